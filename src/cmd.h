@@ -1,0 +1,64 @@
+/*
+ * cmd.h - the one command path.  A key press becomes a struct cmd
+ * (cmd_from_key); a demo file line becomes one (cmd_parse); recording writes
+ * one back out (cmd_format); the front end and the replayer both carry them
+ * out through the same function of the application layer.
+ *
+ * Commands never carry wall-clock time; a demo file stamps each with the
+ * engine event number and the wall delay separately.
+ */
+#ifndef RAVIZ_CMD_H
+#define RAVIZ_CMD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum cmd_kind {
+	CMD_NONE,
+	CMD_PLAY,		/* start playing */
+	CMD_PAUSE,		/* stop playing */
+	CMD_PLAYPAUSE,		/* toggle (space) */
+	CMD_STEP,		/* arg: events forward (>= 1) */
+	CMD_BACK,		/* arg: events back (>= 1) */
+	CMD_FASTER,		/* speed up one notch */
+	CMD_SLOWER,		/* slow down one notch */
+	CMD_SPEED,		/* arg: events per second, absolute */
+	CMD_JUMP,		/* arg: 1..5, jump to moment T<arg> */
+	CMD_START,		/* go to event 0 */
+	CMD_END,		/* go to the end of the run */
+	CMD_GOTO,		/* arg: event number */
+	CMD_PLUG,		/* toggle buggy <-> fixed at the next read() */
+	CMD_MODE,		/* arg: enum sim_mode, at the next read() */
+	CMD_CYCLE,		/* cycle buggy -> fixed -> legacy */
+	CMD_COMPARE,		/* toggle the buggy/fixed split screen */
+	CMD_RESTART,		/* back to the start, scenario as configured */
+	CMD_ZOOM_IN,		/* fewer pages per cell */
+	CMD_ZOOM_OUT,		/* more pages per cell */
+	CMD_HELP,		/* toggle the help overlay */
+	CMD_REDRAW,		/* repaint everything (Ctrl-L) */
+	CMD_QUIT,
+	CMD_COUNT
+};
+
+struct cmd {
+	enum cmd_kind	 kind;
+	int64_t		 arg;	/* see each kind; 0 when unused */
+};
+
+/* The command a key produces (ncurses key codes); CMD_NONE if unbound. */
+struct cmd cmd_from_key(int key);
+/* Name as written in demo files ("play", "step", "jump"...). */
+const char *cmd_name(enum cmd_kind);
+/* Does this kind take an argument in demo files? */
+int	 cmd_has_arg(enum cmd_kind);
+/*
+ * Parse "name" or "name ARG" (the text after the stamp in a demo file).
+ * 0 on success; -1 with *why set to a static message.
+ */
+int	 cmd_parse(const char *text, struct cmd *out, const char **why);
+/* Write the command as cmd_parse() reads it; returns the length. */
+size_t	 cmd_format(char *buf, size_t len, const struct cmd *);
+/* Help lines: key names and what they do, NULL-terminated pairs. */
+extern const char *const cmd_help[];
+
+#endif /* RAVIZ_CMD_H */

@@ -1,0 +1,86 @@
+/*
+ * fmt.c - integer-only decimal formatting.  Products are split so that
+ * nothing overflows for the values the engine produces (times below 2^50 ns,
+ * byte counts below 2^62).
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "fmt.h"
+
+/* num/den to `decimals` places, half up. */
+char *
+fmt_ratio(char *buf, size_t len, uint64_t num, uint64_t den,
+    unsigned decimals)
+{
+	uint64_t	ip, rem, scale = 1, fp;
+	unsigned	i;
+
+	if (den == 0) {
+		snprintf(buf, len, "0");
+		return (buf);
+	}
+	for (i = 0; i < decimals; i++)
+		scale *= 10;
+	ip = num / den;
+	rem = num % den;
+	/* rem < den; rem * scale may overflow for huge den: reduce both. */
+	while (rem > UINT64_MAX / (scale * 2 + 1)) {
+		rem >>= 1;
+		den >>= 1;
+	}
+	fp = (rem * scale * 2 + den) / (den * 2);
+	if (fp >= scale) {
+		ip++;
+		fp -= scale;
+	}
+	if (decimals == 0)
+		snprintf(buf, len, "%llu", (unsigned long long)ip);
+	else
+		snprintf(buf, len, "%llu.%0*llu", (unsigned long long)ip,
+		    (int)decimals, (unsigned long long)fp);
+	return (buf);
+}
+
+/* Human-readable duration. */
+char *
+fmt_time(char *buf, size_t len, uint64_t ns)
+{
+	char	r[32];
+
+	if (ns < 1000)
+		snprintf(buf, len, "%lluns", (unsigned long long)ns);
+	else if (ns < 1000000)
+		snprintf(buf, len, "%sus", fmt_ratio(r, sizeof r, ns, 1000,
+		    ns < 10000 ? 1 : 0));
+	else if (ns < UINT64_C(1000000000))
+		snprintf(buf, len, "%sms", fmt_ratio(r, sizeof r, ns,
+		    1000000, 2));
+	else
+		snprintf(buf, len, "%ss", fmt_ratio(r, sizeof r, ns,
+		    1000000000, 3));
+	return (buf);
+}
+
+/* Human-readable byte count. */
+char *
+fmt_bytes(char *buf, size_t len, uint64_t b)
+{
+	static const char *unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	char		 r[32];
+	unsigned	 u = 0;
+	uint64_t	 div = 1;
+
+	while (u < 5 && b >= div * 1024) {
+		div *= 1024;
+		u++;
+	}
+	if (b % div == 0)
+		snprintf(buf, len, "%llu %s", (unsigned long long)(b / div),
+		    unit[u]);
+	else
+		snprintf(buf, len, "%s %s", fmt_ratio(r, sizeof r, b, div, 1),
+		    unit[u]);
+	return (buf);
+}

@@ -1,0 +1,21 @@
+/*
+ * headless.h - running raviz without a terminal: summary, JSON Lines trace
+ * and text frames, all deterministic for given options.
+ */
+#ifndef RAVIZ_HEADLESS_H
+#define RAVIZ_HEADLESS_H
+
+#include <stdio.h>
+
+#include "opts.h"
+
+/* Run per o; write to out, diagnostics to err.  Returns the exit status. */
+int	headless_run(const struct opts *o, FILE *out, FILE *err);
+/* Print the key: value summary of a run (at its current point). */
+void	headless_summary(FILE *, struct sim *);
+/* Format one event as a JSON object (no newline) into buf. */
+size_t	headless_json(char *buf, size_t len, const struct sim_event *);
+/* Print the device presets with their basis. */
+void	headless_list_devices(FILE *);
+
+#endif /* RAVIZ_HEADLESS_H */

@@ -1,0 +1,46 @@
+/*
+ * main.c - raviz's entry point: parse the command line, then hand over to
+ * the headless runner or the terminal front end.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "headless.h"
+#include "opts.h"
+
+/* Program entry. */
+int
+main(int argc, char **argv)
+{
+	struct opts	o;
+
+	if (opts_parse(&o, argc, argv) != 0) {
+		fprintf(stderr, "raviz: %s\n", o.err);
+		return (2);
+	}
+	switch (o.action) {
+	case OPTS_HELP:
+		fputs(opts_usage(), stdout);
+		return (fflush(stdout) == 0 ? 0 : 1);
+	case OPTS_VERSION:
+		printf("raviz %s\n"
+		    "Copyright (C) 2026 the raviz developers.\n"
+		    "License: ISC. This is free software: you are free to "
+		    "change and redistribute it.\n"
+		    "There is NO WARRANTY, to the extent permitted by law.\n",
+		    PACKAGE_VERSION);
+		return (fflush(stdout) == 0 ? 0 : 1);
+	case OPTS_LIST_DEVICES:
+		headless_list_devices(stdout);
+		return (fflush(stdout) == 0 ? 0 : 1);
+	case OPTS_RUN:
+		break;
+	}
+	if (o.headless)
+		return (headless_run(&o, stdout, stderr));
+	fprintf(stderr, "raviz: the terminal front end is not built yet; "
+	    "use --headless\n");
+	return (1);
+}

@@ -1,0 +1,376 @@
+/*
+ * opts.c - command-line parsing.  A table maps each long option to a
+ * handler; values come as --name=VALUE or --name VALUE.  Device options are
+ * applied after --device regardless of their order, so that
+ * "--bandwidth=500 --device=hdd" means the hdd preset with 500 MB/s.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "opts.h"
+#include "parse.h"
+
+enum kind { K_FLAG, K_VALUE, K_OPTVALUE };
+
+struct opt {
+	const char	*name;
+	enum kind	 kind;
+	int		 id;
+};
+
+enum {
+	O_MODE, O_BS, O_RA, O_FILESIZE, O_DEVICE, O_BW, O_LAT, O_QD, O_DISC,
+	O_PEN, O_THRESH, O_SOURCE, O_COPY, O_SUBMIT, O_SYSCALL, O_WAKE,
+	O_MAXREQ, O_UTHRESH, O_UDELAY, O_HEADLESS, O_SUMMARY, O_TRACE,
+	O_FRAMES, O_UNTIL, O_COLS, O_ROWS, O_LISTDEV, O_HELP, O_VERSION
+};
+
+static const struct opt table[] = {
+	{ "mode", K_VALUE, O_MODE },
+	{ "bs", K_VALUE, O_BS },
+	{ "ra", K_VALUE, O_RA },
+	{ "file-size", K_VALUE, O_FILESIZE },
+	{ "device", K_VALUE, O_DEVICE },
+	{ "bandwidth", K_VALUE, O_BW },
+	{ "latency", K_VALUE, O_LAT },
+	{ "qd", K_VALUE, O_QD },
+	{ "discipline", K_VALUE, O_DISC },
+	{ "idle-penalty", K_VALUE, O_PEN },
+	{ "idle-threshold", K_VALUE, O_THRESH },
+	{ "source", K_VALUE, O_SOURCE },
+	{ "cpu-copy", K_VALUE, O_COPY },
+	{ "cpu-submit", K_VALUE, O_SUBMIT },
+	{ "cpu-syscall", K_VALUE, O_SYSCALL },
+	{ "cpu-wake", K_VALUE, O_WAKE },
+	{ "max-request", K_VALUE, O_MAXREQ },
+	{ "unplug-thresh", K_VALUE, O_UTHRESH },
+	{ "unplug-delay", K_VALUE, O_UDELAY },
+	{ "headless", K_FLAG, O_HEADLESS },
+	{ "summary", K_FLAG, O_SUMMARY },
+	{ "trace", K_VALUE, O_TRACE },
+	{ "frames", K_FLAG, O_FRAMES },
+	{ "until", K_VALUE, O_UNTIL },
+	{ "cols", K_VALUE, O_COLS },
+	{ "rows", K_VALUE, O_ROWS },
+	{ "list-devices", K_FLAG, O_LISTDEV },
+	{ "help", K_FLAG, O_HELP },
+	{ "version", K_FLAG, O_VERSION },
+};
+
+/* Device fields the user set, applied over the preset at the end. */
+struct devset {
+	const char	*preset;
+	int		 has_bw, has_lat, has_qd, has_disc, has_pen, has_thr;
+	struct sim_device d;
+	int		 has_submit;
+	int		 source_file;
+};
+
+static const char usage[] =
+"Usage: raviz [OPTION]...\n"
+"Watch Linux readahead and block-layer plugging interact (2.6.38 -> 3.2).\n"
+"\n"
+"Scenario:\n"
+"  --mode=buggy|fixed|legacy  plugging: 2.6.39-3.2 outer plug (default),\n"
+"                             the 2012 patch, or 2.6.38 per-queue plugging\n"
+"  --bs=SIZE                  read() size (default 1M)\n"
+"  --ra=SIZE                  readahead maximum (default 128k)\n"
+"  --file-size=SIZE           file size (default 64M)\n"
+"  --source=raw|file          block device (bio per page) or ext4 file\n"
+"  --device=PROFILE           report (default), sata2, sata3, hdd, nvme\n"
+"  --bandwidth=RATE           B, in MB/s (270, 3G, 1.5GB/s)\n"
+"  --latency=TIME             L, per command (60us)\n"
+"  --qd=N                     queue depth\n"
+"  --discipline=fifo|ps       completion discipline\n"
+"  --idle-penalty=TIME        P, added when the device was idle...\n"
+"  --idle-threshold=TIME      ...for at least this long\n"
+"  --cpu-copy=TIME --cpu-submit=TIME --cpu-syscall=TIME --cpu-wake=TIME\n"
+"                             host CPU costs (per page, per page, per read,\n"
+"                             per wake-up)\n"
+"  --max-request=SIZE         request size limit (512k)\n"
+"  --unplug-thresh=N --unplug-delay=TIME   legacy unplug rules (4, 3ms)\n"
+"SIZE takes k, M, G, T suffixes (powers of 1024); TIME takes ns, us, ms, s.\n"
+"\n"
+"Headless:\n"
+"  --headless                 run without a terminal\n"
+"  --summary                  print key: value results (the default)\n"
+"  --trace=FILE|-             JSON Lines, one object per event\n"
+"  --frames                   a text frame after each event\n"
+"  --cols=N --rows=N          frame size (default 80x24)\n"
+"  --until=T1..T5|N           stop after that moment, or after N events\n"
+"\n"
+"  --list-devices             describe the device presets\n"
+"  --help                     this text\n"
+"  --version                  version and licence\n"
+"\n"
+"Exit status: 0 success, 1 failure, 2 bad usage or input.\n";
+
+/* The --help text. */
+const char *
+opts_usage(void)
+{
+	return (usage);
+}
+
+/* Format an error into o->err; always returns -1. */
+static int
+fail(struct opts *o, const char *name, const char *fmt, const char *arg)
+{
+	char	msg[200];
+
+	snprintf(msg, sizeof msg, fmt, arg);
+	if (name != NULL)
+		snprintf(o->err, sizeof o->err, "--%s: %s", name, msg);
+	else
+		snprintf(o->err, sizeof o->err, "%s", msg);
+	return (-1);
+}
+
+/* A size in whole pages. */
+static int
+pages(struct opts *o, const char *name, const char *v, uint64_t *out)
+{
+	const char	*why;
+	uint64_t	 b;
+
+	if (parse_size(v, &b, &why) != 0)
+		return (fail(o, name, "%s", why));
+	if (b == 0)
+		return (fail(o, name, "%s", "must be greater than zero"));
+	if (b % SIM_PAGE_SIZE != 0)
+		return (fail(o, name, "%s",
+		    "must be a multiple of the 4 KiB page size"));
+	*out = b / SIM_PAGE_SIZE;
+	return (0);
+}
+
+/* A duration. */
+static int
+duration(struct opts *o, const char *name, const char *v, uint64_t *out)
+{
+	const char	*why;
+
+	if (parse_duration(v, out, &why) != 0)
+		return (fail(o, name, "%s", why));
+	return (0);
+}
+
+/* Apply one option. */
+static int
+apply(struct opts *o, struct devset *ds, const struct opt *op, const char *v)
+{
+	const char	*why;
+	uint64_t	 n;
+
+	switch (op->id) {
+	case O_MODE:
+		if (sim_mode_parse(v, &o->cfg.mode) != 0)
+			return (fail(o, op->name,
+			    "'%s' is not buggy, fixed or legacy", v));
+		break;
+	case O_BS:
+		return (pages(o, op->name, v, &o->cfg.read_pages));
+	case O_RA:
+		return (pages(o, op->name, v, &o->cfg.ra_pages));
+	case O_FILESIZE:
+		return (pages(o, op->name, v, &o->cfg.file_pages));
+	case O_MAXREQ:
+		if (pages(o, op->name, v, &n) != 0)
+			return (-1);
+		if (n > 65536)
+			return (fail(o, op->name, "%s", "at most 256M"));
+		o->cfg.max_req_pages = (uint32_t)n;
+		break;
+	case O_DEVICE:
+		if (sim_preset_find(v) == NULL)
+			return (fail(o, op->name, "unknown profile '%s' "
+			    "(try --list-devices)", v));
+		ds->preset = sim_preset_find(v)->name;
+		break;
+	case O_BW:
+		if (parse_rate(v, &ds->d.bandwidth, &why) != 0)
+			return (fail(o, op->name, "%s", why));
+		ds->has_bw = 1;
+		break;
+	case O_LAT:
+		ds->has_lat = 1;
+		return (duration(o, op->name, v, &ds->d.latency_ns));
+	case O_QD:
+		if (parse_uint(v, 1, 65536, &n, &why) != 0)
+			return (fail(o, op->name, "%s (1 to 65536)", why));
+		ds->d.qd = (uint32_t)n;
+		ds->has_qd = 1;
+		break;
+	case O_DISC:
+		if (strcmp(v, "fifo") == 0)
+			ds->d.disc = SIM_DISC_FIFO;
+		else if (strcmp(v, "ps") == 0)
+			ds->d.disc = SIM_DISC_PS;
+		else
+			return (fail(o, op->name, "'%s' is not fifo or ps", v));
+		ds->has_disc = 1;
+		break;
+	case O_PEN:
+		ds->has_pen = 1;
+		return (duration(o, op->name, v, &ds->d.idle_penalty_ns));
+	case O_THRESH:
+		ds->has_thr = 1;
+		return (duration(o, op->name, v, &ds->d.idle_thresh_ns));
+	case O_SOURCE:
+		if (strcmp(v, "raw") == 0)
+			o->cfg.source = SIM_SOURCE_RAW;
+		else if (strcmp(v, "file") == 0)
+			o->cfg.source = SIM_SOURCE_FILE;
+		else
+			return (fail(o, op->name, "'%s' is not raw or file", v));
+		break;
+	case O_COPY:
+		return (duration(o, op->name, v, &o->cfg.cpu.copy_ns));
+	case O_SUBMIT:
+		ds->has_submit = 1;
+		return (duration(o, op->name, v, &o->cfg.cpu.submit_ns));
+	case O_SYSCALL:
+		return (duration(o, op->name, v, &o->cfg.cpu.syscall_ns));
+	case O_WAKE:
+		return (duration(o, op->name, v, &o->cfg.cpu.wake_ns));
+	case O_UTHRESH:
+		if (parse_uint(v, 1, 1000000, &n, &why) != 0)
+			return (fail(o, op->name, "%s (1 to 1000000)", why));
+		o->cfg.unplug_thresh = (uint32_t)n;
+		break;
+	case O_UDELAY:
+		return (duration(o, op->name, v, &o->cfg.unplug_delay_ns));
+	case O_HEADLESS:
+		o->headless = 1;
+		break;
+	case O_SUMMARY:
+		o->summary = 1;
+		break;
+	case O_TRACE:
+		if (*v == '\0')
+			return (fail(o, op->name, "%s", "expected a file name or -"));
+		o->trace = v;
+		break;
+	case O_FRAMES:
+		o->frames = 1;
+		break;
+	case O_UNTIL:
+		if ((v[0] == 'T' || v[0] == 't') && v[1] >= '1' &&
+		    v[1] <= '5' && v[2] == '\0')
+			o->until_label = v[1] - '0';
+		else if (parse_uint(v, 1, UINT64_MAX, &o->until_events,
+		    &why) != 0)
+			return (fail(o, op->name,
+			    "'%s' is not T1..T5 or a number of events", v));
+		break;
+	case O_COLS:
+		if (parse_uint(v, 40, 1000, &n, &why) != 0)
+			return (fail(o, op->name, "%s (40 to 1000)", why));
+		o->frame_cols = (unsigned)n;
+		break;
+	case O_ROWS:
+		if (parse_uint(v, 10, 1000, &n, &why) != 0)
+			return (fail(o, op->name, "%s (10 to 1000)", why));
+		o->frame_rows = (unsigned)n;
+		break;
+	case O_LISTDEV:
+		o->action = OPTS_LIST_DEVICES;
+		break;
+	case O_HELP:
+		o->action = OPTS_HELP;
+		break;
+	case O_VERSION:
+		o->action = OPTS_VERSION;
+		break;
+	}
+	return (0);
+}
+
+/* Parse the command line. */
+int
+opts_parse(struct opts *o, int argc, char **argv)
+{
+	struct devset		 ds;
+	const struct opt	*op;
+	const char		*arg, *eq, *v;
+	size_t			 len, i;
+	int			 ai;
+
+	memset(o, 0, sizeof *o);
+	memset(&ds, 0, sizeof ds);
+	sim_config_default(&o->cfg);
+	o->frame_cols = 80;
+	o->frame_rows = 24;
+	for (ai = 1; ai < argc; ai++) {
+		arg = argv[ai];
+		if (strcmp(arg, "-h") == 0)
+			arg = "--help";
+		else if (strcmp(arg, "-V") == 0)
+			arg = "--version";
+		if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0') {
+			if (arg[0] == '-')
+				return (fail(o, NULL, "unknown option '%s' "
+				    "(try --help)", arg));
+			return (fail(o, NULL, "unexpected argument '%s' "
+			    "(try --help)", arg));
+		}
+		arg += 2;
+		eq = strchr(arg, '=');
+		len = eq ? (size_t)(eq - arg) : strlen(arg);
+		op = NULL;
+		for (i = 0; i < sizeof table / sizeof table[0]; i++) {
+			if (strlen(table[i].name) == len &&
+			    strncmp(table[i].name, arg, len) == 0)
+				op = &table[i];
+		}
+		if (op == NULL)
+			return (fail(o, NULL, "unknown option '%s' (try --help)",
+			    argv[ai]));
+		if (op->kind == K_FLAG) {
+			if (eq != NULL)
+				return (fail(o, op->name, "%s",
+				    "takes no value"));
+			v = "";
+		} else if (eq != NULL)
+			v = eq + 1;
+		else if (ai + 1 < argc)
+			v = argv[++ai];
+		else
+			return (fail(o, op->name, "%s", "expects a value"));
+		if (apply(o, &ds, op, v) != 0)
+			return (-1);
+	}
+
+	/* Preset, then the user's device fields over it. */
+	if (ds.preset != NULL)
+		o->cfg.device = *sim_preset_find(ds.preset);
+	if (ds.has_bw)
+		o->cfg.device.bandwidth = ds.d.bandwidth;
+	if (ds.has_lat)
+		o->cfg.device.latency_ns = ds.d.latency_ns;
+	if (ds.has_qd)
+		o->cfg.device.qd = ds.d.qd;
+	if (ds.has_disc)
+		o->cfg.device.disc = ds.d.disc;
+	if (ds.has_pen)
+		o->cfg.device.idle_penalty_ns = ds.d.idle_penalty_ns;
+	if (ds.has_thr)
+		o->cfg.device.idle_thresh_ns = ds.d.idle_thresh_ns;
+	if (ds.has_bw || ds.has_lat || ds.has_qd || ds.has_disc ||
+	    ds.has_pen || ds.has_thr)
+		o->cfg.device.name = "custom";
+	/* A regular file submits one bio per window: about 1 us a page. */
+	if (o->cfg.source == SIM_SOURCE_FILE && !ds.has_submit)
+		o->cfg.cpu.submit_ns = 1000;
+
+	if (!o->trace && !o->frames)
+		o->summary = 1;
+	if (o->action == OPTS_RUN &&
+	    (v = sim_config_check(&o->cfg)) != NULL) {
+		snprintf(o->err, sizeof o->err, "--%s", v);
+		return (-1);
+	}
+	return (0);
+}

@@ -1,0 +1,39 @@
+/*
+ * opts.h - the command line.  opts_parse() turns argv into a struct opts
+ * without printing anything; the caller reports o->err and exits 2 when it
+ * fails.  The same parser serves the interactive and headless modes.
+ */
+#ifndef RAVIZ_OPTS_H
+#define RAVIZ_OPTS_H
+
+#include <stdint.h>
+
+#include "sim.h"
+
+enum opts_action {
+	OPTS_RUN,		/* interactive, or headless with --headless */
+	OPTS_HELP,
+	OPTS_VERSION,
+	OPTS_LIST_DEVICES
+};
+
+struct opts {
+	enum opts_action action;
+	struct sim_config cfg;
+	int		 headless;
+	int		 summary;	/* print the summary (default in headless) */
+	const char	*trace;		/* --trace=FILE or "-" */
+	int		 frames;
+	unsigned	 frame_cols;	/* --frames geometry */
+	unsigned	 frame_rows;
+	int		 until_label;	/* 1..5, or 0 */
+	uint64_t	 until_events;	/* stop after this many, 0 = no limit */
+	char		 err[256];	/* set when opts_parse() fails */
+};
+
+/* Parse argv (argv[0] is skipped).  0 on success, -1 with o->err set. */
+int	opts_parse(struct opts *o, int argc, char **argv);
+/* The --help text. */
+const char *opts_usage(void);
+
+#endif /* RAVIZ_OPTS_H */

@@ -1,0 +1,626 @@
+/*
+ * render.c - the screen layout, drawn through a back end's ops table.
+ *
+ * From top to bottom: a header (mode in words, scenario, simulated time,
+ * play state), the file timeline as strips of cells with an overlay line
+ * above each (reader, PG_readahead marker, readahead window with its sync
+ * and async parts), a legend, three lanes over recent simulated time
+ * (reader, plug, device), meters, the narration of the last events with the
+ * meaning of the latest moment T1..T5, and the caption and hint lines.
+ *
+ * Everything is computed from engine snapshots and the history recorded by
+ * render_event(); drawing a cell costs O(extents + cells), never O(pages).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "narrate.h"
+#include "render.h"
+
+#define NARR_MAX	32
+#define NARR_LEN	200
+#define HIST_MAX	8192
+#define LANE_NS_DEFAULT	100000		/* 100 us per lane column */
+
+struct narr {
+	uint64_t	 t_ns;
+	uint64_t	 seq;
+	int		 label;
+	char		 text[NARR_LEN];
+};
+
+/* The lanes' state after an event. */
+struct sample {
+	uint64_t	 t_ns;
+	uint8_t		 task;		/* enum sim_task */
+	uint16_t	 plug;		/* requests held in a plug */
+	uint16_t	 dev;		/* requests on the device */
+};
+
+struct render {
+	unsigned			 cols, rows;
+	uint64_t			 zoom;		/* 0 = auto */
+	uint64_t			 lane_ns;
+	const struct render_glyphs	*g;
+
+	struct narr			 narr[NARR_MAX];
+	size_t				 narr_head, narr_len;
+	int				 last_label;
+	enum sim_mode			 last_label_mode;
+
+	struct sample			*hist;
+	size_t				 hist_head, hist_len;
+	uint64_t			 events;
+};
+
+/* Plain ASCII glyphs: the headless frames and non-UTF-8 terminals. */
+const struct render_glyphs render_ascii = {
+	{ "=", "#", "p", ">", "." },
+	"[", "]", "-", "~", "M", "v", ".", "-"
+};
+
+/* Unicode glyphs for UTF-8 terminals. */
+const struct render_glyphs render_unicode = {
+	{ "\xe2\x96\x91", "\xe2\x96\x88", "\xe2\x96\x92", "\xe2\x96\xb6",
+	  "\xc2\xb7" },		/* light shade, full block, medium shade, ▶, · */
+	"[", "]", "\xe2\x94\x80", "\xe2\x95\x8c", "M",
+	"\xe2\x96\xbc", "\xc2\xb7", "\xe2\x94\x80"	/* ─ ╌ M ▼ · ─ */
+};
+
+static const char *state_names[RENDER_ST_COUNT] = {
+	"consumed", "in memory", "queued in plug", "in flight",
+	"not requested"
+};
+
+/* Screen state of an engine page state. */
+enum render_state
+render_state_of(enum sim_page p)
+{
+	switch (p) {
+	case SIM_PAGE_CONSUMED:
+		return (RENDER_ST_CONSUMED);
+	case SIM_PAGE_UPTODATE:
+		return (RENDER_ST_CACHED);
+	case SIM_PAGE_PLUGGED:
+	case SIM_PAGE_QUEUED:
+		return (RENDER_ST_PLUGGED);
+	case SIM_PAGE_INFLIGHT:
+		return (RENDER_ST_INFLIGHT);
+	default:
+		return (RENDER_ST_ABSENT);
+	}
+}
+
+/* Legend words for a state. */
+const char *
+render_state_name(enum render_state s)
+{
+	return (s < RENDER_ST_COUNT ? state_names[s] : "?");
+}
+
+/* A renderer for a cols x rows screen. */
+struct render *
+render_new(unsigned cols, unsigned rows)
+{
+	struct render	*r;
+
+	if ((r = calloc(1, sizeof *r)) == NULL)
+		return (NULL);
+	if ((r->hist = calloc(HIST_MAX, sizeof *r->hist)) == NULL) {
+		free(r);
+		return (NULL);
+	}
+	r->cols = cols;
+	r->rows = rows;
+	r->g = &render_ascii;
+	r->lane_ns = LANE_NS_DEFAULT;
+	return (r);
+}
+
+/* Free a renderer. */
+void
+render_free(struct render *r)
+{
+	if (r == NULL)
+		return;
+	free(r->hist);
+	free(r);
+}
+
+/* New screen size. */
+void
+render_resize(struct render *r, unsigned cols, unsigned rows)
+{
+	r->cols = cols;
+	r->rows = rows;
+}
+
+/* Choose glyphs. */
+void
+render_set_glyphs(struct render *r, const struct render_glyphs *g)
+{
+	r->g = g;
+}
+
+/* Pages per cell (0 = automatic). */
+void
+render_set_zoom(struct render *r, uint64_t z)
+{
+	r->zoom = z;
+}
+
+/* Pages per cell in force. */
+uint64_t
+render_zoom(const struct render *r)
+{
+	return (r->zoom ? r->zoom : 1);
+}
+
+/* Lane time per column. */
+void
+render_set_lane_scale(struct render *r, uint64_t ns)
+{
+	r->lane_ns = ns ? ns : LANE_NS_DEFAULT;
+}
+
+/* Forget narration and lane history. */
+void
+render_reset(struct render *r)
+{
+	r->narr_head = r->narr_len = 0;
+	r->hist_head = r->hist_len = 0;
+	r->last_label = 0;
+	r->events = 0;
+}
+
+/* Record one event. */
+void
+render_event(struct render *r, const struct sim *s, const struct sim_event *e)
+{
+	struct narr		*n;
+	struct sample		*h;
+	size_t			 np, nd, nq;
+
+	n = &r->narr[(r->narr_head + r->narr_len) % NARR_MAX];
+	if (r->narr_len == NARR_MAX)
+		r->narr_head = (r->narr_head + 1) % NARR_MAX;
+	else
+		r->narr_len++;
+	n->t_ns = e->t_ns;
+	n->seq = e->seq;
+	n->label = e->label;
+	narrate_event(n->text, sizeof n->text, e, sim_config(s));
+	if (e->label) {
+		r->last_label = e->label;
+		r->last_label_mode = e->mode;
+	}
+
+	(void)sim_plug_list(s, &np);
+	(void)sim_queue_list(s, &nq);
+	(void)sim_device_list(s, &nd);
+	if (sim_queue_plugged(s))
+		np += nq;
+	h = &r->hist[(r->hist_head + r->hist_len) % HIST_MAX];
+	if (r->hist_len == HIST_MAX)
+		r->hist_head = (r->hist_head + 1) % HIST_MAX;
+	else
+		r->hist_len++;
+	h->t_ns = e->t_ns;
+	h->task = (uint8_t)sim_reader(s)->task;
+	h->plug = (uint16_t)(np > 65535 ? 65535 : np);
+	h->dev = (uint16_t)(nd > 65535 ? 65535 : nd);
+	r->events++;
+}
+
+/* Put a string, if the row is inside the area. */
+static void
+put(const struct render_ops *ops, void *be, unsigned y, unsigned x,
+    enum render_role role, const char *s)
+{
+	ops->put(be, y, x, role, s);
+}
+
+/* Per-cell accumulation of page states for the timeline. */
+struct cells {
+	uint64_t	 first;		/* first page shown */
+	uint64_t	 z;		/* pages per cell */
+	unsigned	 n;		/* cells */
+	uint64_t	(*count)[RENDER_ST_COUNT];
+};
+
+/* sim_extents() callback: add a run's pages to the cells it covers. */
+static void
+cells_cb(const struct sim_extent *x, void *arg)
+{
+	struct cells		*c = arg;
+	enum render_state	 st = render_state_of(x->state);
+	uint64_t		 p = x->first, end = x->first + x->npages;
+	uint64_t		 cell, cend, m;
+
+	while (p < end) {
+		cell = (p - c->first) / c->z;
+		if (cell >= c->n)
+			break;
+		cend = c->first + (cell + 1) * c->z;
+		m = (end < cend ? end : cend) - p;
+		c->count[cell][st] += m;
+		p += m;
+	}
+}
+
+/* The state a cell shows: the most pages; ties go to the busier state. */
+static enum render_state
+cell_state(const uint64_t *cnt)
+{
+	static const enum render_state order[RENDER_ST_COUNT] = {
+		RENDER_ST_INFLIGHT, RENDER_ST_PLUGGED, RENDER_ST_CACHED,
+		RENDER_ST_CONSUMED, RENDER_ST_ABSENT
+	};
+	enum render_state	best = RENDER_ST_ABSENT;
+	uint64_t		bn = 0;
+	int			i;
+
+	for (i = 0; i < RENDER_ST_COUNT; i++) {
+		if (cnt[order[i]] > bn) {
+			bn = cnt[order[i]];
+			best = order[i];
+		}
+	}
+	return (best);
+}
+
+static const enum render_role state_role[RENDER_ST_COUNT] = {
+	RENDER_PAGE_CONSUMED, RENDER_PAGE_CACHED, RENDER_PAGE_PLUGGED,
+	RENDER_PAGE_INFLIGHT, RENDER_PAGE_ABSENT
+};
+
+/* Cells per strip for a width: a multiple of 32 pages, so windows align. */
+static unsigned
+strip_width(unsigned cols)
+{
+	unsigned	w = cols > 10 ? cols - 10 : 1;
+
+	if (w >= 32)
+		w -= w % 32;
+	return (w);
+}
+
+/* Draw the timeline strips in rows [y, y + 2 * strips). */
+static void
+draw_timeline(struct render *r, const struct sim *s,
+    const struct render_ops *ops, void *be, unsigned y, unsigned strips)
+{
+	const struct sim_config	*cfg = sim_config(s);
+	const struct sim_reader	*rd = sim_reader(s);
+	const struct sim_ra	*ra = sim_ra(s);
+	const struct render_glyphs *g = r->g;
+	struct cells		 c;
+	uint64_t		 span, first, p, marks[64], pos;
+	unsigned		 w = strip_width(r->cols), i, k, row, col;
+	size_t			 nm, j;
+	char			 lab[32];
+
+	c.z = render_zoom(r);
+	c.n = w * strips;
+	span = (uint64_t)c.n * c.z;
+	pos = rd->pos < cfg->file_pages ? rd->pos : cfg->file_pages - 1;
+	first = (pos / span) * span;
+	c.first = first;
+	if ((c.count = calloc(c.n, sizeof *c.count)) == NULL)
+		return;
+	sim_extents(s, first, span, cells_cb, &c);
+	nm = sim_markers(s, marks, 64);
+	if (nm > 64)
+		nm = 64;
+
+	for (row = 0; row < strips; row++) {
+		uint64_t sp = first + (uint64_t)row * w * c.z;
+
+		if (sp >= cfg->file_pages)
+			break;
+		snprintf(lab, sizeof lab, "%8llu ", (unsigned long long)sp);
+		put(ops, be, y + 2 * row + 1, 0, RENDER_DIM, lab);
+		for (col = 0; col < w; col++) {
+			i = row * w + col;
+			p = first + (uint64_t)i * c.z;
+			if (p >= cfg->file_pages)
+				break;
+			k = cell_state(c.count[i]);
+			put(ops, be, y + 2 * row + 1, 9 + col, state_role[k],
+			    g->state[k]);
+		}
+		/* Overlay: window, marker, reader. */
+		for (col = 0; col < w; col++) {
+			uint64_t lo = sp + (uint64_t)col * c.z, hi = lo + c.z;
+			uint64_t ws = ra->start, we = ra->start + ra->size;
+			uint64_t as = we - ra->async_size;
+			const char *gl = NULL;
+			enum render_role role = RENDER_WINDOW_SYNC;
+
+			if (lo >= cfg->file_pages)
+				break;
+			if (ra->size != 0 && lo < we && hi > ws) {
+				if (lo < as) {
+					gl = g->win_sync;
+					role = RENDER_WINDOW_SYNC;
+				} else {
+					gl = g->win_async;
+					role = RENDER_WINDOW_ASYNC;
+				}
+				if (ws >= lo && ws < hi)
+					gl = g->win_open;
+				else if (we - 1 >= lo && we - 1 < hi)
+					gl = g->win_close;
+			}
+			for (j = 0; j < nm; j++) {
+				if (marks[j] >= lo && marks[j] < hi) {
+					gl = g->marker;
+					role = RENDER_MARKER;
+				}
+			}
+			if (rd->task != SIM_TASK_DONE && rd->pos >= lo &&
+			    rd->pos < hi) {
+				gl = g->reader;
+				role = RENDER_READER;
+			}
+			if (gl != NULL)
+				put(ops, be, y + 2 * row, 9 + col, role, gl);
+		}
+	}
+	free(c.count);
+}
+
+/* The sample in force at time t (the last one at or before t), or NULL. */
+static const struct sample *
+sample_at(const struct render *r, uint64_t t)
+{
+	size_t	lo = 0, hi = r->hist_len, mid;
+
+	if (r->hist_len == 0 || r->hist[r->hist_head].t_ns > t)
+		return (NULL);
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (r->hist[(r->hist_head + mid) % HIST_MAX].t_ns <= t)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (&r->hist[(r->hist_head + lo) % HIST_MAX]);
+}
+
+/* Draw the reader, plug and device lanes in rows y..y+2. */
+static void
+draw_lanes(struct render *r, const struct sim *s,
+    const struct render_ops *ops, void *be, unsigned y, unsigned nlanes)
+{
+	static const char *names[3] = { "reader", "plug", "device" };
+	static const char task_glyph[] = "srczwd";
+	const struct sample	*h;
+	uint64_t		 now = sim_stats(s)->now_ns, t, back;
+	unsigned		 w = r->cols > 10 ? r->cols - 10 : 1, col, l;
+	char			 gl[8], lab[16];
+
+	for (l = 0; l < nlanes && l < 3; l++) {
+		snprintf(lab, sizeof lab, "%8s ", names[3 - nlanes + l]);
+		put(ops, be, y + l, 0, RENDER_DIM, lab);
+	}
+	for (col = 0; col < w; col++) {
+		back = (uint64_t)(w - 1 - col) * r->lane_ns;
+		if (back > now)
+			continue;
+		t = now - back;
+		if ((h = sample_at(r, t)) == NULL)
+			continue;
+		for (l = 0; l < nlanes && l < 3; l++) {
+			unsigned lane = 3 - nlanes + l;
+			enum render_role role;
+
+			gl[1] = '\0';
+			if (lane == 0) {
+				gl[0] = h->task < 6 ? task_glyph[h->task] : '?';
+				role = RENDER_LANE_READER;
+				if (h->task == SIM_TASK_SLEEPING ||
+				    h->task == SIM_TASK_WAKING)
+					role = RENDER_PAGE_ABSENT;
+			} else {
+				unsigned v = lane == 1 ? h->plug : h->dev;
+
+				role = lane == 1 ? RENDER_LANE_PLUG :
+				    RENDER_LANE_DEVICE;
+				if (v == 0) {
+					snprintf(gl, sizeof gl, "%s",
+					    r->g->lane_idle);
+					role = RENDER_DIM;
+				} else
+					gl[0] = (char)(v > 9 ? '+' : '0' + v);
+			}
+			put(ops, be, y + l, 9 + col, role, gl);
+		}
+	}
+}
+
+/* Header lines. */
+static void
+draw_header(struct render *r, const struct sim *s,
+    const struct render_ops *ops, void *be, unsigned y, unsigned lines,
+    const struct render_status *st)
+{
+	const struct sim_config	*c = sim_config(s);
+	const struct sim_stats	*ss = sim_stats(s);
+	char			 a[32], b[32], d[32], t[32], line[256];
+	size_t			 n;
+	const char		*ml = narrate_mode(sim_mode(s));
+
+	put(ops, be, y, 0, RENDER_MODE, ml);
+	snprintf(line, sizeof line, "%s reads  ra %s  %s  file %s",
+	    fmt_bytes(a, sizeof a, c->read_pages * SIM_PAGE_SIZE),
+	    fmt_bytes(b, sizeof b, c->ra_pages * SIM_PAGE_SIZE),
+	    c->device.name, fmt_bytes(d, sizeof d, c->file_pages *
+	    SIM_PAGE_SIZE));
+	n = strlen(line);
+	if (n + strlen(ml) + 2 <= r->cols)
+		put(ops, be, y, r->cols - (unsigned)n, RENDER_HEADER, line);
+	if (lines < 2)
+		return;
+	snprintf(line, sizeof line, "t = %s   event %llu   read #%llu",
+	    fmt_time(t, sizeof t, ss->now_ns),
+	    (unsigned long long)r->events,
+	    (unsigned long long)sim_reader(s)->read_index);
+	if (sim_pending_mode(s) != sim_mode(s)) {
+		n = strlen(line);
+		snprintf(line + n, sizeof line - n, "   (%s at next read())",
+		    sim_mode_name(sim_pending_mode(s)));
+	}
+	put(ops, be, y + 1, 0, RENDER_HEADER, line);
+	if (st != NULL && st->play != NULL) {
+		if (st->flash != NULL)
+			snprintf(line, sizeof line, "%s", st->flash);
+		else
+			snprintf(line, sizeof line, "%s  %u ev/s", st->play,
+			    st->speed);
+		n = strlen(line);
+		if (n < r->cols)
+			put(ops, be, y + 1, r->cols - (unsigned)n,
+			    RENDER_HEADER, line);
+	}
+}
+
+/* Legend line. */
+static void
+draw_legend(struct render *r, const struct render_ops *ops, void *be,
+    unsigned y)
+{
+	unsigned	x = 0, i;
+	size_t		n;
+
+	for (i = 0; i < RENDER_ST_COUNT && x < r->cols; i++) {
+		put(ops, be, y, x, state_role[i], r->g->state[i]);
+		n = strlen(state_names[i]);
+		put(ops, be, y, x + 2, RENDER_TEXT, state_names[i]);
+		x += 2 + (unsigned)n + 2;
+	}
+	if (x + 14 < r->cols) {
+		put(ops, be, y, x, RENDER_MARKER, r->g->marker);
+		put(ops, be, y, x + 2, RENDER_TEXT, "marker");
+	}
+}
+
+/* Meters line. */
+static void
+draw_meters(struct render *r, const struct sim *s,
+    const struct render_ops *ops, void *be, unsigned y)
+{
+	const struct sim_stats	*st = sim_stats(s);
+	uint64_t		 t = st->now_ns ? st->now_ns : 1;
+	char			 a[32], b[32], c[32], d[32], line[256];
+
+	snprintf(line, sizeof line, "%s MB/s   avg request %s KiB   "
+	    "reader stalled %s%%   device busy %s%%",
+	    fmt_ratio(a, sizeof a, st->pages_copied * SIM_PAGE_SIZE * 1000,
+	    t, 1),
+	    fmt_ratio(b, sizeof b, st->request_pages * 4,
+	    st->requests ? st->requests : 1, 0),
+	    fmt_ratio(c, sizeof c, st->stall_ns * 100, t, 1),
+	    fmt_ratio(d, sizeof d, st->busy_ns * 100, t, 1));
+	(void)r;
+	put(ops, be, y, 0, RENDER_METER, line);
+}
+
+/* Narration: the latest moment's meaning, then the last events. */
+static void
+draw_narration(struct render *r, const struct render_ops *ops, void *be,
+    unsigned y, unsigned lines)
+{
+	const struct narr	*n;
+	char			 t[32], lab[4], line[NARR_LEN + 48];
+	unsigned		 i, shown;
+
+	if (lines == 0)
+		return;
+	if (r->last_label != 0) {
+		put(ops, be, y, 0, RENDER_LABEL,
+		    narrate_label(r->last_label, r->last_label_mode));
+		y++;
+		lines--;
+	}
+	shown = lines < r->narr_len ? lines : (unsigned)r->narr_len;
+	for (i = 0; i < shown; i++) {
+		n = &r->narr[(r->narr_head + r->narr_len - shown + i) %
+		    NARR_MAX];
+		lab[0] = n->label ? 'T' : ' ';
+		lab[1] = n->label ? (char)('0' + n->label) : ' ';
+		lab[2] = '\0';
+		snprintf(line, sizeof line, "%9s %s %s",
+		    fmt_time(t, sizeof t, n->t_ns), lab, n->text);
+		put(ops, be, y + i, 0, n->label ? RENDER_LABEL :
+		    RENDER_NARRATION, line);
+	}
+}
+
+/* Draw the whole screen. */
+void
+render_draw(struct render *r, const struct sim *s,
+    const struct render_ops *ops, void *be, const struct render_status *st)
+{
+	ops->begin(be, r->cols, r->rows);
+	render_draw_at(r, s, ops, be, st, 0, r->rows);
+	ops->end(be);
+}
+
+/* Draw into rows [y0, y0 + h). */
+void
+render_draw_at(struct render *r, const struct sim *s,
+    const struct render_ops *ops, void *be, const struct render_status *st,
+    unsigned y0, unsigned h)
+{
+	unsigned	head, lanes, strips, narr, foot, y, rest, want;
+	uint64_t	pages;
+
+	head = h >= 16 ? 2 : 1;
+	lanes = h >= 20 ? 3 : (h >= 12 ? 1 : 0);
+	foot = (st != NULL && st->title == NULL && h >= 20) ? 2 : 0;
+	rest = h - head - lanes - foot - 2;	/* legend + meters */
+	/* Enough strips for one read() where room allows, at most 8. */
+	pages = sim_config(s)->read_pages;
+	want = (unsigned)((pages + strip_width(r->cols) - 1) /
+	    strip_width(r->cols));
+	if (want < 2)
+		want = 2;
+	if (want > 8)
+		want = 8;
+	strips = rest >= 6 ? (rest - 4) / 2 : rest / 2;
+	if (strips > want)
+		strips = want;
+	if (strips == 0)
+		strips = 1;
+	narr = rest > 2 * strips ? rest - 2 * strips : 0;
+	if (narr > 12) {
+		strips += (narr - 12) / 2;
+		if (strips > 8)
+			strips = 8;
+		narr = rest - 2 * strips;
+	}
+
+	y = y0;
+	draw_header(r, s, ops, be, y, head, st);
+	y += head;
+	draw_timeline(r, s, ops, be, y, strips);
+	y += 2 * strips;
+	draw_legend(r, ops, be, y++);
+	if (lanes) {
+		draw_lanes(r, s, ops, be, y, lanes);
+		y += lanes;
+	}
+	draw_meters(r, s, ops, be, y++);
+	draw_narration(r, ops, be, y, narr);
+	y += narr;
+	if (foot) {
+		if (st->caption != NULL)
+			put(ops, be, y, 0, RENDER_CAPTION, st->caption);
+		if (st->hint != NULL)
+			put(ops, be, y + 1, 0, RENDER_HINT, st->hint);
+	}
+}

@@ -1,0 +1,133 @@
+/*
+ * render.h - drawing the engine's state, independent of the terminal.
+ *
+ * One layout (render.c) draws through a back end described by a const ops
+ * table: render-text.c fills a character grid (headless --frames, tests),
+ * the curses back end draws on the screen.  Both see the same calls in the
+ * same order, so the golden frames and the screen cannot drift apart.
+ *
+ * Call order: render_new(); then, for each engine event, render_event()
+ * (records narration and lane history); render_draw() whenever a picture is
+ * wanted.  render_reset() forgets history (restart, stepping back).
+ */
+#ifndef RAVIZ_RENDER_H
+#define RAVIZ_RENDER_H
+
+#include <stdio.h>
+
+#include "sim.h"
+
+/* What a piece of the screen is; a theme maps each role to colour+attrs. */
+enum render_role {
+	RENDER_TEXT,
+	RENDER_HEADER,
+	RENDER_MODE,		/* the mode label in the header */
+	RENDER_PAGE_CONSUMED,
+	RENDER_PAGE_CACHED,	/* in memory, not yet read */
+	RENDER_PAGE_PLUGGED,	/* queued in a plug (or plugged queue) */
+	RENDER_PAGE_INFLIGHT,
+	RENDER_PAGE_ABSENT,	/* ahead of the device: not requested */
+	RENDER_WINDOW_SYNC,	/* readahead window, part read synchronously */
+	RENDER_WINDOW_ASYNC,	/* readahead window, async part */
+	RENDER_MARKER,		/* PG_readahead page */
+	RENDER_READER,
+	RENDER_LANE_READER,
+	RENDER_LANE_PLUG,
+	RENDER_LANE_DEVICE,
+	RENDER_NARRATION,
+	RENDER_LABEL,		/* T1..T5 */
+	RENDER_METER,
+	RENDER_CAPTION,
+	RENDER_HINT,
+	RENDER_DIM,
+	RENDER_ROLE_COUNT
+};
+
+/* The five page states as the screen shows them. */
+enum render_state {
+	RENDER_ST_CONSUMED,
+	RENDER_ST_CACHED,
+	RENDER_ST_PLUGGED,
+	RENDER_ST_INFLIGHT,
+	RENDER_ST_ABSENT,
+	RENDER_ST_COUNT
+};
+
+/* Glyphs: each a UTF-8 string one cell wide. */
+struct render_glyphs {
+	const char	*state[RENDER_ST_COUNT];
+	const char	*win_open;	/* [ */
+	const char	*win_close;	/* ] */
+	const char	*win_sync;	/* fill under the sync part */
+	const char	*win_async;	/* fill under the async part */
+	const char	*marker;
+	const char	*reader;
+	const char	*lane_idle;
+	const char	*hbar;		/* separator rule */
+};
+
+extern const struct render_glyphs render_ascii;
+extern const struct render_glyphs render_unicode;
+
+/* A back end. */
+struct render_ops {
+	const char	*name;
+	/* Start a picture of cols x rows: everything blank. */
+	void	(*begin)(void *be, unsigned cols, unsigned rows);
+	/* Put s (UTF-8, one cell per character) at row y, column x, clipped. */
+	void	(*put)(void *be, unsigned y, unsigned x, enum render_role,
+		    const char *s);
+	/* The picture is complete. */
+	void	(*end)(void *be);
+};
+
+/* What the front end adds to the picture (NULL for headless frames). */
+struct render_status {
+	const char	*play;		/* "PAUSED", "PLAYING" ... */
+	unsigned	 speed;		/* events per second */
+	const char	*flash;		/* a short message, or NULL */
+	const char	*caption;	/* demo caption (already sanitized), or NULL */
+	const char	*hint;		/* bottom line, or NULL */
+	const char	*title;		/* compare mode: "buggy" / "fixed" */
+};
+
+struct render;
+
+struct render *render_new(unsigned cols, unsigned rows);
+void	 render_free(struct render *);
+void	 render_resize(struct render *, unsigned cols, unsigned rows);
+void	 render_set_glyphs(struct render *, const struct render_glyphs *);
+/* Pages per cell: 0 = automatic (1 if it fits, else the smallest that does). */
+void	 render_set_zoom(struct render *, uint64_t pages_per_cell);
+uint64_t render_zoom(const struct render *);
+/* Lane time per column in ns (0 = default). */
+void	 render_set_lane_scale(struct render *, uint64_t ns);
+void	 render_reset(struct render *);
+/* Record an event (narration, lanes); call for every event, in order. */
+void	 render_event(struct render *, const struct sim *,
+	     const struct sim_event *);
+/* Draw the whole screen through ops. */
+void	 render_draw(struct render *, const struct sim *,
+	     const struct render_ops *, void *be, const struct render_status *);
+/* Draw into rows [y0, y0 + h) only (compare mode uses two halves). */
+void	 render_draw_at(struct render *, const struct sim *,
+	     const struct render_ops *, void *be, const struct render_status *,
+	     unsigned y0, unsigned h);
+
+/* The screen state of an engine page state. */
+enum render_state render_state_of(enum sim_page);
+/* Words for the legend: "consumed", "in memory", ... */
+const char *render_state_name(enum render_state);
+
+/* Text back end (render-text.c). */
+extern const struct render_ops render_text_ops;
+struct render_text;
+struct render_text *render_text_new(void);
+void	 render_text_free(struct render_text *);
+/* Write the last picture as lines (trailing blanks trimmed). */
+void	 render_text_write(struct render_text *, FILE *);
+/* Draw r with the text back end t and write one frame to f. */
+void	 render_text_frame(struct render *, struct render_text *,
+	     const struct sim *, FILE *);
+
+#endif /* RAVIZ_RENDER_H */

@@ -1,0 +1,195 @@
+/*
+ * sim-extents.c - page states as runs.  The file is covered by maximal runs
+ * of equal state, kept in an ascending array; a sequential reader leaves a
+ * consumed run behind it, an absent run ahead, and a few runs for the windows
+ * in between, so every operation here is O(windows), independent of the
+ * file's size.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim-int.h"
+
+/* Index of the run holding page p (p < size). */
+static size_t
+locate(const struct sim_extents *x, uint64_t p)
+{
+	size_t	lo = 0, hi = x->n, mid;
+
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (x->v[mid].first <= p)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (lo);
+}
+
+/* One absent run over the whole file. */
+int
+sim_extents_init(struct sim_extents *x, uint64_t size)
+{
+	memset(x, 0, sizeof *x);
+	if ((x->v = malloc(8 * sizeof *x->v)) == NULL)
+		return (-1);
+	x->cap = 8;
+	x->n = 1;
+	x->size = size;
+	x->v[0].first = 0;
+	x->v[0].npages = size;
+	x->v[0].state = SIM_PAGE_ABSENT;
+	return (0);
+}
+
+/* Deep copy. */
+int
+sim_extents_copy(struct sim_extents *d, const struct sim_extents *s)
+{
+	*d = *s;
+	if ((d->v = malloc(s->cap * sizeof *d->v)) == NULL)
+		return (-1);
+	memcpy(d->v, s->v, s->n * sizeof *d->v);
+	return (0);
+}
+
+/* Release the runs. */
+void
+sim_extents_free(struct sim_extents *x)
+{
+	free(x->v);
+	x->v = NULL;
+	x->n = x->cap = 0;
+}
+
+/* State of page p. */
+enum sim_page
+sim_extents_get(const struct sim_extents *x, uint64_t p)
+{
+	if (p >= x->size)
+		return (SIM_PAGE_ABSENT);
+	return (x->v[locate(x, p)].state);
+}
+
+/* Set a range to one state, splitting and joining runs as needed. */
+int
+sim_extents_set(struct sim_extents *x, uint64_t first, uint64_t n,
+    enum sim_page st)
+{
+	struct sim_extent	 piece[3], *nv;
+	uint64_t		 end;
+	size_t			 i, j, k = 0, need, lo, hi;
+
+	if (n == 0 || first >= x->size)
+		return (0);
+	if (n > x->size - first)
+		n = x->size - first;
+	end = first + n;
+	i = locate(x, first);
+	j = locate(x, end - 1);
+	if (x->v[i].first < first) {
+		piece[k] = x->v[i];
+		piece[k++].npages = first - x->v[i].first;
+	}
+	piece[k].first = first;
+	piece[k].npages = n;
+	piece[k++].state = st;
+	if (x->v[j].first + x->v[j].npages > end) {
+		piece[k] = x->v[j];
+		piece[k].first = end;
+		piece[k++].npages = x->v[j].first + x->v[j].npages - end;
+	}
+	/* Widen the replaced span to equal-state neighbours, to join them. */
+	lo = i;
+	hi = j + 1;
+	if (piece[0].state == st && lo > 0 && x->v[lo - 1].state == st) {
+		lo--;
+		piece[0].first = x->v[lo].first;
+		piece[0].npages += x->v[lo].npages;
+	}
+	if (piece[k - 1].state == st && hi < x->n && x->v[hi].state == st) {
+		piece[k - 1].npages += x->v[hi].npages;
+		hi++;
+	}
+	/* Join pieces of equal state (only the new one can match a neighbour). */
+	for (i = 1; i < k;) {
+		if (piece[i - 1].state == piece[i].state) {
+			piece[i - 1].npages += piece[i].npages;
+			memmove(piece + i, piece + i + 1,
+			    (k - i - 1) * sizeof *piece);
+			k--;
+		} else
+			i++;
+	}
+	need = x->n - (hi - lo) + k;
+	if (need > x->cap) {
+		nv = realloc(x->v, need * 2 * sizeof *nv);
+		if (nv == NULL)
+			return (-1);
+		x->v = nv;
+		x->cap = need * 2;
+	}
+	memmove(x->v + lo + k, x->v + hi, (x->n - hi) * sizeof *x->v);
+	memcpy(x->v + lo, piece, k * sizeof *piece);
+	x->n = need;
+	return (0);
+}
+
+/* First page at or after from (before to) in state st. */
+uint64_t
+sim_extents_find(const struct sim_extents *x, uint64_t from, uint64_t to,
+    enum sim_page st)
+{
+	size_t	i;
+
+	if (to > x->size)
+		to = x->size;
+	if (from >= to)
+		return (SIM_NONE);
+	for (i = locate(x, from); i < x->n && x->v[i].first < to; i++) {
+		if (x->v[i].state == st)
+			return (x->v[i].first > from ? x->v[i].first : from);
+	}
+	return (SIM_NONE);
+}
+
+/* End of p's run, clipped to to. */
+uint64_t
+sim_extents_run_end(const struct sim_extents *x, uint64_t p, uint64_t to)
+{
+	const struct sim_extent	*e;
+	uint64_t		 end;
+
+	if (p >= x->size)
+		return (p < to ? to : p);
+	e = &x->v[locate(x, p)];
+	end = e->first + e->npages;
+	return (end < to ? end : to);
+}
+
+/* Walk the runs over a range, clipped to it. */
+void
+sim_extents_walk(const struct sim_extents *x, uint64_t first, uint64_t n,
+    void (*fn)(const struct sim_extent *, void *), void *arg)
+{
+	struct sim_extent	 c;
+	uint64_t		 end = first + n, e;
+	size_t			 i;
+
+	if (first >= x->size || n == 0)
+		return;
+	if (end > x->size)
+		end = x->size;
+	for (i = locate(x, first); i < x->n && x->v[i].first < end; i++) {
+		c = x->v[i];
+		e = c.first + c.npages;
+		if (c.first < first)
+			c.first = first;
+		if (e > end)
+			e = end;
+		c.npages = e - c.first;
+		fn(&c, arg);
+	}
+}

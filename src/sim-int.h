@@ -1,0 +1,68 @@
+/*
+ * sim-int.h - containers shared by the engine's files; not part of the
+ * public interface.  All of them are small sorted vectors: the engine keeps
+ * O(windows) items, so linear scans are cheaper than anything cleverer.
+ */
+#ifndef RAVIZ_SIM_INT_H
+#define RAVIZ_SIM_INT_H
+
+#include "sim.h"
+
+/* Page states of [0, size) as maximal runs, ascending, covering it. */
+struct sim_extents {
+	struct sim_extent	*v;
+	size_t			 n;
+	size_t			 cap;
+	uint64_t		 size;
+};
+
+int	 sim_extents_init(struct sim_extents *, uint64_t size);
+int	 sim_extents_copy(struct sim_extents *, const struct sim_extents *);
+void	 sim_extents_free(struct sim_extents *);
+/* State of page p (p < size). */
+enum sim_page sim_extents_get(const struct sim_extents *, uint64_t p);
+/* Set [first, first + n) to st; 0, or -1 when out of memory. */
+int	 sim_extents_set(struct sim_extents *, uint64_t first, uint64_t n,
+	     enum sim_page st);
+/* First page in [from, min(to, size)) in state st, or SIM_NONE. */
+uint64_t sim_extents_find(const struct sim_extents *, uint64_t from,
+	     uint64_t to, enum sim_page st);
+/* End of the run of p's state starting at p, at most to. */
+uint64_t sim_extents_run_end(const struct sim_extents *, uint64_t p,
+	     uint64_t to);
+/* Call fn for each run (clipped) over [first, first + n). */
+void	 sim_extents_walk(const struct sim_extents *, uint64_t first,
+	     uint64_t n, void (*fn)(const struct sim_extent *, void *),
+	     void *arg);
+
+/* Sorted set of page numbers (the PG_readahead markers). */
+struct sim_u64v {
+	uint64_t	*v;
+	size_t		 n;
+	size_t		 cap;
+};
+
+int	 sim_u64v_copy(struct sim_u64v *, const struct sim_u64v *);
+/* Insert x unless present; 0, or -1 when out of memory. */
+int	 sim_u64v_insert(struct sim_u64v *, uint64_t x);
+/* Remove x; 1 if it was there. */
+int	 sim_u64v_remove(struct sim_u64v *, uint64_t x);
+/* Smallest element >= x, or SIM_NONE. */
+uint64_t sim_u64v_next(const struct sim_u64v *, uint64_t x);
+
+/* Vector of requests. */
+struct sim_reqv {
+	struct sim_request	*v;
+	size_t			 n;
+	size_t			 cap;
+};
+
+int	 sim_reqv_copy(struct sim_reqv *, const struct sim_reqv *);
+int	 sim_reqv_append(struct sim_reqv *, const struct sim_request *);
+/* Insert keeping ascending first page (ties after existing). */
+int	 sim_reqv_insert_sorted(struct sim_reqv *, const struct sim_request *);
+void	 sim_reqv_remove(struct sim_reqv *, size_t i);
+/* The request with this id, or NULL. */
+struct sim_request *sim_reqv_find(struct sim_reqv *, uint32_t id);
+
+#endif /* RAVIZ_SIM_INT_H */

@@ -1,0 +1,1382 @@
+/*
+ * sim.c - the pipeline engine: reader task, readahead, plugging, request
+ * queue and device as one discrete-event simulation (model.md §1-§5).
+ *
+ * Design.  The simulation has three sources of actions: the reading task
+ * (runs when busy_until is reached), the device (the next latency end or
+ * completion), and, in legacy mode, the queue's unplug timer.  sim_step()
+ * takes the earliest action, performs it, and queues the events it causes in
+ * a small FIFO; each call hands out one event.  Ties are broken device first,
+ * then timer, then task: an interrupt that lands at the same nanosecond as the
+ * task's next step is seen by that step, which is what the kernel would do
+ * with the completion already signalled.
+ *
+ * Page states live in an extent map (sim-extent.c) and requests in short
+ * vectors, so the cost of a step depends on the number of windows and
+ * requests around the reader, never on the number of pages: the task copies
+ * a whole run of up-to-date pages in one step.
+ *
+ * Determinism: time is an integer count of nanoseconds, device sharing is
+ * integer arithmetic with a carried remainder, and no decision reads anything
+ * but this struct.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim.h"
+#include "sim-int.h"
+
+/* Internal steps of the reading task. */
+enum step {
+	STEP_BEGIN,		/* enter read() */
+	STEP_PAGE,		/* look the page up */
+	STEP_RA_DONE,		/* read_pages() returns */
+	STEP_CHECK,		/* is the page up to date? */
+	STEP_WOKEN,		/* lock_page returns */
+	STEP_COPY,		/* copy a run */
+	STEP_END,		/* leave read() */
+	STEP_DONE
+};
+
+struct sim {
+	struct sim_config	 cfg;
+	enum sim_mode		 mode;
+	enum sim_mode		 pending;
+	uint64_t		 now;
+	struct sim_stats	 st;
+
+	struct sim_extents	 pages;
+	struct sim_u64v		 markers;
+
+	struct sim_reqv		 plug;	/* task plug list */
+	struct sim_reqv		 queue;	/* elevator, not started */
+	struct sim_reqv		 dev;	/* on the device, dispatch order */
+	uint32_t		 next_id;
+
+	/* Task. */
+	struct sim_reader	 rd;
+	enum step		 step;
+	int			 ra_async;	/* STEP_RA_DONE after async ra */
+	int			 ra_plug;	/* inside read_pages() with its plug */
+	int64_t			 prev_page;	/* prev_pos / page size, -1 */
+	uint64_t		 sleep_since;
+
+	struct sim_ra		 ra;
+
+	/* Legacy queue plugging. */
+	int			 q_plugged;
+	uint64_t		 unplug_at;
+
+	/* Device. */
+	uint64_t		 idle_since;
+	uint64_t		 busy_since;
+	uint64_t		 busy_acc;	/* closed busy periods */
+	uint64_t		 stall_acc;	/* closed sleeps */
+	uint64_t		 fifo_last_done;
+	uint64_t		 ps_last;	/* last time the sharing advanced */
+	uint64_t		 ps_rem;	/* carried division remainder */
+	uint64_t		 ps_k;		/* sharers when ps_rem was made */
+
+	/* Request size histogram (pages 0..max_req_pages). */
+	uint64_t		*hist;
+
+	/* Labels T1..T5. */
+	int			 lab_next;	/* next label to give, 1..6 */
+	uint64_t		 t1_page;
+	uint64_t		 t3_page;
+	uint64_t		 async_seen;
+	int			 t5_done;
+
+	/* Event FIFO. */
+	struct sim_event	*evq;
+	size_t			 evq_head;
+	size_t			 evq_len;
+	size_t			 evq_cap;
+	uint64_t		 seq;
+	int			 quiet;		/* sim_run(): no events kept */
+	int			 oom;
+};
+
+static int	 push(struct sim *, const struct sim_event *);
+static struct sim_event *ev_new(struct sim *, enum sim_ev);
+static void	 task_run(struct sim *);
+static void	 dev_run(struct sim *);
+static void	 timer_run(struct sim *);
+static uint64_t	 dev_next(const struct sim *);
+static void	 queue_run(struct sim *);
+static void	 submit_range(struct sim *, uint64_t, uint64_t);
+static void	 plug_flush(struct sim *, enum sim_reason);
+static void	 legacy_unplug(struct sim *, enum sim_reason);
+static uint64_t	 window_submit(struct sim *, uint64_t, uint64_t, uint64_t,
+		     enum sim_ev, uint64_t);
+
+static const char *mode_names[SIM_MODE_COUNT] = { "buggy", "fixed", "legacy" };
+static const char *ev_names[SIM_EV_COUNT] = {
+	"read_begin", "read_end", "ra_sync", "ra_async", "queue", "flush",
+	"dispatch", "complete", "wait", "wake", "copy", "mode"
+};
+static const char *reason_names[SIM_REASON_COUNT] = {
+	"", "finish", "sleep", "timer", "threshold", "explicit", "switch"
+};
+static const char *page_names[SIM_PAGE_COUNT] = {
+	"absent", "plugged", "queued", "inflight", "uptodate", "consumed"
+};
+
+/* Name of a mode. */
+const char *
+sim_mode_name(enum sim_mode m)
+{
+	return (m < SIM_MODE_COUNT ? mode_names[m] : "?");
+}
+
+/* Parse a mode name; 0 on success, -1 if unknown. */
+int
+sim_mode_parse(const char *s, enum sim_mode *m)
+{
+	int	i;
+
+	for (i = 0; i < SIM_MODE_COUNT; i++) {
+		if (strcmp(s, mode_names[i]) == 0) {
+			*m = (enum sim_mode)i;
+			return (0);
+		}
+	}
+	return (-1);
+}
+
+/* Name of an event kind. */
+const char *
+sim_ev_name(enum sim_ev e)
+{
+	return (e < SIM_EV_COUNT ? ev_names[e] : "?");
+}
+
+/* Name of a flush reason ("" for none). */
+const char *
+sim_reason_name(enum sim_reason r)
+{
+	return (r < SIM_REASON_COUNT ? reason_names[r] : "?");
+}
+
+/* Name of a holding place. */
+const char *
+sim_where_name(enum sim_where w)
+{
+	return (w == SIM_WHERE_PLUG ? "plug" : "queue");
+}
+
+/* Name of a page state. */
+const char *
+sim_page_name(enum sim_page p)
+{
+	return (p < SIM_PAGE_COUNT ? page_names[p] : "?");
+}
+
+/* Name of a completion discipline. */
+const char *
+sim_disc_name(enum sim_disc d)
+{
+	return (d == SIM_DISC_FIFO ? "fifo" : "ps");
+}
+
+/* Name of a bio source. */
+const char *
+sim_source_name(enum sim_source s)
+{
+	return (s == SIM_SOURCE_RAW ? "raw" : "file");
+}
+
+/* Fill in the default scenario. */
+void
+sim_config_default(struct sim_config *cfg)
+{
+	memset(cfg, 0, sizeof *cfg);
+	cfg->mode = SIM_MODE_BUGGY;
+	cfg->source = SIM_SOURCE_RAW;
+	cfg->file_pages = (64u << 20) / SIM_PAGE_SIZE;
+	cfg->read_pages = (1u << 20) / SIM_PAGE_SIZE;
+	cfg->ra_pages = (128u << 10) / SIM_PAGE_SIZE;
+	cfg->max_req_pages = (512u << 10) / SIM_PAGE_SIZE;
+	cfg->unplug_thresh = 4;
+	cfg->unplug_delay_ns = 3000000;
+	cfg->device = *sim_preset(0);
+	cfg->cpu.syscall_ns = 2000;
+	cfg->cpu.copy_ns = 1200;
+	cfg->cpu.submit_ns = 2000;
+	cfg->cpu.wake_ns = 10000;
+}
+
+/* Sanity limits keep every product in the arithmetic below 2^63. */
+#define MAX_PAGES	(UINT64_C(1) << 40)	/* 4 PiB */
+#define MAX_TIME	(UINT64_C(1) << 40)	/* ~18 minutes per step */
+
+/* Validate a configuration; NULL when usable. */
+const char *
+sim_config_check(const struct sim_config *cfg)
+{
+	if (cfg->mode >= SIM_MODE_COUNT)
+		return ("mode: unknown");
+	if (cfg->file_pages < 1 || cfg->file_pages > MAX_PAGES)
+		return ("file-size: must be between 4 KiB and 4 PiB");
+	if (cfg->read_pages < 1 || cfg->read_pages > MAX_PAGES)
+		return ("bs: must be between 4 KiB and 4 PiB");
+	if (cfg->ra_pages < 1 || cfg->ra_pages > 65536)
+		return ("ra: must be between 4 KiB and 256 MiB");
+	if (cfg->max_req_pages < 1 || cfg->max_req_pages > 65536)
+		return ("max-request: must be between 4 KiB and 256 MiB");
+	if (cfg->unplug_thresh < 1)
+		return ("unplug-thresh: must be at least 1");
+	if (cfg->device.bandwidth < 1000 ||
+	    cfg->device.bandwidth > UINT64_C(1000000000000))
+		return ("bandwidth: must be between 0.001 and 1000000 MB/s");
+	if (cfg->device.qd < 1 || cfg->device.qd > 65536)
+		return ("qd: must be between 1 and 65536");
+	if (cfg->device.latency_ns > MAX_TIME ||
+	    cfg->device.idle_penalty_ns > MAX_TIME ||
+	    cfg->device.idle_thresh_ns > MAX_TIME ||
+	    cfg->unplug_delay_ns > MAX_TIME ||
+	    cfg->cpu.syscall_ns > MAX_TIME || cfg->cpu.copy_ns > MAX_TIME ||
+	    cfg->cpu.submit_ns > MAX_TIME || cfg->cpu.wake_ns > MAX_TIME)
+		return ("time: a duration is longer than 1099 s");
+	if (cfg->device.disc != SIM_DISC_FIFO && cfg->device.disc != SIM_DISC_PS)
+		return ("discipline: unknown");
+	return (NULL);
+}
+
+/* Create a run at time zero. */
+struct sim *
+sim_new(const struct sim_config *cfg)
+{
+	struct sim	*s;
+
+	if (sim_config_check(cfg) != NULL)
+		return (NULL);
+	if ((s = calloc(1, sizeof *s)) == NULL)
+		return (NULL);
+	s->cfg = *cfg;
+	s->mode = s->pending = cfg->mode;
+	s->hist = calloc((size_t)cfg->max_req_pages + 1, sizeof *s->hist);
+	if (s->hist == NULL || sim_extents_init(&s->pages, cfg->file_pages) != 0) {
+		sim_free(s);
+		return (NULL);
+	}
+	s->st.end_ns = SIM_NONE;
+	s->rd.task = SIM_TASK_SYSCALL;
+	s->rd.wait_page = SIM_NONE;
+	s->step = STEP_BEGIN;
+	s->prev_page = -1;
+	s->ra.ra_pages = cfg->ra_pages;
+	s->ra.marker = SIM_NONE;
+	s->lab_next = 1;
+	s->t1_page = s->t3_page = SIM_NONE;
+	s->unplug_at = SIM_NONE;
+	s->next_id = 1;
+	return (s);
+}
+
+/* Deep copy of a run. */
+struct sim *
+sim_clone(const struct sim *o)
+{
+	struct sim	*s;
+	size_t		 n;
+
+	if ((s = malloc(sizeof *s)) == NULL)
+		return (NULL);
+	*s = *o;
+	memset(&s->pages, 0, sizeof s->pages);
+	memset(&s->markers, 0, sizeof s->markers);
+	memset(&s->plug, 0, sizeof s->plug);
+	memset(&s->queue, 0, sizeof s->queue);
+	memset(&s->dev, 0, sizeof s->dev);
+	s->hist = NULL;
+	s->evq = NULL;
+	s->evq_cap = s->evq_len = s->evq_head = 0;
+	n = (size_t)o->cfg.max_req_pages + 1;
+	if ((s->hist = malloc(n * sizeof *s->hist)) == NULL)
+		goto fail;
+	memcpy(s->hist, o->hist, n * sizeof *s->hist);
+	if (sim_extents_copy(&s->pages, &o->pages) != 0 ||
+	    sim_u64v_copy(&s->markers, &o->markers) != 0 ||
+	    sim_reqv_copy(&s->plug, &o->plug) != 0 ||
+	    sim_reqv_copy(&s->queue, &o->queue) != 0 ||
+	    sim_reqv_copy(&s->dev, &o->dev) != 0)
+		goto fail;
+	if (o->evq_len != 0) {
+		s->evq = malloc(o->evq_len * sizeof *s->evq);
+		if (s->evq == NULL)
+			goto fail;
+		memcpy(s->evq, o->evq + o->evq_head, o->evq_len * sizeof *s->evq);
+		s->evq_cap = s->evq_len = o->evq_len;
+	}
+	return (s);
+fail:
+	sim_free(s);
+	return (NULL);
+}
+
+/* Free a run. */
+void
+sim_free(struct sim *s)
+{
+	if (s == NULL)
+		return;
+	sim_extents_free(&s->pages);
+	free(s->markers.v);
+	free(s->plug.v);
+	free(s->queue.v);
+	free(s->dev.v);
+	free(s->hist);
+	free(s->evq);
+	free(s);
+}
+
+/* Accessors. */
+const struct sim_config *sim_config(const struct sim *s) { return (&s->cfg); }
+const struct sim_reader *sim_reader(const struct sim *s) { return (&s->rd); }
+const struct sim_ra *sim_ra(const struct sim *s) { return (&s->ra); }
+enum sim_mode sim_mode(const struct sim *s) { return (s->mode); }
+enum sim_mode sim_pending_mode(const struct sim *s) { return (s->pending); }
+int sim_queue_plugged(const struct sim *s) { return (s->q_plugged); }
+
+/* Bring the running totals in s->st up to now. */
+static void
+stats_update(struct sim *s)
+{
+	s->st.now_ns = s->now;
+	s->st.busy_ns = s->busy_acc + (s->dev.n ? s->now - s->busy_since : 0);
+	s->st.stall_ns = s->stall_acc + (s->rd.wait_page != SIM_NONE ?
+	    s->now - s->sleep_since : 0);
+}
+
+/* Statistics as of the last event. */
+const struct sim_stats *
+sim_stats(const struct sim *s)
+{
+	return (&s->st);
+}
+
+/* Queue a new event of the given kind at the current time. */
+static struct sim_event *
+ev_new(struct sim *s, enum sim_ev kind)
+{
+	static struct sim_event	 scratch;
+	struct sim_event	 e;
+
+	memset(&e, 0, sizeof e);
+	e.kind = kind;
+	e.t_ns = s->now;
+	e.first = e.npages = 0;
+	e.marker = e.hit = e.page = e.req_first = SIM_NONE;
+	e.read_index = s->rd.read_index;
+	e.mode = s->mode;
+	s->st.events++;
+	if (s->quiet) {
+		/* sim_run() keeps no events; callers still fill one in. */
+		scratch = e;
+		return (&scratch);
+	}
+	if (push(s, &e) != 0) {
+		scratch = e;
+		return (&scratch);
+	}
+	return (&s->evq[s->evq_head + s->evq_len - 1]);
+}
+
+/* Append an event to the FIFO. */
+static int
+push(struct sim *s, const struct sim_event *e)
+{
+	struct sim_event	*nv;
+	size_t			 ncap;
+
+	if (s->evq_len == 0)
+		s->evq_head = 0;
+	if (s->evq_head + s->evq_len == s->evq_cap) {
+		if (s->evq_head != 0) {
+			memmove(s->evq, s->evq + s->evq_head,
+			    s->evq_len * sizeof *s->evq);
+			s->evq_head = 0;
+		}
+		if (s->evq_len == s->evq_cap) {
+			ncap = s->evq_cap ? s->evq_cap * 2 : 16;
+			nv = realloc(s->evq, ncap * sizeof *nv);
+			if (nv == NULL) {
+				s->oom = 1;
+				return (-1);
+			}
+			s->evq = nv;
+			s->evq_cap = ncap;
+		}
+	}
+	s->evq[s->evq_head + s->evq_len++] = *e;
+	return (0);
+}
+
+/* Give out the next label if this event is the moment it names. */
+static void
+label(struct sim *s, struct sim_event *e, int which)
+{
+	if (s->lab_next == which) {
+		e->label = which;
+		s->lab_next++;
+	}
+}
+
+/* Is page p up to date (or consumed)? */
+static int
+uptodate(const struct sim *s, uint64_t p)
+{
+	enum sim_page	st = sim_extents_get(&s->pages, p);
+
+	return (st == SIM_PAGE_UPTODATE || st == SIM_PAGE_CONSUMED);
+}
+
+/* Next action time of the task, SIM_NONE if it is not runnable. */
+static uint64_t
+task_next(const struct sim *s)
+{
+	if (s->step == STEP_DONE || s->rd.task == SIM_TASK_SLEEPING)
+		return (SIM_NONE);
+	return (s->rd.busy_until);
+}
+
+/* Perform the earliest action.  Returns 0 if there is none left. */
+static int
+advance(struct sim *s)
+{
+	uint64_t	td, tt, tr;
+
+	td = dev_next(s);
+	tt = s->q_plugged ? s->unplug_at : SIM_NONE;
+	tr = task_next(s);
+	if (td == SIM_NONE && tt == SIM_NONE && tr == SIM_NONE)
+		return (0);
+	/* Device, then timer, then task at equal times (see top of file). */
+	if (td != SIM_NONE && td <= tt && td <= tr) {
+		s->now = td;
+		dev_run(s);
+	} else if (tt != SIM_NONE && tt <= tr) {
+		s->now = tt;
+		timer_run(s);
+	} else {
+		s->now = tr;
+		task_run(s);
+	}
+	return (1);
+}
+
+/* Produce the next event. */
+int
+sim_step(struct sim *s, struct sim_event *ev)
+{
+	while (s->evq_len == 0) {
+		if (s->oom)
+			return (-1);
+		if (!advance(s))
+			return (0);
+	}
+	if (s->oom)
+		return (-1);
+	*ev = s->evq[s->evq_head++];
+	s->evq_len--;
+	ev->seq = s->seq++;
+	stats_update(s);
+	return (1);
+}
+
+/* Run to the end keeping no events. */
+int
+sim_run(struct sim *s)
+{
+	/* Events already queued keep their numbers. */
+	s->seq += s->evq_len;
+	s->evq_len = 0;
+	s->quiet = 1;
+	while (advance(s))
+		if (s->oom)
+			break;
+	s->quiet = 0;
+	s->seq = s->st.events;
+	stats_update(s);
+	return (s->oom ? -1 : 0);
+}
+
+/* True when the run is over. */
+int
+sim_done(const struct sim *s)
+{
+	return (s->evq_len == 0 && s->step == STEP_DONE && s->dev.n == 0 &&
+	    !s->q_plugged);
+}
+
+/* Request a mode change at the next read(). */
+void
+sim_set_mode(struct sim *s, enum sim_mode m)
+{
+	if (m < SIM_MODE_COUNT)
+		s->pending = m;
+}
+
+/* Page-state snapshot. */
+void
+sim_extents(const struct sim *s, uint64_t first, uint64_t npages,
+    void (*fn)(const struct sim_extent *, void *), void *arg)
+{
+	sim_extents_walk(&s->pages, first, npages, fn, arg);
+}
+
+/* State of one page. */
+enum sim_page
+sim_page_state(const struct sim *s, uint64_t p)
+{
+	if (p >= s->cfg.file_pages)
+		return (SIM_PAGE_ABSENT);
+	return (sim_extents_get(&s->pages, p));
+}
+
+/* Marker pages, ascending. */
+size_t
+sim_markers(const struct sim *s, uint64_t *out, size_t max)
+{
+	size_t	i;
+
+	for (i = 0; i < s->markers.n && i < max; i++)
+		out[i] = s->markers.v[i];
+	return (s->markers.n);
+}
+
+/* Request lists. */
+const struct sim_request *
+sim_plug_list(const struct sim *s, size_t *n)
+{
+	*n = s->plug.n;
+	return (s->plug.v);
+}
+
+const struct sim_request *
+sim_queue_list(const struct sim *s, size_t *n)
+{
+	*n = s->queue.n;
+	return (s->queue.v);
+}
+
+const struct sim_request *
+sim_device_list(const struct sim *s, size_t *n)
+{
+	*n = s->dev.n;
+	return (s->dev.v);
+}
+
+/* ---- readahead (§2) ---- */
+
+/* Round up to a power of two. */
+static uint64_t
+roundup_pow2(uint64_t n)
+{
+	uint64_t	p = 1;
+
+	while (p < n)
+		p <<= 1;
+	return (p);
+}
+
+/* Initial window size for a request of req pages. */
+uint64_t
+sim_ra_init_size(uint64_t req, uint64_t max)
+{
+	uint64_t	n = roundup_pow2(req);
+
+	if (n <= max / 32)
+		return (4 * n);
+	if (n <= max / 4)
+		return (2 * n);
+	return (max);
+}
+
+/* Ramp-up: the window after one of cur pages. */
+uint64_t
+sim_ra_next_size(uint64_t cur, uint64_t max)
+{
+	uint64_t	n = cur < max / 16 ? 4 * cur : 2 * cur;
+
+	return (n < max ? n : max);
+}
+
+/*
+ * On-demand readahead at page off with req pages left in this read().  Emits
+ * the RA event and submits the window; returns the pages allocated.
+ */
+static uint64_t
+ondemand(struct sim *s, int hit_marker, uint64_t off, uint64_t req)
+{
+	struct sim_ra	*ra = &s->ra;
+	uint64_t	 max = ra->ra_pages, hole, end;
+	enum sim_ev	 kind = hit_marker ? SIM_EV_RA_ASYNC : SIM_EV_RA_SYNC;
+
+	if (off == 0)
+		goto initial;
+	if (off == ra->start + ra->size - ra->async_size ||
+	    off == ra->start + ra->size) {
+		ra->start += ra->size;
+		ra->size = sim_ra_next_size(ra->size, max);
+		ra->async_size = ra->size;
+		goto readit;
+	}
+	if (hit_marker) {
+		/* First uncached page after off, within max pages. */
+		end = off + 1 + max;
+		hole = sim_extents_find(&s->pages, off + 1, end,
+		    SIM_PAGE_ABSENT);
+		if (hole == SIM_NONE || hole > s->cfg.file_pages ||
+		    hole - off > max)
+			return (window_submit(s, off, 0, 0, kind, off));
+		ra->start = hole;
+		ra->size = sim_ra_next_size(hole - off + req, max);
+		ra->async_size = ra->size;
+		goto readit;
+	}
+	if (req > max)
+		goto initial;
+	if ((int64_t)off - s->prev_page <= 1)
+		goto initial;
+	/* A random read: exactly req pages, no marker, state untouched. */
+	return (window_submit(s, off, req, 0, kind, off));
+
+initial:
+	ra->start = off;
+	ra->size = sim_ra_init_size(req, max);
+	ra->async_size = ra->size > req ? ra->size - req : ra->size;
+readit:
+	if (off == ra->start && ra->size == ra->async_size) {
+		ra->async_size = sim_ra_next_size(ra->size, max);
+		ra->size += ra->async_size;
+	}
+	return (window_submit(s, ra->start, ra->size, ra->async_size, kind,
+	    off));
+}
+
+/* Insert a marker page. */
+static void
+marker_set(struct sim *s, uint64_t p)
+{
+	sim_u64v_insert(&s->markers, p);
+	s->ra.marker = p;
+}
+
+/*
+ * Allocate the uncached pages of [start, start + size) (within the file),
+ * set the marker on start + size - async if allocated here, emit the RA
+ * event, and hand the new pages to the block layer as read_pages() would.
+ */
+static uint64_t
+window_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
+    enum sim_ev kind, uint64_t hit)
+{
+	struct sim_event	*e;
+	uint64_t		 end, p, q, total = 0, mark = SIM_NONE;
+
+	e = ev_new(s, kind);
+	e->first = start;
+	e->npages = size;
+	e->hit = hit;
+	if (kind == SIM_EV_RA_SYNC) {
+		s->st.ra_sync++;
+		if (s->lab_next == 1) {
+			label(s, e, 1);
+			s->t1_page = hit;
+		}
+	} else {
+		s->st.ra_async++;
+		s->async_seen++;
+		if (s->async_seen == 1 && s->lab_next == 3) {
+			label(s, e, 3);
+			s->t3_page = start;
+		} else if (s->async_seen == 2)
+			label(s, e, 4);
+	}
+
+	end = start + size;
+	if (end > s->cfg.file_pages)
+		end = s->cfg.file_pages;
+	/* PG_readahead goes on page size - async of the window, if new. */
+	if (async != 0 && start + size - async < end &&
+	    sim_extents_get(&s->pages, start + size - async) ==
+	    SIM_PAGE_ABSENT)
+		mark = start + size - async;
+	e->marker = mark;
+	if (mark != SIM_NONE)
+		marker_set(s, mark);
+
+	/* read_pages(): readahead plugs its own submission (not in 2.6.38). */
+	s->ra_plug = (s->mode != SIM_MODE_LEGACY);
+	for (p = start; p < end; p = q) {
+		p = sim_extents_find(&s->pages, p, end, SIM_PAGE_ABSENT);
+		if (p == SIM_NONE)
+			break;
+		q = sim_extents_run_end(&s->pages, p, end);
+		submit_range(s, p, q - p);
+		total += q - p;
+	}
+	if (total == 0)
+		s->ra_plug = 0;
+	return (total);
+}
+
+/* ---- block layer (§4) ---- */
+
+/* Does the task have a plug to put requests on right now? */
+static int
+task_plugged(const struct sim *s)
+{
+	if (s->mode == SIM_MODE_LEGACY)
+		return (0);
+	return (s->rd.outer_plug || s->ra_plug);
+}
+
+/* Record a page range's new state. */
+static void
+set_state(struct sim *s, uint64_t first, uint64_t n, enum sim_page st)
+{
+	if (sim_extents_set(&s->pages, first, n, st) != 0)
+		s->oom = 1;
+}
+
+/*
+ * Try to merge [first, first + n) into a request of v (back or front,
+ * within the size limit).  Returns the pages merged, 0 if none.
+ */
+static uint64_t
+try_merge(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
+    size_t *idx)
+{
+	uint64_t	 lim = s->cfg.max_req_pages, room, m;
+	size_t		 i;
+
+	for (i = v->n; i-- > 0;) {
+		struct sim_request *r = &v->v[i];
+
+		if (r->npages >= lim)
+			continue;
+		room = lim - r->npages;
+		if (r->first + r->npages == first) {
+			m = n < room ? n : room;
+			r->npages += m;
+			*idx = i;
+			return (m);
+		}
+		if (first + n == r->first && n <= room) {
+			r->first = first;
+			r->npages += n;
+			*idx = i;
+			return (n);
+		}
+	}
+	return (0);
+}
+
+/* Add a new request to the end of v (or in page order for the queue). */
+static struct sim_request *
+req_add(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
+    uint32_t id)
+{
+	struct sim_request	 r;
+
+	memset(&r, 0, sizeof r);
+	r.id = id ? id : s->next_id++;
+	r.first = first;
+	r.npages = n;
+	r.t_dispatch = r.t_done = SIM_NONE;
+	if (sim_reqv_insert_sorted(v, &r) != 0) {
+		s->oom = 1;
+		return (NULL);
+	}
+	return (sim_reqv_find(v, r.id));
+}
+
+/* Emit a QUEUE event for pages added to request r. */
+static void
+ev_queue(struct sim *s, enum sim_where w, uint64_t first, uint64_t n,
+    const struct sim_request *r, int merged)
+{
+	struct sim_event	*e = ev_new(s, SIM_EV_QUEUE);
+
+	e->first = first;
+	e->npages = n;
+	e->where = w;
+	e->merged = merged;
+	e->req = r->id;
+	e->req_first = r->first;
+	e->req_npages = r->npages;
+}
+
+/*
+ * Insert pages into the elevator: merge with a queued, unstarted request
+ * where possible, else add requests.  Legacy plugs an empty queue.
+ */
+static void
+elv_add(struct sim *s, uint64_t first, uint64_t n, uint32_t id, int emit)
+{
+	struct sim_request	*r;
+	uint64_t		 m;
+	size_t			 i;
+
+	while (n > 0) {
+		if (s->mode == SIM_MODE_LEGACY && s->queue.n == 0 &&
+		    !s->q_plugged) {
+			/* 2.6.38: a request entering an empty queue plugs it. */
+			s->q_plugged = 1;
+			s->unplug_at = s->now + s->cfg.unplug_delay_ns;
+		}
+		if ((m = try_merge(s, &s->queue, first, n, &i)) != 0) {
+			r = &s->queue.v[i];
+			if (emit)
+				ev_queue(s, SIM_WHERE_QUEUE, first, m, r, 1);
+		} else {
+			m = n < s->cfg.max_req_pages ? n : s->cfg.max_req_pages;
+			if ((r = req_add(s, &s->queue, first, m, id)) == NULL)
+				return;
+			id = 0;
+			if (emit)
+				ev_queue(s, SIM_WHERE_QUEUE, first, m, r, 0);
+		}
+		set_state(s, first, m, SIM_PAGE_QUEUED);
+		first += m;
+		n -= m;
+	}
+	if (s->mode == SIM_MODE_LEGACY && s->q_plugged &&
+	    s->queue.n >= s->cfg.unplug_thresh)
+		legacy_unplug(s, SIM_REASON_THRESHOLD);
+}
+
+/* Submit a contiguous run of newly allocated pages, as bios. */
+static void
+submit_range(struct sim *s, uint64_t first, uint64_t n)
+{
+	struct sim_request	*r;
+	uint64_t		 m;
+	size_t			 i;
+
+	if (!task_plugged(s)) {
+		elv_add(s, first, n, 0, 1);
+		if (!s->q_plugged)
+			queue_run(s);
+		return;
+	}
+	while (n > 0) {
+		if ((m = try_merge(s, &s->plug, first, n, &i)) != 0) {
+			r = &s->plug.v[i];
+			ev_queue(s, SIM_WHERE_PLUG, first, m, r, 1);
+		} else if ((m = try_merge(s, &s->queue, first, n, &i)) != 0) {
+			/* Merged straight into a queued, unstarted request. */
+			r = &s->queue.v[i];
+			ev_queue(s, SIM_WHERE_QUEUE, first, m, r, 1);
+			set_state(s, first, m, SIM_PAGE_QUEUED);
+			first += m;
+			n -= m;
+			continue;
+		} else {
+			m = n < s->cfg.max_req_pages ? n : s->cfg.max_req_pages;
+			if ((r = req_add(s, &s->plug, first, m, 0)) == NULL)
+				return;
+			ev_queue(s, SIM_WHERE_PLUG, first, m, r, 0);
+		}
+		set_state(s, first, m, SIM_PAGE_PLUGGED);
+		first += m;
+		n -= m;
+	}
+}
+
+/* Release the task's plug list into the elevator and run the queue. */
+static void
+plug_flush(struct sim *s, enum sim_reason why)
+{
+	struct sim_event	*e;
+	struct sim_reqv		 list;
+	size_t			 i;
+
+	if (s->plug.n == 0)
+		return;
+	e = ev_new(s, SIM_EV_FLUSH);
+	e->reason = why;
+	e->first = s->plug.v[0].first;
+	e->count = (uint32_t)s->plug.n;
+	for (i = 0; i < s->plug.n; i++)
+		e->npages += s->plug.v[i].npages;
+	s->st.flushes++;
+	list = s->plug;
+	memset(&s->plug, 0, sizeof s->plug);
+	for (i = 0; i < list.n; i++)
+		elv_add(s, list.v[i].first, list.v[i].npages, list.v[i].id, 0);
+	/* Keep the buffer for the next plug. */
+	s->plug.v = list.v;
+	s->plug.cap = list.cap;
+	s->plug.n = 0;
+	queue_run(s);
+}
+
+/* Legacy: unplug the request queue and run it. */
+static void
+legacy_unplug(struct sim *s, enum sim_reason why)
+{
+	struct sim_event	*e;
+	size_t			 i;
+
+	if (!s->q_plugged)
+		return;
+	s->q_plugged = 0;
+	s->unplug_at = SIM_NONE;
+	if (s->queue.n != 0) {
+		e = ev_new(s, SIM_EV_FLUSH);
+		e->reason = why;
+		e->first = s->queue.v[0].first;
+		e->count = (uint32_t)s->queue.n;
+		for (i = 0; i < s->queue.n; i++)
+			e->npages += s->queue.v[i].npages;
+		s->st.flushes++;
+	}
+	queue_run(s);
+}
+
+/* The unplug timer fired. */
+static void
+timer_run(struct sim *s)
+{
+	legacy_unplug(s, SIM_REASON_TIMER);
+}
+
+/* ---- device (§5) ---- */
+
+/* Transfer work of a request in byte-nanoseconds-per-second units. */
+static uint64_t
+req_work(const struct sim_request *r)
+{
+	return (r->npages * SIM_PAGE_SIZE * UINT64_C(1000000000));
+}
+
+/* Ceiling division. */
+static uint64_t
+div_up(uint64_t a, uint64_t b)
+{
+	return (a / b + (a % b != 0));
+}
+
+/*
+ * Processor sharing: bring every transferring command's remaining work up
+ * to now.  Commands past their latency share the bandwidth equally; the
+ * division remainder is carried so that no work is lost.
+ */
+static void
+ps_advance(struct sim *s)
+{
+	uint64_t	k = 0, dt, share, tot;
+	size_t		i;
+
+	dt = s->now - s->ps_last;
+	s->ps_last = s->now;
+	if (dt == 0)
+		return;
+	for (i = 0; i < s->dev.n; i++)
+		if (s->dev.v[i].t_done == SIM_NONE &&
+		    s->dev.v[i].t_lat_end <= s->now - dt)
+			k++;
+	if (k == 0) {
+		s->ps_rem = 0;
+		return;
+	}
+	if (k != s->ps_k)
+		s->ps_rem = 0;
+	s->ps_k = k;
+	tot = s->cfg.device.bandwidth * dt + s->ps_rem;
+	share = tot / k;
+	s->ps_rem = tot % k;
+	for (i = 0; i < s->dev.n; i++) {
+		struct sim_request *r = &s->dev.v[i];
+
+		if (r->t_done != SIM_NONE || r->t_lat_end > s->now - dt)
+			continue;
+		r->left = r->left > share ? r->left - share : 0;
+	}
+}
+
+/* Time of the next device action, SIM_NONE if idle. */
+static uint64_t
+dev_next(const struct sim *s)
+{
+	uint64_t	 t = SIM_NONE, k = 0, minleft = SIM_NONE, d;
+	size_t		 i;
+
+	if (s->dev.n == 0)
+		return (SIM_NONE);
+	if (s->cfg.device.disc == SIM_DISC_FIFO) {
+		for (i = 0; i < s->dev.n; i++)
+			if (s->dev.v[i].t_done < t)
+				t = s->dev.v[i].t_done;
+		return (t);
+	}
+	for (i = 0; i < s->dev.n; i++) {
+		const struct sim_request *r = &s->dev.v[i];
+
+		if (r->t_lat_end > s->now) {
+			if (r->t_lat_end < t)
+				t = r->t_lat_end;
+			continue;
+		}
+		k++;
+		if (r->left < minleft)
+			minleft = r->left;
+	}
+	if (k != 0) {
+		/* Smallest dt with (B*dt + rem) / k >= minleft. */
+		uint64_t need = minleft * k;
+		uint64_t rem = (k == s->ps_k) ? s->ps_rem : 0;
+
+		need = need > rem ? need - rem : 0;
+		d = div_up(need, s->cfg.device.bandwidth);
+		if (s->ps_last + d < t)
+			t = s->ps_last + d;
+	}
+	return (t);
+}
+
+/* Dispatch queued requests while the device has free slots. */
+static void
+queue_run(struct sim *s)
+{
+	struct sim_request	 r;
+	struct sim_event	*e;
+	uint64_t		 start, xfer;
+	int			 idle;
+
+	if (s->mode == SIM_MODE_LEGACY && s->q_plugged)
+		return;
+	while (s->queue.n != 0 && s->dev.n < s->cfg.device.qd) {
+		r = s->queue.v[0];
+		sim_reqv_remove(&s->queue, 0);
+		if (s->cfg.device.disc == SIM_DISC_PS)
+			ps_advance(s);
+		idle = (s->dev.n == 0);
+		r.t_dispatch = s->now;
+		r.penalised = 0;
+		start = s->now + s->cfg.device.latency_ns;
+		if (idle && s->cfg.device.idle_penalty_ns != 0 &&
+		    s->now - s->idle_since >= s->cfg.device.idle_thresh_ns) {
+			/* Link (or head) has to wake up first. */
+			start += s->cfg.device.idle_penalty_ns;
+			r.penalised = 1;
+			s->st.penalties++;
+		}
+		r.t_lat_end = start;
+		if (idle)
+			s->busy_since = s->now;
+		if (s->cfg.device.disc == SIM_DISC_FIFO) {
+			xfer = div_up(req_work(&r), s->cfg.device.bandwidth);
+			if (s->fifo_last_done > start)
+				start = s->fifo_last_done;
+			r.t_done = start + xfer;
+			s->fifo_last_done = r.t_done;
+		} else {
+			r.left = req_work(&r);
+			r.t_done = SIM_NONE;
+		}
+		if (sim_reqv_append(&s->dev, &r) != 0) {
+			s->oom = 1;
+			return;
+		}
+		set_state(s, r.first, r.npages, SIM_PAGE_INFLIGHT);
+		s->st.requests++;
+		s->st.request_pages += r.npages;
+		if (r.npages > s->st.max_request_pages)
+			s->st.max_request_pages = r.npages;
+		s->hist[r.npages]++;
+		if (s->hist[r.npages] > s->hist[s->st.mode_request_pages] ||
+		    (s->hist[r.npages] == s->hist[s->st.mode_request_pages] &&
+		    r.npages > s->st.mode_request_pages))
+			s->st.mode_request_pages = r.npages;
+
+		e = ev_new(s, SIM_EV_DISPATCH);
+		e->first = r.first;
+		e->npages = r.npages;
+		e->req = r.id;
+		if (s->lab_next == 2 && s->t1_page >= r.first &&
+		    s->t1_page < r.first + r.npages)
+			label(s, e, 2);
+	}
+}
+
+/* Complete request i of the device list. */
+static void
+dev_complete(struct sim *s, size_t i)
+{
+	struct sim_request	 r = s->dev.v[i];
+	struct sim_event	*e;
+
+	sim_reqv_remove(&s->dev, i);
+	set_state(s, r.first, r.npages, SIM_PAGE_UPTODATE);
+	e = ev_new(s, SIM_EV_COMPLETE);
+	e->first = r.first;
+	e->npages = r.npages;
+	e->req = r.id;
+	if (s->dev.n == 0) {
+		s->idle_since = s->now;
+		s->busy_acc += s->now - s->busy_since;
+		s->ps_rem = 0;
+	}
+	if (s->rd.task == SIM_TASK_SLEEPING && s->rd.wait_page >= r.first &&
+	    s->rd.wait_page < r.first + r.npages) {
+		s->rd.task = SIM_TASK_WAKING;
+		s->rd.busy_until = s->now + s->cfg.cpu.wake_ns;
+		s->step = STEP_WOKEN;
+	}
+}
+
+/* Perform the device's next action: latency ends and completions now. */
+static void
+dev_run(struct sim *s)
+{
+	size_t	i;
+
+	if (s->cfg.device.disc == SIM_DISC_PS) {
+		ps_advance(s);
+		for (i = 0; i < s->dev.n;) {
+			struct sim_request *r = &s->dev.v[i];
+
+			if (r->t_lat_end <= s->now && r->left == 0)
+				dev_complete(s, i);
+			else
+				i++;
+		}
+	} else {
+		for (i = 0; i < s->dev.n;) {
+			if (s->dev.v[i].t_done <= s->now)
+				dev_complete(s, i);
+			else
+				i++;
+		}
+	}
+	queue_run(s);
+}
+
+/* ---- the reading task (§3) ---- */
+
+/* Pages left in this read() from the task's position. */
+static uint64_t
+req_left(const struct sim *s)
+{
+	return (s->rd.read_end - s->rd.pos);
+}
+
+/* Remove the marker at p if there is one; 1 if there was. */
+static int
+marker_take(struct sim *s, uint64_t p)
+{
+	if (!sim_u64v_remove(&s->markers, p))
+		return (0);
+	if (s->ra.marker == p)
+		s->ra.marker = SIM_NONE;
+	return (1);
+}
+
+/* The task sleeps in lock_page on page p. */
+static void
+task_sleep(struct sim *s, uint64_t p)
+{
+	struct sim_event	*w;
+	size_t			 before = s->evq_len;
+	size_t			 i;
+	int			 t5 = (!s->t5_done && p == s->t3_page);
+
+	w = ev_new(s, SIM_EV_WAIT);
+	w->first = p;
+	w->npages = 1;
+	w->page = p;
+	s->rd.task = SIM_TASK_SLEEPING;
+	s->rd.wait_page = p;
+	s->sleep_since = s->now;
+	/* Going to sleep flushes the plug (io_schedule) or unplugs the queue. */
+	if (s->mode == SIM_MODE_LEGACY)
+		legacy_unplug(s, SIM_REASON_SLEEP);
+	else
+		plug_flush(s, SIM_REASON_SLEEP);
+	if (t5) {
+		/* T5: the flush that sends the page's request, else the sleep. */
+		s->t5_done = 1;
+		if (!s->quiet) {
+			for (i = before; i < s->evq_len; i++) {
+				struct sim_event *e = &s->evq[s->evq_head + i];
+
+				if (e->kind == SIM_EV_DISPATCH && p >= e->first &&
+				    p < e->first + e->npages) {
+					e->label = 5;
+					break;
+				}
+			}
+			if (i == s->evq_len)
+				s->evq[s->evq_head + before].label = 5;
+		}
+	}
+}
+
+/* Length of the run of up-to-date, unmarked pages from pos in this read. */
+static uint64_t
+copy_run(const struct sim *s)
+{
+	uint64_t	pos = s->rd.pos, end, m;
+
+	end = sim_extents_run_end(&s->pages, pos, s->rd.read_end);
+	m = sim_u64v_next(&s->markers, pos + 1);
+	if (m < end)
+		end = m;
+	return (end - pos);
+}
+
+/* One step of the reading task at its busy_until time. */
+static void
+task_run(struct sim *s)
+{
+	struct sim_reader	*rd = &s->rd;
+	struct sim_event	*e;
+	uint64_t		 n;
+
+	switch (s->step) {
+	case STEP_BEGIN:
+		if (s->pending != s->mode) {
+			if (s->mode == SIM_MODE_LEGACY)
+				legacy_unplug(s, SIM_REASON_SWITCH);
+			s->mode = s->pending;
+			e = ev_new(s, SIM_EV_MODE);
+			e->first = rd->pos;
+		}
+		rd->read_first = rd->pos;
+		n = s->cfg.read_pages;
+		rd->read_end = rd->pos + n < s->cfg.file_pages ?
+		    rd->pos + n : s->cfg.file_pages;
+		e = ev_new(s, SIM_EV_READ_BEGIN);
+		e->first = rd->pos;
+		e->npages = rd->read_end - rd->pos;
+		/* 2.6.39-3.2: generic_file_aio_read() plugs the whole read. */
+		rd->outer_plug = (s->mode == SIM_MODE_BUGGY);
+		rd->task = SIM_TASK_SYSCALL;
+		rd->busy_until = s->now + s->cfg.cpu.syscall_ns;
+		s->step = STEP_PAGE;
+		break;
+
+	case STEP_PAGE:
+		if (rd->pos >= rd->read_end) {
+			s->step = STEP_END;
+			task_run(s);
+			break;
+		}
+		if (sim_extents_get(&s->pages, rd->pos) == SIM_PAGE_ABSENT) {
+			n = ondemand(s, 0, rd->pos, req_left(s));
+			if (n == 0) {
+				/* Nothing read ahead: read this page alone. */
+				window_submit(s, rd->pos, 1, 0,
+				    SIM_EV_RA_SYNC, rd->pos);
+				n = 1;
+			}
+			s->ra_async = 0;
+			rd->task = SIM_TASK_READAHEAD;
+			rd->busy_until = s->now + n * s->cfg.cpu.submit_ns;
+			s->step = STEP_RA_DONE;
+			break;
+		}
+		if (marker_take(s, rd->pos)) {
+			n = ondemand(s, 1, rd->pos, req_left(s));
+			s->ra_async = 1;
+			if (n != 0) {
+				rd->task = SIM_TASK_READAHEAD;
+				rd->busy_until = s->now +
+				    n * s->cfg.cpu.submit_ns;
+				s->step = STEP_RA_DONE;
+				break;
+			}
+			s->step = STEP_RA_DONE;
+			task_run(s);
+			break;
+		}
+		s->step = STEP_CHECK;
+		task_run(s);
+		break;
+
+	case STEP_RA_DONE:
+		/* read_pages() ends: finishing its plug flushes if outermost. */
+		if (s->ra_plug) {
+			s->ra_plug = 0;
+			if (!rd->outer_plug)
+				plug_flush(s, SIM_REASON_FINISH);
+		}
+		if (s->ra_async) {
+			if (s->mode == SIM_MODE_LEGACY && uptodate(s, rd->pos))
+				legacy_unplug(s, SIM_REASON_EXPLICIT);
+			s->step = STEP_CHECK;
+		} else
+			s->step = STEP_PAGE;
+		task_run(s);
+		break;
+
+	case STEP_CHECK:
+		if (!uptodate(s, rd->pos)) {
+			task_sleep(s, rd->pos);
+			break;
+		}
+		s->step = STEP_COPY;
+		task_run(s);
+		break;
+
+	case STEP_WOKEN:
+		e = ev_new(s, SIM_EV_WAKE);
+		e->first = rd->wait_page;
+		e->npages = 1;
+		e->page = rd->wait_page;
+		s->stall_acc += s->now - s->sleep_since;
+		rd->wait_page = SIM_NONE;
+		s->step = STEP_COPY;
+		task_run(s);
+		break;
+
+	case STEP_COPY:
+		n = copy_run(s);
+		e = ev_new(s, SIM_EV_COPY);
+		e->first = rd->pos;
+		e->npages = n;
+		if (!s->t5_done && rd->pos == s->t3_page) {
+			s->t5_done = 1;
+			e->label = 5;
+		}
+		set_state(s, rd->pos, n, SIM_PAGE_CONSUMED);
+		rd->pos += n;
+		s->st.pages_copied += n;
+		rd->task = SIM_TASK_COPYING;
+		rd->busy_until = s->now + n * s->cfg.cpu.copy_ns;
+		s->step = STEP_PAGE;
+		break;
+
+	case STEP_END:
+		e = ev_new(s, SIM_EV_READ_END);
+		e->first = rd->read_first;
+		e->npages = rd->read_end - rd->read_first;
+		if (rd->outer_plug) {
+			rd->outer_plug = 0;
+			plug_flush(s, SIM_REASON_FINISH);
+		}
+		s->prev_page = (int64_t)rd->read_end;
+		rd->read_index++;
+		s->st.reads_done++;
+		s->st.end_ns = s->now;
+		if (rd->pos >= s->cfg.file_pages) {
+			rd->task = SIM_TASK_DONE;
+			s->step = STEP_DONE;
+		} else {
+			rd->task = SIM_TASK_SYSCALL;
+			rd->busy_until = s->now;
+			s->step = STEP_BEGIN;
+		}
+		break;
+
+	case STEP_DONE:
+		break;
+	}
+}
