@@ -455,10 +455,10 @@ draw_header(struct render *r, const struct sim *s,
 	const char		*ml = narrate_mode(sim_mode(s));
 
 	put(ops, be, y, 0, RENDER_MODE, ml);
-	snprintf(line, sizeof line, "%s reads  ra %s  %s  file %s",
-	    fmt_bytes(a, sizeof a, c->read_pages * SIM_PAGE_SIZE),
-	    fmt_bytes(b, sizeof b, c->ra_pages * SIM_PAGE_SIZE),
-	    c->device.name, fmt_bytes(d, sizeof d, c->file_pages *
+	snprintf(line, sizeof line, "bs %s  ra %s  %s  file %s",
+	    fmt_size(a, sizeof a, c->read_pages * SIM_PAGE_SIZE),
+	    fmt_size(b, sizeof b, c->ra_pages * SIM_PAGE_SIZE),
+	    c->device.name, fmt_size(d, sizeof d, c->file_pages *
 	    SIM_PAGE_SIZE));
 	n = strlen(line);
 	if (n + strlen(ml) + 2 <= r->cols)
@@ -517,8 +517,8 @@ draw_meters(struct render *r, const struct sim *s,
 	uint64_t		 t = st->now_ns ? st->now_ns : 1;
 	char			 a[32], b[32], c[32], d[32], line[256];
 
-	snprintf(line, sizeof line, "%s MB/s   avg request %s KiB   "
-	    "reader stalled %s%%   device busy %s%%",
+	snprintf(line, sizeof line, "%s MB/s | avg request %s KiB | "
+	    "reader stalled %s%% | device busy %s%%",
 	    fmt_ratio(a, sizeof a, st->pages_copied * SIM_PAGE_SIZE * 1000,
 	    t, 1),
 	    fmt_ratio(b, sizeof b, st->request_pages * 4,
@@ -529,6 +529,42 @@ draw_meters(struct render *r, const struct sim *s,
 	put(ops, be, y, 0, RENDER_METER, line);
 }
 
+/*
+ * Word-wrap s over at most maxl lines of width w from row y (label role);
+ * returns the lines used.
+ */
+static unsigned
+wrap(const char *s, unsigned w, unsigned maxl, const struct render_ops *ops,
+    void *be, unsigned y)
+{
+	char		 line[256];
+	size_t		 n, cut;
+	unsigned	 used = 0;
+
+	while (*s != '\0' && used < maxl) {
+		n = strlen(s);
+		cut = n;
+		if (n > w) {
+			for (cut = w; cut > 0 && s[cut] != ' '; cut--)
+				;
+			if (cut == 0)
+				cut = w;
+		}
+		if (cut >= sizeof line)
+			cut = sizeof line - 1;
+		memcpy(line, s, cut);
+		line[cut] = '\0';
+		ops->put(be, y + used, used ? 4 : 0, RENDER_LABEL, line);
+		used++;
+		s += cut;
+		while (*s == ' ')
+			s++;
+		if (used == 1 && w > 4)
+			w -= 4;
+	}
+	return (used);
+}
+
 /* Narration: the latest moment's meaning, then the last events. */
 static void
 draw_narration(struct render *r, const struct render_ops *ops, void *be,
@@ -536,15 +572,15 @@ draw_narration(struct render *r, const struct render_ops *ops, void *be,
 {
 	const struct narr	*n;
 	char			 t[32], lab[4], line[NARR_LEN + 48];
-	unsigned		 i, shown;
+	unsigned		 i, shown, k;
 
 	if (lines == 0)
 		return;
 	if (r->last_label != 0) {
-		put(ops, be, y, 0, RENDER_LABEL,
-		    narrate_label(r->last_label, r->last_label_mode));
-		y++;
-		lines--;
+		k = wrap(narrate_label(r->last_label, r->last_label_mode),
+		    r->cols, lines > 3 ? 2 : 1, ops, be, y);
+		y += k;
+		lines -= k;
 	}
 	shown = lines < r->narr_len ? lines : (unsigned)r->narr_len;
 	for (i = 0; i < shown; i++) {

@@ -1067,6 +1067,7 @@ queue_run(struct sim *s)
 			start += s->cfg.device.idle_penalty_ns;
 			r.penalised = 1;
 			s->st.penalties++;
+			s->st.penalty_ns += s->cfg.device.idle_penalty_ns;
 		}
 		r.t_lat_end = start;
 		if (idle)

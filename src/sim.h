@@ -216,6 +216,7 @@ struct sim_stats {
 	uint64_t	 stall_ns;	/* reader asleep in lock_page (+ wake), to now */
 	uint64_t	 busy_ns;	/* device had a command outstanding, to now */
 	uint64_t	 penalties;	/* idle-exit penalties paid */
+	uint64_t	 penalty_ns;	/* time spent paying them */
 	uint64_t	 ra_sync;
 	uint64_t	 ra_async;
 	uint64_t	 flushes;
