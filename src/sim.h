@@ -221,6 +221,7 @@ struct sim_stats {
 	uint64_t	 ra_async;
 	uint64_t	 flushes;
 	uint64_t	 end_ns;	/* time the last read() returned, or SIM_NONE */
+	uint64_t	 skipped_reads;	/* sim_run(): reads jumped over as repeats */
 };
 
 struct sim;
