@@ -130,6 +130,23 @@ render_free(struct render *r)
 	free(r);
 }
 
+/* An independent copy with the same history and settings. */
+struct render *
+render_clone(const struct render *o)
+{
+	struct render	*r;
+
+	if ((r = malloc(sizeof *r)) == NULL)
+		return (NULL);
+	*r = *o;
+	if ((r->hist = malloc(HIST_MAX * sizeof *r->hist)) == NULL) {
+		free(r);
+		return (NULL);
+	}
+	memcpy(r->hist, o->hist, HIST_MAX * sizeof *r->hist);
+	return (r);
+}
+
 /* New screen size. */
 void
 render_resize(struct render *r, unsigned cols, unsigned rows)
@@ -442,49 +459,72 @@ draw_lanes(struct render *r, const struct sim *s,
 	}
 }
 
-/* Header lines. */
+/* "t = 1.21ms   event 10   read #0" and the pending mode, into line. */
+static void
+clock_line(struct render *r, const struct sim *s, char *line, size_t len,
+    const char *sep)
+{
+	const struct sim_stats	*ss = sim_stats(s);
+	char			 t[32];
+	size_t			 n;
+
+	snprintf(line, len, "t = %s%sevent %llu%sread #%llu",
+	    fmt_time(t, sizeof t, ss->now_ns), sep,
+	    (unsigned long long)r->events, sep,
+	    (unsigned long long)sim_reader(s)->read_index);
+	if (sim_pending_mode(s) != sim_mode(s)) {
+		n = strlen(line);
+		snprintf(line + n, len - n, "%s(%s at next read())", sep,
+		    sim_mode_name(sim_pending_mode(s)));
+	}
+}
+
+/* Header lines: mode and scenario; clock, play state and speed. */
 static void
 draw_header(struct render *r, const struct sim *s,
     const struct render_ops *ops, void *be, unsigned y, unsigned lines,
     const struct render_status *st)
 {
 	const struct sim_config	*c = sim_config(s);
-	const struct sim_stats	*ss = sim_stats(s);
-	char			 a[32], b[32], d[32], t[32], line[256];
-	size_t			 n;
+	char			 a[32], b[32], d[32], line[256];
+	size_t			 n, nl;
 	const char		*ml = narrate_mode(sim_mode(s));
 
 	put(ops, be, y, 0, RENDER_MODE, ml);
+	nl = strlen(ml);
+	if (st != NULL && st->title != NULL) {
+		/* Compare half: the clock takes the scenario's place. */
+		clock_line(r, s, line, sizeof line, "  ");
+		n = strlen(line);
+		if (n + nl + 2 <= r->cols)
+			put(ops, be, y, r->cols - (unsigned)n, RENDER_HEADER,
+			    line);
+		return;
+	}
 	snprintf(line, sizeof line, "%s reads  ra %s  %s  file %s",
 	    fmt_bytes(a, sizeof a, c->read_pages * SIM_PAGE_SIZE),
 	    fmt_bytes(b, sizeof b, c->ra_pages * SIM_PAGE_SIZE),
 	    c->device.name, fmt_bytes(d, sizeof d, c->file_pages *
 	    SIM_PAGE_SIZE));
 	n = strlen(line);
-	if (n + strlen(ml) + 2 <= r->cols)
+	if (n + nl + 2 <= r->cols)
 		put(ops, be, y, r->cols - (unsigned)n, RENDER_HEADER, line);
 	if (lines < 2)
 		return;
-	snprintf(line, sizeof line, "t = %s   event %llu   read #%llu",
-	    fmt_time(t, sizeof t, ss->now_ns),
-	    (unsigned long long)r->events,
-	    (unsigned long long)sim_reader(s)->read_index);
-	if (sim_pending_mode(s) != sim_mode(s)) {
-		n = strlen(line);
-		snprintf(line + n, sizeof line - n, "   (%s at next read())",
-		    sim_mode_name(sim_pending_mode(s)));
-	}
+	clock_line(r, s, line, sizeof line, "   ");
 	put(ops, be, y + 1, 0, RENDER_HEADER, line);
+	nl = strlen(line);
 	if (st != NULL && st->play != NULL) {
 		if (st->flash != NULL)
 			snprintf(line, sizeof line, "%s", st->flash);
 		else
-			snprintf(line, sizeof line, "%s  %u ev/s", st->play,
-			    st->speed);
+			snprintf(line, sizeof line, "%s  %u events/s",
+			    st->play, st->speed);
 		n = strlen(line);
-		if (n < r->cols)
+		if (n + nl + 2 <= r->cols)
 			put(ops, be, y + 1, r->cols - (unsigned)n,
-			    RENDER_HEADER, line);
+			    st->flash != NULL ? RENDER_CAPTION : RENDER_MODE,
+			    line);
 	}
 }
 
@@ -576,13 +616,25 @@ render_draw_at(struct render *r, const struct sim *s,
     const struct render_ops *ops, void *be, const struct render_status *st,
     unsigned y0, unsigned h)
 {
-	unsigned	head, lanes, strips, narr, foot, y, rest, want;
+	unsigned	head, lanes, strips, narr, foot, legend, y, rest, want;
 	uint64_t	pages;
+	int		half = (st != NULL && st->title != NULL);
 
-	head = h >= 16 ? 2 : 1;
-	lanes = h >= 20 ? 3 : (h >= 12 ? 1 : 0);
-	foot = (st != NULL && st->title == NULL && h >= 20) ? 2 : 0;
-	rest = h - head - lanes - foot - 2;	/* legend + meters */
+	if (half) {
+		/* Compare: one header line, no legend or footer. */
+		head = 1;
+		legend = 0;
+		foot = 0;
+		lanes = h >= 10 ? 3 : (h >= 8 ? 1 : 0);
+	} else {
+		head = h >= 16 ? 2 : 1;
+		legend = 1;
+		lanes = h >= 20 ? 3 : (h >= 12 ? 1 : 0);
+		foot = (st != NULL && h >= 20) ? 2 : 0;
+	}
+	if (h < head + lanes + foot + legend + 1 + 2)
+		return;
+	rest = h - head - lanes - foot - legend - 1;	/* 1: meters */
 	/* Enough strips for one read() where room allows, at most 8. */
 	pages = sim_config(s)->read_pages;
 	want = (unsigned)((pages + strip_width(r->cols) - 1) /
@@ -592,6 +644,8 @@ render_draw_at(struct render *r, const struct sim *s,
 	if (want > 8)
 		want = 8;
 	strips = rest >= 6 ? (rest - 4) / 2 : rest / 2;
+	if (half && rest >= 6)
+		strips = (rest - 2) / 2;
 	if (strips > want)
 		strips = want;
 	if (strips == 0)
@@ -609,7 +663,8 @@ render_draw_at(struct render *r, const struct sim *s,
 	y += head;
 	draw_timeline(r, s, ops, be, y, strips);
 	y += 2 * strips;
-	draw_legend(r, ops, be, y++);
+	if (legend)
+		draw_legend(r, ops, be, y++);
 	if (lanes) {
 		draw_lanes(r, s, ops, be, y, lanes);
 		y += lanes;
@@ -623,4 +678,123 @@ render_draw_at(struct render *r, const struct sim *s,
 		if (st->hint != NULL)
 			put(ops, be, y + 1, 0, RENDER_HINT, st->hint);
 	}
+}
+
+/* Legend, then play state (or flash) and hint, below the compare halves. */
+void
+render_compare_footer(struct render *r, const struct render_ops *ops,
+    void *be, unsigned y, unsigned h, const struct render_status *st)
+{
+	char	line[128];
+	size_t	n, nh;
+
+	if (h == 0)
+		return;
+	draw_legend(r, ops, be, y);
+	if (h < 2 || st == NULL)
+		return;
+	y += h - 1;
+	nh = 0;
+	if (st->flash != NULL) {
+		put(ops, be, y, 0, RENDER_CAPTION, st->flash);
+		nh = strlen(st->flash);
+	} else if (st->hint != NULL) {
+		put(ops, be, y, 0, RENDER_HINT, st->hint);
+		nh = strlen(st->hint);
+	}
+	if (st->play == NULL)
+		return;
+	snprintf(line, sizeof line, "%s %u ev/s", st->play, st->speed);
+	n = strlen(line);
+	if (nh + n + 2 <= r->cols)
+		put(ops, be, y, r->cols - (unsigned)n, RENDER_MODE, line);
+}
+
+/* Is this glyph set Unicode (box drawing available)? */
+static int
+glyphs_unicode(const struct render_glyphs *g)
+{
+	return ((unsigned char)g->hbar[0] >= 0x80);
+}
+
+/* Fill row y from x for w cells with glyph gl. */
+static void
+fill(const struct render_ops *ops, void *be, unsigned y, unsigned x,
+    unsigned w, enum render_role role, const char *gl)
+{
+	unsigned	i;
+
+	for (i = 0; i < w; i++)
+		put(ops, be, y, x + i, role, gl);
+}
+
+/* The help overlay: a framed box with a title and the key table. */
+void
+render_help(struct render *r, const struct render_ops *ops, void *be,
+    unsigned cols, unsigned rows, const char *const *pairs)
+{
+	const char	*hz, *vt, *tl, *tr, *bl, *br;
+	size_t		 kw = 0, dw = 0, np = 0, i;
+	unsigned	 w, h, x0, y0, y;
+	int		 u = glyphs_unicode(r->g);
+
+	hz = u ? "\xe2\x94\x80" : "-";
+	vt = u ? "\xe2\x94\x82" : "|";
+	tl = u ? "\xe2\x94\x8c" : "+";
+	tr = u ? "\xe2\x94\x90" : "+";
+	bl = u ? "\xe2\x94\x94" : "+";
+	br = u ? "\xe2\x94\x98" : "+";
+	for (i = 0; pairs[i] != NULL; i += 2, np++) {
+		if (strlen(pairs[i]) > kw)
+			kw = strlen(pairs[i]);
+		if (strlen(pairs[i + 1]) > dw)
+			dw = strlen(pairs[i + 1]);
+	}
+	w = (unsigned)(kw + dw + 7);
+	h = (unsigned)np + 4;
+	if (w > cols)
+		w = cols;
+	if (h > rows)
+		h = rows;
+	if (w < 4 || h < 4)
+		return;
+	x0 = (cols - w) / 2;
+	y0 = (rows - h) / 2;
+	put(ops, be, y0, x0, RENDER_HEADER, tl);
+	fill(ops, be, y0, x0 + 1, w - 2, RENDER_HEADER, hz);
+	put(ops, be, y0, x0 + w - 1, RENDER_HEADER, tr);
+	put(ops, be, y0, x0 + 3, RENDER_MODE, " raviz keys ");
+	for (y = y0 + 1; y < y0 + h - 1; y++) {
+		put(ops, be, y, x0, RENDER_HEADER, vt);
+		fill(ops, be, y, x0 + 1, w - 2, RENDER_TEXT, " ");
+		put(ops, be, y, x0 + w - 1, RENDER_HEADER, vt);
+	}
+	put(ops, be, y0 + h - 1, x0, RENDER_HEADER, bl);
+	fill(ops, be, y0 + h - 1, x0 + 1, w - 2, RENDER_HEADER, hz);
+	put(ops, be, y0 + h - 1, x0 + w - 1, RENDER_HEADER, br);
+	put(ops, be, y0 + h - 1, x0 + 3, RENDER_DIM,
+	    " Esc or ? closes this help ");
+	for (i = 0; i < np && 2 + i < h - 2; i++) {
+		put(ops, be, y0 + 2 + (unsigned)i, x0 + 2, RENDER_LABEL,
+		    pairs[2 * i]);
+		put(ops, be, y0 + 2 + (unsigned)i, x0 + 4 + (unsigned)kw,
+		    RENDER_TEXT, pairs[2 * i + 1]);
+	}
+}
+
+/* The too-small screen: the message and how to go on, centred. */
+void
+render_notice(const struct render_ops *ops, void *be, unsigned cols,
+    unsigned rows, const char *msg)
+{
+	static const char more[] = "q quits";
+	size_t		  n = strlen(msg);
+	unsigned	  y = rows / 2 > 0 ? rows / 2 - 1 : 0;
+
+	put(ops, be, y, n < cols ? (cols - (unsigned)n) / 2 : 0, RENDER_MODE,
+	    msg);
+	n = strlen(more);
+	if (y + 2 < rows)
+		put(ops, be, y + 2, n < cols ? (cols - (unsigned)n) / 2 : 0,
+		    RENDER_HINT, more);
 }
