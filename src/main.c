@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "headless.h"
+#include "loop.h"
 #include "opts.h"
 
 /* Program entry. */
@@ -40,7 +41,5 @@ main(int argc, char **argv)
 	}
 	if (o.headless)
 		return (headless_run(&o, stdout, stderr));
-	fprintf(stderr, "raviz: the terminal front end is not built yet; "
-	    "use --headless\n");
-	return (1);
+	return (loop_run(&o));
 }
