@@ -34,7 +34,7 @@ enum cmd_kind {
 	CMD_RESTART,		/* back to the start, scenario as configured */
 	CMD_ZOOM_IN,		/* fewer pages per cell */
 	CMD_ZOOM_OUT,		/* more pages per cell */
-	CMD_HELP,		/* toggle the help overlay */
+	CMD_HELP,		/* arg 0: toggle the help overlay; -1: close it (Esc) */
 	CMD_REDRAW,		/* repaint everything (Ctrl-L) */
 	CMD_QUIT,
 	CMD_COUNT

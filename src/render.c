@@ -24,6 +24,7 @@
 #define NARR_LEN	200
 #define HIST_MAX	8192
 #define LANE_NS_DEFAULT	100000		/* 100 us per lane column */
+#define LANE_WORDS	24		/* lane status text, right of the lanes */
 
 struct narr {
 	uint64_t	 t_ns;
@@ -38,6 +39,7 @@ struct sample {
 	uint8_t		 task;		/* enum sim_task */
 	uint16_t	 plug;		/* requests held in a plug */
 	uint16_t	 dev;		/* requests on the device */
+	uint64_t	 pen_end;	/* end of an idle-exit penalty, or 0 */
 };
 
 struct render {
@@ -130,6 +132,23 @@ render_free(struct render *r)
 	free(r);
 }
 
+/* An independent copy with the same history and settings. */
+struct render *
+render_clone(const struct render *o)
+{
+	struct render	*r;
+
+	if ((r = malloc(sizeof *r)) == NULL)
+		return (NULL);
+	*r = *o;
+	if ((r->hist = malloc(HIST_MAX * sizeof *r->hist)) == NULL) {
+		free(r);
+		return (NULL);
+	}
+	memcpy(r->hist, o->hist, HIST_MAX * sizeof *r->hist);
+	return (r);
+}
+
 /* New screen size. */
 void
 render_resize(struct render *r, unsigned cols, unsigned rows)
@@ -176,6 +195,21 @@ render_reset(struct render *r)
 	r->events = 0;
 }
 
+/* When the device's idle-exit penalty now being paid ends, or 0. */
+static uint64_t
+penalty_end(const struct sim *s)
+{
+	const struct sim_request	*d;
+	size_t				 n, i;
+	uint64_t			 end = 0;
+
+	d = sim_device_list(s, &n);
+	for (i = 0; i < n; i++)
+		if (d[i].penalised && d[i].t_lat_end > end)
+			end = d[i].t_lat_end;
+	return (end);
+}
+
 /* Record one event. */
 void
 render_event(struct render *r, const struct sim *s, const struct sim_event *e)
@@ -212,6 +246,7 @@ render_event(struct render *r, const struct sim *s, const struct sim_event *e)
 	h->task = (uint8_t)sim_reader(s)->task;
 	h->plug = (uint16_t)(np > 65535 ? 65535 : np);
 	h->dev = (uint16_t)(nd > 65535 ? 65535 : nd);
+	h->pen_end = penalty_end(s);
 	r->events++;
 }
 
@@ -391,7 +426,94 @@ sample_at(const struct render *r, uint64_t t)
 	return (&r->hist[(r->hist_head + lo) % HIST_MAX]);
 }
 
-/* Draw the reader, plug and device lanes in rows y..y+2. */
+/* Requests in a list and their total size, as "2 held, 256 KiB". */
+static void
+req_words(char *buf, size_t len, const struct sim_request *v, size_t n,
+    const char *what)
+{
+	uint64_t	pages = 0;
+	size_t		i;
+	char		sz[32];
+
+	for (i = 0; i < n; i++)
+		pages += v[i].npages;
+	snprintf(buf, len, "%zu %s, %s", n, what,
+	    fmt_bytes(sz, sizeof sz, pages * SIM_PAGE_SIZE));
+}
+
+/* What lane l (0 reader, 1 plug, 2 device) is doing now, in words. */
+static void
+lane_words(const struct sim *s, unsigned l, char *buf, size_t len)
+{
+	const struct sim_reader		*rd = sim_reader(s);
+	const struct sim_request	*v, *q;
+	size_t				 n, nq;
+	uint64_t			 pen;
+
+	switch (l) {
+	case 0:
+		switch (rd->task) {
+		case SIM_TASK_SYSCALL:
+			snprintf(buf, len, "in read() #%llu",
+			    (unsigned long long)rd->read_index);
+			break;
+		case SIM_TASK_READAHEAD:
+			snprintf(buf, len, "submitting readahead");
+			break;
+		case SIM_TASK_COPYING:
+			snprintf(buf, len, "copying page %llu",
+			    (unsigned long long)rd->pos);
+			break;
+		case SIM_TASK_SLEEPING:
+			snprintf(buf, len, "sleeping on page %llu",
+			    (unsigned long long)rd->wait_page);
+			break;
+		case SIM_TASK_WAKING:
+			snprintf(buf, len, "waking (page %llu)",
+			    (unsigned long long)rd->wait_page);
+			break;
+		default:
+			snprintf(buf, len, "done: file read");
+			break;
+		}
+		break;
+	case 1:
+		v = sim_plug_list(s, &n);
+		q = sim_queue_list(s, &nq);
+		if (sim_queue_plugged(s) && nq > 0)
+			req_words(buf, len, q, nq, "in plugged queue");
+		else if (n == 0)
+			snprintf(buf, len, "empty");
+		else
+			req_words(buf, len, v, n, "held");
+		break;
+	default:
+		v = sim_device_list(s, &n);
+		pen = penalty_end(s);
+		if (n == 0)
+			snprintf(buf, len, "idle");
+		else if (pen > sim_stats(s)->now_ns)
+			snprintf(buf, len, "waking from idle");
+		else
+			req_words(buf, len, v, n, "in flight");
+		break;
+	}
+}
+
+/* Columns the lane strips use (the rest shows the lanes in words). */
+static unsigned
+lane_width(const struct render *r)
+{
+	unsigned	w = r->cols > 10 ? r->cols - 10 : 1;
+
+	return (w > LANE_WORDS + 40 ? w - LANE_WORDS - 1 : w);
+}
+
+/*
+ * The reader, plug and device lanes in rows y.. (the last nlanes of the
+ * three): recent simulated time scrolling left, now at the right edge,
+ * then what each is doing now in words.
+ */
 static void
 draw_lanes(struct render *r, const struct sim *s,
     const struct render_ops *ops, void *be, unsigned y, unsigned nlanes)
@@ -400,12 +522,20 @@ draw_lanes(struct render *r, const struct sim *s,
 	static const char task_glyph[] = "srczwd";
 	const struct sample	*h;
 	uint64_t		 now = sim_stats(s)->now_ns, t, back;
-	unsigned		 w = r->cols > 10 ? r->cols - 10 : 1, col, l;
-	char			 gl[8], lab[16];
+	unsigned		 w = lane_width(r), col, l, lane;
+	char			 gl[8], lab[64];
+	enum render_role	 role;
 
 	for (l = 0; l < nlanes && l < 3; l++) {
-		snprintf(lab, sizeof lab, "%8s ", names[3 - nlanes + l]);
+		lane = 3 - nlanes + l;
+		snprintf(lab, sizeof lab, "%8s ", names[lane]);
 		put(ops, be, y + l, 0, RENDER_DIM, lab);
+		if (w + 10 + LANE_WORDS <= r->cols) {
+			lane_words(s, lane, lab, sizeof lab);
+			put(ops, be, y + l, 10 + w, lane == 0 ?
+			    RENDER_LANE_READER : lane == 1 ? RENDER_LANE_PLUG :
+			    RENDER_LANE_DEVICE, lab);
+		}
 	}
 	for (col = 0; col < w; col++) {
 		back = (uint64_t)(w - 1 - col) * r->lane_ns;
@@ -415,9 +545,7 @@ draw_lanes(struct render *r, const struct sim *s,
 		if ((h = sample_at(r, t)) == NULL)
 			continue;
 		for (l = 0; l < nlanes && l < 3; l++) {
-			unsigned lane = 3 - nlanes + l;
-			enum render_role role;
-
+			lane = 3 - nlanes + l;
 			gl[1] = '\0';
 			if (lane == 0) {
 				gl[0] = h->task < 6 ? task_glyph[h->task] : '?';
@@ -434,7 +562,9 @@ draw_lanes(struct render *r, const struct sim *s,
 					snprintf(gl, sizeof gl, "%s",
 					    r->g->lane_idle);
 					role = RENDER_DIM;
-				} else
+				} else if (lane == 2 && t < h->pen_end)
+					gl[0] = '~';
+				else
 					gl[0] = (char)(v > 9 ? '+' : '0' + v);
 			}
 			put(ops, be, y + l, 9 + col, role, gl);
@@ -442,49 +572,72 @@ draw_lanes(struct render *r, const struct sim *s,
 	}
 }
 
-/* Header lines. */
+/* "t = 1.21ms   event 10   read #0" and the pending mode, into line. */
+static void
+clock_line(struct render *r, const struct sim *s, char *line, size_t len,
+    const char *sep)
+{
+	const struct sim_stats	*ss = sim_stats(s);
+	char			 t[32];
+	size_t			 n;
+
+	snprintf(line, len, "t = %s%sevent %llu%sread #%llu",
+	    fmt_time(t, sizeof t, ss->now_ns), sep,
+	    (unsigned long long)r->events, sep,
+	    (unsigned long long)sim_reader(s)->read_index);
+	if (sim_pending_mode(s) != sim_mode(s)) {
+		n = strlen(line);
+		snprintf(line + n, len - n, "%s(%s at next read())", sep,
+		    sim_mode_name(sim_pending_mode(s)));
+	}
+}
+
+/* Header lines: mode and scenario; clock, play state and speed. */
 static void
 draw_header(struct render *r, const struct sim *s,
     const struct render_ops *ops, void *be, unsigned y, unsigned lines,
     const struct render_status *st)
 {
 	const struct sim_config	*c = sim_config(s);
-	const struct sim_stats	*ss = sim_stats(s);
-	char			 a[32], b[32], d[32], t[32], line[256];
-	size_t			 n;
+	char			 a[32], b[32], d[32], line[256];
+	size_t			 n, nl;
 	const char		*ml = narrate_mode(sim_mode(s));
 
 	put(ops, be, y, 0, RENDER_MODE, ml);
-	snprintf(line, sizeof line, "%s reads  ra %s  %s  file %s",
-	    fmt_bytes(a, sizeof a, c->read_pages * SIM_PAGE_SIZE),
-	    fmt_bytes(b, sizeof b, c->ra_pages * SIM_PAGE_SIZE),
-	    c->device.name, fmt_bytes(d, sizeof d, c->file_pages *
+	nl = strlen(ml);
+	if (st != NULL && st->title != NULL) {
+		/* Compare half: the clock takes the scenario's place. */
+		clock_line(r, s, line, sizeof line, "  ");
+		n = strlen(line);
+		if (n + nl + 2 <= r->cols)
+			put(ops, be, y, r->cols - (unsigned)n, RENDER_HEADER,
+			    line);
+		return;
+	}
+	snprintf(line, sizeof line, "bs %s  ra %s  %s  file %s",
+	    fmt_size(a, sizeof a, c->read_pages * SIM_PAGE_SIZE),
+	    fmt_size(b, sizeof b, c->ra_pages * SIM_PAGE_SIZE),
+	    c->device.name, fmt_size(d, sizeof d, c->file_pages *
 	    SIM_PAGE_SIZE));
 	n = strlen(line);
-	if (n + strlen(ml) + 2 <= r->cols)
+	if (n + nl + 2 <= r->cols)
 		put(ops, be, y, r->cols - (unsigned)n, RENDER_HEADER, line);
 	if (lines < 2)
 		return;
-	snprintf(line, sizeof line, "t = %s   event %llu   read #%llu",
-	    fmt_time(t, sizeof t, ss->now_ns),
-	    (unsigned long long)r->events,
-	    (unsigned long long)sim_reader(s)->read_index);
-	if (sim_pending_mode(s) != sim_mode(s)) {
-		n = strlen(line);
-		snprintf(line + n, sizeof line - n, "   (%s at next read())",
-		    sim_mode_name(sim_pending_mode(s)));
-	}
+	clock_line(r, s, line, sizeof line, "   ");
 	put(ops, be, y + 1, 0, RENDER_HEADER, line);
+	nl = strlen(line);
 	if (st != NULL && st->play != NULL) {
 		if (st->flash != NULL)
 			snprintf(line, sizeof line, "%s", st->flash);
 		else
-			snprintf(line, sizeof line, "%s  %u ev/s", st->play,
-			    st->speed);
+			snprintf(line, sizeof line, "%s  %u events/s",
+			    st->play, st->speed);
 		n = strlen(line);
-		if (n < r->cols)
+		if (n + nl + 2 <= r->cols)
 			put(ops, be, y + 1, r->cols - (unsigned)n,
-			    RENDER_HEADER, line);
+			    st->flash != NULL ? RENDER_CAPTION : RENDER_MODE,
+			    line);
 	}
 }
 
@@ -517,8 +670,8 @@ draw_meters(struct render *r, const struct sim *s,
 	uint64_t		 t = st->now_ns ? st->now_ns : 1;
 	char			 a[32], b[32], c[32], d[32], line[256];
 
-	snprintf(line, sizeof line, "%s MB/s   avg request %s KiB   "
-	    "reader stalled %s%%   device busy %s%%",
+	snprintf(line, sizeof line, "%s MB/s | avg request %s KiB | "
+	    "reader stalled %s%% | device busy %s%%",
 	    fmt_ratio(a, sizeof a, st->pages_copied * SIM_PAGE_SIZE * 1000,
 	    t, 1),
 	    fmt_ratio(b, sizeof b, st->request_pages * 4,
@@ -529,6 +682,41 @@ draw_meters(struct render *r, const struct sim *s,
 	put(ops, be, y, 0, RENDER_METER, line);
 }
 
+/*
+ * Put text in up to maxl rows from y, breaking lines at blanks (later rows
+ * indented by 4); returns the rows used.
+ */
+static unsigned
+wrap_put(struct render *r, const struct render_ops *ops, void *be,
+    unsigned y, unsigned maxl, const char *text)
+{
+	char		 line[512];
+	size_t		 n, cut, w;
+	unsigned	 l, ind = 0;
+
+	for (l = 0; l < maxl && *text != '\0'; l++) {
+		w = r->cols > ind ? r->cols - ind : 1;
+		n = strlen(text);
+		cut = n;
+		if (n > w && l + 1 < maxl) {
+			for (cut = w; cut > 0 && text[cut] != ' '; cut--)
+				;
+			if (cut == 0)
+				cut = w;
+		}
+		if (cut >= sizeof line)
+			cut = sizeof line - 1;
+		memcpy(line, text, cut);
+		line[cut] = '\0';
+		put(ops, be, y + l, ind, RENDER_LABEL, line);
+		text += cut;
+		while (*text == ' ')
+			text++;
+		ind = 4;
+	}
+	return (l);
+}
+
 /* Narration: the latest moment's meaning, then the last events. */
 static void
 draw_narration(struct render *r, const struct render_ops *ops, void *be,
@@ -536,15 +724,15 @@ draw_narration(struct render *r, const struct render_ops *ops, void *be,
 {
 	const struct narr	*n;
 	char			 t[32], lab[4], line[NARR_LEN + 48];
-	unsigned		 i, shown;
+	unsigned		 i, shown, k;
 
 	if (lines == 0)
 		return;
 	if (r->last_label != 0) {
-		put(ops, be, y, 0, RENDER_LABEL,
+		k = wrap_put(r, ops, be, y, lines > 4 ? 2 : 1,
 		    narrate_label(r->last_label, r->last_label_mode));
-		y++;
-		lines--;
+		y += k;
+		lines -= k;
 	}
 	shown = lines < r->narr_len ? lines : (unsigned)r->narr_len;
 	for (i = 0; i < shown; i++) {
@@ -576,13 +764,25 @@ render_draw_at(struct render *r, const struct sim *s,
     const struct render_ops *ops, void *be, const struct render_status *st,
     unsigned y0, unsigned h)
 {
-	unsigned	head, lanes, strips, narr, foot, y, rest, want;
+	unsigned	head, lanes, strips, narr, foot, legend, y, rest, want;
 	uint64_t	pages;
+	int		half = (st != NULL && st->title != NULL);
 
-	head = h >= 16 ? 2 : 1;
-	lanes = h >= 20 ? 3 : (h >= 12 ? 1 : 0);
-	foot = (st != NULL && st->title == NULL && h >= 20) ? 2 : 0;
-	rest = h - head - lanes - foot - 2;	/* legend + meters */
+	if (half) {
+		/* Compare: one header line, no legend or footer. */
+		head = 1;
+		legend = 0;
+		foot = 0;
+		lanes = h >= 10 ? 3 : (h >= 8 ? 1 : 0);
+	} else {
+		head = h >= 16 ? 2 : 1;
+		legend = 1;
+		lanes = h >= 20 ? 3 : (h >= 12 ? 1 : 0);
+		foot = (st != NULL && h >= 20) ? 2 : 0;
+	}
+	if (h < head + lanes + foot + legend + 1 + 2)
+		return;
+	rest = h - head - lanes - foot - legend - 1;	/* 1: meters */
 	/* Enough strips for one read() where room allows, at most 8. */
 	pages = sim_config(s)->read_pages;
 	want = (unsigned)((pages + strip_width(r->cols) - 1) /
@@ -592,6 +792,8 @@ render_draw_at(struct render *r, const struct sim *s,
 	if (want > 8)
 		want = 8;
 	strips = rest >= 6 ? (rest - 4) / 2 : rest / 2;
+	if (half && rest >= 6)
+		strips = (rest - 2) / 2;
 	if (strips > want)
 		strips = want;
 	if (strips == 0)
@@ -609,7 +811,8 @@ render_draw_at(struct render *r, const struct sim *s,
 	y += head;
 	draw_timeline(r, s, ops, be, y, strips);
 	y += 2 * strips;
-	draw_legend(r, ops, be, y++);
+	if (legend)
+		draw_legend(r, ops, be, y++);
 	if (lanes) {
 		draw_lanes(r, s, ops, be, y, lanes);
 		y += lanes;
@@ -623,4 +826,123 @@ render_draw_at(struct render *r, const struct sim *s,
 		if (st->hint != NULL)
 			put(ops, be, y + 1, 0, RENDER_HINT, st->hint);
 	}
+}
+
+/* Legend, then play state (or flash) and hint, below the compare halves. */
+void
+render_compare_footer(struct render *r, const struct render_ops *ops,
+    void *be, unsigned y, unsigned h, const struct render_status *st)
+{
+	char	line[128];
+	size_t	n, nh;
+
+	if (h == 0)
+		return;
+	draw_legend(r, ops, be, y);
+	if (h < 2 || st == NULL)
+		return;
+	y += h - 1;
+	nh = 0;
+	if (st->flash != NULL) {
+		put(ops, be, y, 0, RENDER_CAPTION, st->flash);
+		nh = strlen(st->flash);
+	} else if (st->hint != NULL) {
+		put(ops, be, y, 0, RENDER_HINT, st->hint);
+		nh = strlen(st->hint);
+	}
+	if (st->play == NULL)
+		return;
+	snprintf(line, sizeof line, "%s %u ev/s", st->play, st->speed);
+	n = strlen(line);
+	if (nh + n + 2 <= r->cols)
+		put(ops, be, y, r->cols - (unsigned)n, RENDER_MODE, line);
+}
+
+/* Is this glyph set Unicode (box drawing available)? */
+static int
+glyphs_unicode(const struct render_glyphs *g)
+{
+	return ((unsigned char)g->hbar[0] >= 0x80);
+}
+
+/* Fill row y from x for w cells with glyph gl. */
+static void
+fill(const struct render_ops *ops, void *be, unsigned y, unsigned x,
+    unsigned w, enum render_role role, const char *gl)
+{
+	unsigned	i;
+
+	for (i = 0; i < w; i++)
+		put(ops, be, y, x + i, role, gl);
+}
+
+/* The help overlay: a framed box with a title and the key table. */
+void
+render_help(struct render *r, const struct render_ops *ops, void *be,
+    unsigned cols, unsigned rows, const char *const *pairs)
+{
+	const char	*hz, *vt, *tl, *tr, *bl, *br;
+	size_t		 kw = 0, dw = 0, np = 0, i;
+	unsigned	 w, h, x0, y0, y;
+	int		 u = glyphs_unicode(r->g);
+
+	hz = u ? "\xe2\x94\x80" : "-";
+	vt = u ? "\xe2\x94\x82" : "|";
+	tl = u ? "\xe2\x94\x8c" : "+";
+	tr = u ? "\xe2\x94\x90" : "+";
+	bl = u ? "\xe2\x94\x94" : "+";
+	br = u ? "\xe2\x94\x98" : "+";
+	for (i = 0; pairs[i] != NULL; i += 2, np++) {
+		if (strlen(pairs[i]) > kw)
+			kw = strlen(pairs[i]);
+		if (strlen(pairs[i + 1]) > dw)
+			dw = strlen(pairs[i + 1]);
+	}
+	w = (unsigned)(kw + dw + 7);
+	h = (unsigned)np + 4;
+	if (w > cols)
+		w = cols;
+	if (h > rows)
+		h = rows;
+	if (w < 4 || h < 4)
+		return;
+	x0 = (cols - w) / 2;
+	y0 = (rows - h) / 2;
+	put(ops, be, y0, x0, RENDER_HEADER, tl);
+	fill(ops, be, y0, x0 + 1, w - 2, RENDER_HEADER, hz);
+	put(ops, be, y0, x0 + w - 1, RENDER_HEADER, tr);
+	put(ops, be, y0, x0 + 3, RENDER_MODE, " raviz keys ");
+	for (y = y0 + 1; y < y0 + h - 1; y++) {
+		put(ops, be, y, x0, RENDER_HEADER, vt);
+		fill(ops, be, y, x0 + 1, w - 2, RENDER_TEXT, " ");
+		put(ops, be, y, x0 + w - 1, RENDER_HEADER, vt);
+	}
+	put(ops, be, y0 + h - 1, x0, RENDER_HEADER, bl);
+	fill(ops, be, y0 + h - 1, x0 + 1, w - 2, RENDER_HEADER, hz);
+	put(ops, be, y0 + h - 1, x0 + w - 1, RENDER_HEADER, br);
+	put(ops, be, y0 + h - 1, x0 + 3, RENDER_DIM,
+	    " Esc or ? closes this help ");
+	for (i = 0; i < np && 2 + i < h - 2; i++) {
+		put(ops, be, y0 + 2 + (unsigned)i, x0 + 2, RENDER_LABEL,
+		    pairs[2 * i]);
+		put(ops, be, y0 + 2 + (unsigned)i, x0 + 4 + (unsigned)kw,
+		    RENDER_TEXT, pairs[2 * i + 1]);
+	}
+}
+
+/* The too-small screen: the message and how to go on, centred. */
+void
+render_notice(const struct render_ops *ops, void *be, unsigned cols,
+    unsigned rows, const char *msg)
+{
+	static const char more[] = "q quits";
+	size_t		  n = strlen(msg);
+	unsigned	  y = rows / 2 > 0 ? rows / 2 - 1 : 0;
+
+	put(ops, be, y, n < cols ? (cols - (unsigned)n) / 2 : 0, RENDER_MODE,
+	    msg);
+	n = strlen(more);
+	if (y + 2 < rows)
+		put(ops, be, y + 2, n < cols ? (cols - (unsigned)n) / 2 : 0,
+		    RENDER_HINT, more);
 }

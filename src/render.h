@@ -95,6 +95,8 @@ struct render;
 
 struct render *render_new(unsigned cols, unsigned rows);
 void	 render_free(struct render *);
+/* An independent copy (history, settings); NULL if memory is short. */
+struct render *render_clone(const struct render *);
 void	 render_resize(struct render *, unsigned cols, unsigned rows);
 void	 render_set_glyphs(struct render *, const struct render_glyphs *);
 /* Pages per cell: 0 = automatic (1 if it fits, else the smallest that does). */
@@ -114,6 +116,20 @@ void	 render_draw_at(struct render *, const struct sim *,
 	     const struct render_ops *, void *be, const struct render_status *,
 	     unsigned y0, unsigned h);
 
+/*
+ * Compare mode: a half drawn with render_draw_at() and a status whose title
+ * is set leaves out the legend and the caption/hint; this draws them once,
+ * in rows [y, y + h) (h >= 2: legend, then play state and hint).
+ */
+void	 render_compare_footer(struct render *, const struct render_ops *,
+	     void *be, unsigned y, unsigned h, const struct render_status *);
+/* A framed box over the picture listing key/meaning pairs (NULL-ended). */
+void	 render_help(struct render *, const struct render_ops *, void *be,
+	     unsigned cols, unsigned rows, const char *const *pairs);
+/* A one-message screen (terminal too small), centred as space allows. */
+void	 render_notice(const struct render_ops *, void *be, unsigned cols,
+	     unsigned rows, const char *msg);
+
 /* The screen state of an engine page state. */
 enum render_state render_state_of(enum sim_page);
 /* Words for the legend: "consumed", "in memory", ... */
@@ -129,5 +145,18 @@ void	 render_text_write(struct render_text *, FILE *);
 /* Draw r with the text back end t and write one frame to f. */
 void	 render_text_frame(struct render *, struct render_text *,
 	     const struct sim *, FILE *);
+
+/*
+ * Curses back end (render-curses.c): draws on stdscr (be is unused).  Call
+ * render_curses_set_theme() with the resolved theme (theme.h; without one,
+ * the built-in look), then render_curses_setup() once after initscr() with
+ * the terminal's capabilities (caps.h): colour pairs per role, Unicode or
+ * ASCII-only output.
+ */
+struct caps;
+struct theme_resolved;
+extern const struct render_ops render_curses_ops;
+void	 render_curses_set_theme(const struct theme_resolved *);
+void	 render_curses_setup(const struct caps *);
 
 #endif /* RAVIZ_RENDER_H */

@@ -1059,6 +1059,12 @@ degrade(const struct colour *c, enum caps_depth d, int32_t *rgb)
 		if (d >= CAPS_256)
 			return (nearest(v, 16, 256));
 	} else {
+		/*
+		 * Direct colour numbers 0-7 are still the ANSI colours; the
+		 * rest of the palette has to be spelt as RGB there.
+		 */
+		if (d == CAPS_TRUE && c->v >= 8)
+			*rgb = (int32_t)palette_rgb(c->v);
 		if (d >= CAPS_256 || (d == CAPS_16 && c->v < 16) ||
 		    (d == CAPS_8 && c->v < 8))
 			return ((int)c->v);

@@ -92,7 +92,12 @@ const char	*theme_fallback(const struct theme *);
 /* One role on one terminal: colours are palette indices, -1 = default. */
 struct theme_style {
 	int		 fg, bg;	/* 0-255, or -1 */
-	int32_t		 fg_rgb, bg_rgb;/* CAPS_TRUE and an RGB colour, else -1 */
+	/*
+	 * At CAPS_TRUE, the colour as 0xRRGGBB (palette entries 8-255 too),
+	 * for direct-colour terminals; -1 otherwise, and for 0-7, which are
+	 * the ANSI colours there as well.
+	 */
+	int32_t		 fg_rgb, bg_rgb;
 	unsigned	 attrs;		/* THEME_* */
 };
 

@@ -539,7 +539,7 @@ START_TEST(test_parse_ok)
 	ck_assert_int_eq(theme_resolve(t, &caps, &res), 0);
 	ck_assert_int_eq(res.role[RENDER_PAGE_CONSUMED].fg_rgb, 0x0072b2);
 	ck_assert_int_eq(res.role[RENDER_PAGE_CONSUMED].bg, 16);
-	ck_assert_int_eq(res.role[RENDER_PAGE_CONSUMED].bg_rgb, -1);
+	ck_assert_int_eq(res.role[RENDER_PAGE_CONSUMED].bg_rgb, 0);
 	ck_assert_uint_eq(res.role[RENDER_PAGE_CONSUMED].attrs,
 	    THEME_BOLD | THEME_UNDERLINE);
 	ck_assert_str_eq(res.glyphs.state[RENDER_ST_CACHED], "#");

@@ -1,0 +1,956 @@
+/*
+ * app.c - the application layer: runs, history, play state, commands.
+ *
+ * A run is an engine plus the renderer that has seen all of its events
+ * (narration and lane history), a list of checkpoints and a list of mode
+ * toggles.  A checkpoint is a clone of both taken right after a step, at
+ * event numbers that are multiples of a spacing; when there are too many,
+ * every other one is dropped and the spacing doubles, so memory stays
+ * bounded on long runs and going back costs at most `spacing` steps.
+ *
+ * Going back to event N restores the last checkpoint at or before N and
+ * steps forward, re-applying the recorded toggles at their event numbers.
+ * Because the engine is deterministic and the renderer only depends on the
+ * events it was given, the result is the same state, to the byte, as when
+ * the user first reached N.  A checkpoint is taken before the toggles of its
+ * event number are applied, so a toggle made after the checkpoint still
+ * replays.
+ *
+ * Nothing here reads a clock: the front end's timer calls app_tick().
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "narrate.h"
+
+#define CKPT_MAX	48	/* checkpoints per run */
+#define CKPT_SPACING	256	/* initial events between checkpoints */
+#define FLASH_LEN	96
+#define CAPTION_LEN	512
+#define ZOOM_MAX	(1u << 20)
+
+struct ckpt {
+	uint64_t	 ev;		/* events at the checkpoint */
+	uint64_t	 t_ns;		/* simulated time then */
+	struct sim	*sim;
+	struct render	*r;
+};
+
+struct toggle {
+	uint64_t	 ev;		/* made when this many events had run */
+	enum sim_mode	 mode;
+};
+
+struct run {
+	struct sim	*sim;
+	struct render	*r;
+	struct ckpt	 ck[CKPT_MAX];
+	size_t		 nck;
+	uint64_t	 spacing;
+	struct toggle	*tg;
+	size_t		 ntg, tgcap;
+	uint64_t	 nev;		/* events handed out so far */
+	uint64_t	 sync_t;	/* compare run: last time synced to */
+	struct sim	*ahead;		/* compare run: one event further */
+	struct sim_event ahead_ev;
+	int		 ahead_rc;
+};
+
+struct app {
+	struct sim_config		 cfg;
+	struct run			 main;
+	struct run			 other;		/* compare mode */
+	int				 compare;
+	int				 playing;
+	unsigned			 speed;
+	int				 help;
+	uint64_t			 zoom;		/* 0 = automatic */
+	const struct render_glyphs	*g;
+	char				 flash[FLASH_LEN];
+	char				 caption[CAPTION_LEN];
+	int				 has_caption;
+	int				 oom;
+	void				(*hook)(void *, const struct cmd *,
+					    uint64_t);
+	void				*hook_arg;
+};
+
+/* The speed ladder, events per second. */
+static const unsigned ladder[] = {
+	1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000,
+	50000, 100000
+};
+#define LADDER_N	(sizeof ladder / sizeof ladder[0])
+
+static const char hint[] =
+    "space play  n/N step  p toggle plug  c compare  1-5 T1-T5  "
+    "? help  q quit";
+
+/* Events a run has produced. */
+static uint64_t
+run_events(const struct run *u)
+{
+	return (u->nev);
+}
+
+/* Free a checkpoint's copies. */
+static void
+ckpt_free(struct ckpt *c)
+{
+	sim_free(c->sim);
+	render_free(c->r);
+	c->sim = NULL;
+	c->r = NULL;
+}
+
+/* Take a checkpoint of u's current state; -1 if memory ran out. */
+static int
+run_ckpt(struct run *u)
+{
+	struct ckpt	*c;
+	size_t		 i, j;
+
+	if (u->nck == CKPT_MAX) {
+		/* Keep every other one (always the first, at event 0). */
+		for (i = 0, j = 0; i < u->nck; i++) {
+			if (i % 2 == 0)
+				u->ck[j++] = u->ck[i];
+			else
+				ckpt_free(&u->ck[i]);
+		}
+		u->nck = j;
+		u->spacing *= 2;
+		if (run_events(u) % u->spacing != 0)
+			return (0);
+	}
+	c = &u->ck[u->nck];
+	c->ev = run_events(u);
+	c->t_ns = sim_stats(u->sim)->now_ns;
+	c->sim = sim_clone(u->sim);
+	c->r = render_clone(u->r);
+	if (c->sim == NULL || c->r == NULL) {
+		ckpt_free(c);
+		return (-1);
+	}
+	u->nck++;
+	return (0);
+}
+
+/* Apply the toggles recorded at u's current event number, in order. */
+static void
+run_apply_toggles(struct run *u)
+{
+	uint64_t	ev = run_events(u);
+	size_t		i;
+
+	for (i = 0; i < u->ntg; i++)
+		if (u->tg[i].ev == ev)
+			sim_set_mode(u->sim, u->tg[i].mode);
+}
+
+/*
+ * Book-keeping after u->sim produced event *ev: the renderer sees it, a
+ * checkpoint is taken when due, then the toggles of the new event number
+ * apply.  -1 when memory ran out.
+ */
+static int
+run_took(struct run *u, const struct sim_event *ev)
+{
+	u->nev++;
+	render_event(u->r, u->sim, ev);
+	if (run_events(u) % u->spacing == 0 &&
+	    (u->nck == 0 || u->ck[u->nck - 1].ev < run_events(u)) &&
+	    run_ckpt(u) != 0)
+		return (-1);
+	run_apply_toggles(u);
+	return (0);
+}
+
+/* Forget the look-ahead copy. */
+static void
+run_unpeek(struct run *u)
+{
+	sim_free(u->ahead);
+	u->ahead = NULL;
+}
+
+/*
+ * One event forward.  Returns 1 with an event, 0 at the end, -1 when memory
+ * ran out.
+ */
+static int
+run_step(struct run *u, struct sim_event *ev)
+{
+	struct sim_event	 e;
+	int			 rc;
+
+	if (ev == NULL)
+		ev = &e;
+	run_unpeek(u);
+	if ((rc = sim_step(u->sim, ev)) != 1)
+		return (rc);
+	return (run_took(u, ev) != 0 ? -1 : 1);
+}
+
+/*
+ * Make sure u->ahead holds a copy of the run one event further, with that
+ * event in u->ahead_ev (u->ahead_rc 0 at the end).  -1 when memory ran out.
+ */
+static int
+run_peek(struct run *u)
+{
+	if (u->ahead != NULL)
+		return (0);
+	if ((u->ahead = sim_clone(u->sim)) == NULL)
+		return (-1);
+	if ((u->ahead_rc = sim_step(u->ahead, &u->ahead_ev)) < 0) {
+		run_unpeek(u);
+		return (-1);
+	}
+	return (0);
+}
+
+/* Start a run of cfg at event 0; -1 if memory ran out. */
+static int
+run_init(struct run *u, const struct sim_config *cfg)
+{
+	memset(u, 0, sizeof *u);
+	u->spacing = CKPT_SPACING;
+	if ((u->sim = sim_new(cfg)) == NULL ||
+	    (u->r = render_new(APP_MIN_COLS, APP_MIN_ROWS)) == NULL ||
+	    run_ckpt(u) != 0)
+		return (-1);
+	return (0);
+}
+
+/* Free everything a run holds. */
+static void
+run_done(struct run *u)
+{
+	size_t	i;
+
+	for (i = 0; i < u->nck; i++)
+		ckpt_free(&u->ck[i]);
+	u->nck = 0;
+	run_unpeek(u);
+	sim_free(u->sim);
+	render_free(u->r);
+	free(u->tg);
+	memset(u, 0, sizeof *u);
+}
+
+/* Replace u's state by a copy of checkpoint c. */
+static int
+run_restore(struct run *u, const struct ckpt *c)
+{
+	struct sim	*s;
+	struct render	*r;
+	size_t		 i;
+
+	if ((s = sim_clone(c->sim)) == NULL)
+		return (-1);
+	if ((r = render_clone(c->r)) == NULL) {
+		sim_free(s);
+		return (-1);
+	}
+	run_unpeek(u);
+	sim_free(u->sim);
+	render_free(u->r);
+	u->sim = s;
+	u->r = r;
+	u->nev = c->ev;
+	/* Later checkpoints describe a future that may change: drop them. */
+	for (i = (size_t)(c - u->ck) + 1; i < u->nck; i++)
+		ckpt_free(&u->ck[i]);
+	u->nck = (size_t)(c - u->ck) + 1;
+	run_apply_toggles(u);
+	return (0);
+}
+
+/*
+ * Go to event n (forward by stepping, back through a checkpoint), or to
+ * the end if the run ends first.  Toggles made after n are forgotten when
+ * going back.  -1 if memory ran out.
+ */
+static int
+run_goto(struct run *u, uint64_t n)
+{
+	size_t	i, k;
+	int	rc;
+
+	if (n < run_events(u)) {
+		for (i = 0, k = 0; i < u->ntg; i++)
+			if (u->tg[i].ev <= n)
+				u->tg[k++] = u->tg[i];
+		u->ntg = k;
+		for (i = u->nck; i > 0; i--)
+			if (u->ck[i - 1].ev <= n)
+				break;
+		if (run_restore(u, &u->ck[i - 1]) != 0)
+			return (-1);
+	}
+	while (run_events(u) < n)
+		if ((rc = run_step(u, NULL)) <= 0)
+			return (rc);
+	return (0);
+}
+
+/*
+ * Bring u (no toggles) to simulated time t: every event at or before t has
+ * happened, none after (a look-ahead copy tells when the next one falls).
+ * Going back restores the last checkpoint at or before t, so the state is a
+ * function of t alone.  -1 when memory ran out.
+ */
+static int
+run_sync_time(struct run *u, uint64_t t)
+{
+	size_t	i;
+
+	if (t < u->sync_t) {
+		for (i = u->nck; i > 1; i--)
+			if (u->ck[i - 1].t_ns <= t)
+				break;
+		if (run_restore(u, &u->ck[i - 1]) != 0)
+			return (-1);
+	}
+	u->sync_t = t;
+	for (;;) {
+		if (run_peek(u) != 0)
+			return (-1);
+		if (u->ahead_rc != 1 || u->ahead_ev.t_ns > t)
+			return (0);
+		/* Adopt the look-ahead copy as the new state. */
+		sim_free(u->sim);
+		u->sim = u->ahead;
+		u->ahead = NULL;
+		if (run_took(u, &u->ahead_ev) != 0)
+			return (-1);
+	}
+}
+
+/* Record a toggle to mode m at the current event and apply it. */
+static int
+run_toggle(struct run *u, enum sim_mode m)
+{
+	struct toggle	*n;
+
+	if (u->ntg == u->tgcap) {
+		n = realloc(u->tg, (u->tgcap ? 2 * u->tgcap : 8) * sizeof *n);
+		if (n == NULL)
+			return (-1);
+		u->tg = n;
+		u->tgcap = u->tgcap ? 2 * u->tgcap : 8;
+	}
+	u->tg[u->ntg].ev = run_events(u);
+	u->tg[u->ntg].mode = m;
+	u->ntg++;
+	sim_set_mode(u->sim, m);
+	return (0);
+}
+
+/* The mode of the second run in compare mode. */
+static enum sim_mode
+other_mode(enum sim_mode m)
+{
+	return (m == SIM_MODE_FIXED ? SIM_MODE_BUGGY : SIM_MODE_FIXED);
+}
+
+/* Keep the compare run in step with the main run's clock. */
+static int
+sync_other(struct app *a)
+{
+	if (!a->compare)
+		return (0);
+	return (run_sync_time(&a->other, sim_stats(a->main.sim)->now_ns));
+}
+
+/* A new application, paused at event 0. */
+struct app *
+app_new(const struct sim_config *cfg)
+{
+	struct app	*a;
+
+	if (sim_config_check(cfg) != NULL)
+		return (NULL);
+	if ((a = calloc(1, sizeof *a)) == NULL)
+		return (NULL);
+	a->cfg = *cfg;
+	a->speed = APP_SPEED_DEFAULT;
+	a->g = &render_ascii;
+	if (run_init(&a->main, cfg) != 0) {
+		app_free(a);
+		return (NULL);
+	}
+	return (a);
+}
+
+/* Free an application. */
+void
+app_free(struct app *a)
+{
+	if (a == NULL)
+		return;
+	run_done(&a->main);
+	run_done(&a->other);
+	free(a);
+}
+
+/* Tick length and events per tick for a speed: at most 25 ticks a second. */
+void
+app_pacing(unsigned speed, unsigned *interval_ms, unsigned *events)
+{
+	unsigned	k;
+
+	if (speed == 0)
+		speed = 1;
+	if (speed <= 25) {
+		k = 1;
+	} else {
+		/* About 40 ms per tick, rounded to whole events. */
+		k = (unsigned)(((uint64_t)speed * 40 + 500) / 1000);
+		if (k == 0)
+			k = 1;
+	}
+	*events = k;
+	*interval_ms = (unsigned)(((uint64_t)1000 * k + speed / 2) / speed);
+	if (*interval_ms == 0)
+		*interval_ms = 1;
+}
+
+/* The next notch of the ladder above or below speed. */
+unsigned
+app_speed_notch(unsigned speed, int dir)
+{
+	size_t	i;
+
+	if (dir > 0) {
+		for (i = 0; i < LADDER_N; i++)
+			if (ladder[i] > speed)
+				return (ladder[i]);
+		return (ladder[LADDER_N - 1]);
+	}
+	for (i = LADDER_N; i > 0; i--)
+		if (ladder[i - 1] < speed)
+			return (ladder[i - 1]);
+	return (ladder[0]);
+}
+
+/* Milliseconds between ticks. */
+unsigned
+app_tick_interval_ms(const struct app *a)
+{
+	unsigned	ms, k;
+
+	app_pacing(a->speed, &ms, &k);
+	return (ms);
+}
+
+/* Events per tick. */
+unsigned
+app_tick_events(const struct app *a)
+{
+	unsigned	ms, k;
+
+	app_pacing(a->speed, &ms, &k);
+	return (k);
+}
+
+/* Current speed. */
+unsigned
+app_speed(const struct app *a)
+{
+	return (a->speed);
+}
+
+/* Playing? */
+int
+app_playing(const struct app *a)
+{
+	return (a->playing);
+}
+
+/* Help overlay shown? */
+int
+app_help_shown(const struct app *a)
+{
+	return (a->help);
+}
+
+/* Compare mode? */
+int
+app_compare(const struct app *a)
+{
+	return (a->compare);
+}
+
+/* Events of the main run. */
+uint64_t
+app_event_no(const struct app *a)
+{
+	return (run_events(&a->main));
+}
+
+/* The main run's engine. */
+const struct sim *
+app_sim(const struct app *a)
+{
+	return (a->main.sim);
+}
+
+/* The compare run's engine, or NULL. */
+const struct sim *
+app_other(const struct app *a)
+{
+	return (a->compare ? a->other.sim : NULL);
+}
+
+/* Set the flash message. */
+void
+app_flash(struct app *a, const char *msg)
+{
+	app_sanitize(a->flash, sizeof a->flash, msg);
+}
+
+/* Clear the flash message. */
+void
+app_flash_clear(struct app *a)
+{
+	a->flash[0] = '\0';
+}
+
+/* Is a flash message set? */
+int
+app_flash_shown(const struct app *a)
+{
+	return (a->flash[0] != '\0');
+}
+
+/* Append s to out at *o, keeping room for the terminator. */
+static void
+put_esc(char *out, size_t len, size_t *o, const char *s, size_t n)
+{
+	if (*o + n < len) {
+		memcpy(out + *o, s, n);
+		*o += n;
+	}
+}
+
+/*
+ * Copy in to out with everything that could drive a terminal made visible:
+ * C0 controls and DEL as ^X, C1 controls and invalid UTF-8 bytes as \xNN.
+ * Why: captions come from demo files that anyone may have written.
+ */
+char *
+app_sanitize(char *out, size_t len, const char *in)
+{
+	const unsigned char	*p = (const unsigned char *)in;
+	size_t			 o = 0, n, i;
+	char			 esc[8];
+
+	if (len == 0)
+		return (out);
+	while (*p != '\0') {
+		if (*p < 0x20 || *p == 0x7f) {
+			esc[0] = '^';
+			esc[1] = (char)(*p == 0x7f ? '?' : *p + 0x40);
+			put_esc(out, len, &o, esc, 2);
+			p++;
+			continue;
+		}
+		if (*p < 0x80) {
+			put_esc(out, len, &o, (const char *)p, 1);
+			p++;
+			continue;
+		}
+		/* A whole, minimal, non-C1 UTF-8 sequence passes. */
+		n = *p >= 0xf0 && *p < 0xf5 ? 4 : *p >= 0xe0 && *p < 0xf0 ?
+		    3 : *p >= 0xc2 && *p < 0xe0 ? 2 : 0;
+		for (i = 1; i < n; i++)
+			if ((p[i] & 0xc0) != 0x80)
+				n = 0;
+		if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0)
+			n = 0;		/* U+0080..U+009F: C1 controls */
+		if ((n == 3 && p[0] == 0xe0 && p[1] < 0xa0) ||
+		    (n == 3 && p[0] == 0xed && p[1] >= 0xa0) ||
+		    (n == 4 && p[0] == 0xf0 && p[1] < 0x90) ||
+		    (n == 4 && p[0] == 0xf4 && p[1] >= 0x90))
+			n = 0;		/* overlong, surrogate, > U+10FFFF */
+		if (n == 0) {
+			snprintf(esc, sizeof esc, "\\x%02x", *p);
+			put_esc(out, len, &o, esc, 4);
+			p++;
+			continue;
+		}
+		put_esc(out, len, &o, (const char *)p, n);
+		p += n;
+	}
+	out[o] = '\0';
+	return (out);
+}
+
+/* Set or clear the caption. */
+void
+app_set_caption(struct app *a, const char *s)
+{
+	a->has_caption = (s != NULL);
+	if (s != NULL)
+		app_sanitize(a->caption, sizeof a->caption, s);
+}
+
+/* Choose glyphs. */
+void
+app_set_glyphs(struct app *a, const struct render_glyphs *g)
+{
+	a->g = g;
+}
+
+/* Install the command hook. */
+void
+app_set_cmd_hook(struct app *a,
+    void (*cb)(void *, const struct cmd *, uint64_t), void *arg)
+{
+	a->hook = cb;
+	a->hook_arg = arg;
+}
+
+/* Flash with printf formatting. */
+static void
+flashf(struct app *a, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+flashf(struct app *a, const char *fmt, ...)
+{
+	va_list	ap;
+	char	buf[FLASH_LEN];
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	app_flash(a, buf);
+}
+
+/* Upper-case mode name for messages. */
+static const char *
+mode_word(enum sim_mode m)
+{
+	static const char *w[SIM_MODE_COUNT] = { "BUGGY", "FIXED", "LEGACY" };
+
+	return (m < SIM_MODE_COUNT ? w[m] : "?");
+}
+
+/* Ask for mode m at the next read(): record, apply, tell the user. */
+static int
+set_mode(struct app *a, enum sim_mode m)
+{
+	if (sim_done(a->main.sim)) {
+		app_flash(a, "the run is over: no read() left to patch");
+		return (0);
+	}
+	if (run_toggle(&a->main, m) != 0)
+		return (-1);
+	if (sim_pending_mode(a->main.sim) == sim_mode(a->main.sim))
+		flashf(a, "staying %s", mode_word(m));
+	else
+		flashf(a, "%s from the reader's next read()", mode_word(m));
+	return (0);
+}
+
+/* Event number of the first event labelled T<k> in the main run, or -1. */
+static int64_t
+find_label(struct app *a, int k)
+{
+	struct sim		*s;
+	struct sim_event	 e;
+	size_t			 i;
+	int64_t			 at = -1;
+	uint64_t		 n = 0;
+
+	if ((s = sim_clone(a->main.ck[0].sim)) == NULL)
+		return (-2);
+	for (;;) {
+		for (i = 0; i < a->main.ntg; i++)
+			if (a->main.tg[i].ev == n)
+				sim_set_mode(s, a->main.tg[i].mode);
+		if (sim_step(s, &e) != 1)
+			break;
+		n++;
+		if (e.label == k) {
+			at = (int64_t)n;
+			break;
+		}
+	}
+	sim_free(s);
+	return (at);
+}
+
+/* Replay the main run's events up to now. */
+int
+app_replay(const struct app *a, void (*fn)(void *, const struct sim_event *),
+    void *arg)
+{
+	struct sim		*s;
+	struct sim_event	 e;
+	uint64_t		 n = app_event_no(a), k;
+	size_t			 i;
+	int			 rc = 0;
+
+	if ((s = sim_clone(a->main.ck[0].sim)) == NULL)
+		return (-1);
+	for (k = 0; k < n; k++) {
+		for (i = 0; i < a->main.ntg; i++)
+			if (a->main.tg[i].ev == k)
+				sim_set_mode(s, a->main.tg[i].mode);
+		if ((rc = sim_step(s, &e)) != 1)
+			break;
+		fn(arg, &e);
+	}
+	sim_free(s);
+	return (rc < 0 ? -1 : 0);
+}
+
+/* Turn compare mode on or off. */
+static int
+set_compare(struct app *a, int on)
+{
+	struct sim_config	c = a->cfg;
+
+	if (!on) {
+		run_done(&a->other);
+		a->compare = 0;
+		return (0);
+	}
+	c.mode = other_mode(a->cfg.mode);
+	if (run_init(&a->other, &c) != 0)
+		return (-1);
+	a->compare = 1;
+	return (sync_other(a));
+}
+
+/* Back to event 0 of the scenario as configured, toggles forgotten. */
+static int
+restart(struct app *a)
+{
+	run_done(&a->main);
+	if (run_init(&a->main, &a->cfg) != 0)
+		return (-1);
+	if (a->compare) {
+		set_compare(a, 0);
+		if (set_compare(a, 1) != 0)
+			return (-1);
+	}
+	app_flash(a, "restarted");
+	return (0);
+}
+
+/* Go to event n of the main run, keeping the compare run in step. */
+static int
+go(struct app *a, uint64_t n)
+{
+	if (run_goto(&a->main, n) < 0)
+		return (-1);
+	return (sync_other(a));
+}
+
+/* Carry out one command. */
+int
+app_exec(struct app *a, const struct cmd *c)
+{
+	uint64_t	 n = app_event_no(a), z;
+	int64_t		 at;
+	enum sim_mode	 m;
+	int		 rc = 0;
+
+	if (a->oom)
+		return (-1);
+	if (a->hook != NULL)
+		a->hook(a->hook_arg, c, n);
+	switch (c->kind) {
+	case CMD_NONE:
+	case CMD_REDRAW:
+		break;
+	case CMD_PLAY:
+		a->playing = !sim_done(a->main.sim);
+		break;
+	case CMD_PAUSE:
+		a->playing = 0;
+		break;
+	case CMD_PLAYPAUSE:
+		a->playing = !a->playing && !sim_done(a->main.sim);
+		if (sim_done(a->main.sim))
+			app_flash(a, "end of the run: g or r starts again");
+		break;
+	case CMD_STEP:
+		a->playing = 0;
+		rc = go(a, n + (uint64_t)(c->arg > 0 ? c->arg : 1));
+		if (rc == 0 && sim_done(a->main.sim))
+			app_flash(a, "end of the run");
+		break;
+	case CMD_BACK:
+		a->playing = 0;
+		z = (uint64_t)(c->arg > 0 ? c->arg : 1);
+		if (n == 0)
+			app_flash(a, "already at the start");
+		rc = go(a, n > z ? n - z : 0);
+		break;
+	case CMD_FASTER:
+	case CMD_SLOWER:
+		a->speed = app_speed_notch(a->speed,
+		    c->kind == CMD_FASTER ? 1 : -1);
+		flashf(a, "speed %u events/s", a->speed);
+		break;
+	case CMD_SPEED:
+		if (c->arg >= 1 && c->arg <= 1000000)
+			a->speed = (unsigned)c->arg;
+		flashf(a, "speed %u events/s", a->speed);
+		break;
+	case CMD_JUMP:
+		a->playing = 0;
+		if ((at = find_label(a, (int)c->arg)) == -2)
+			rc = -1;
+		else if (at < 0)
+			flashf(a, "T%d does not happen in this scenario",
+			    (int)c->arg);
+		else
+			rc = go(a, (uint64_t)at);
+		break;
+	case CMD_START:
+		a->playing = 0;
+		rc = go(a, 0);
+		break;
+	case CMD_END:
+		a->playing = 0;
+		rc = go(a, UINT64_MAX);
+		break;
+	case CMD_GOTO:
+		a->playing = 0;
+		rc = go(a, c->arg > 0 ? (uint64_t)c->arg : 0);
+		break;
+	case CMD_PLUG:
+		m = sim_pending_mode(a->main.sim);
+		rc = set_mode(a, m == SIM_MODE_BUGGY ? SIM_MODE_FIXED :
+		    SIM_MODE_BUGGY);
+		break;
+	case CMD_MODE:
+		if (c->arg >= 0 && c->arg < SIM_MODE_COUNT)
+			rc = set_mode(a, (enum sim_mode)c->arg);
+		break;
+	case CMD_CYCLE:
+		m = sim_pending_mode(a->main.sim);
+		rc = set_mode(a, (enum sim_mode)((m + 1) % SIM_MODE_COUNT));
+		break;
+	case CMD_COMPARE:
+		rc = set_compare(a, !a->compare);
+		break;
+	case CMD_RESTART:
+		a->playing = 0;
+		rc = restart(a);
+		break;
+	case CMD_ZOOM_IN:
+		z = render_zoom(a->main.r);
+		a->zoom = z > 1 ? z / 2 : 1;
+		flashf(a, "zoom: %llu page%s per cell",
+		    (unsigned long long)a->zoom, a->zoom == 1 ? "" : "s");
+		break;
+	case CMD_ZOOM_OUT:
+		z = render_zoom(a->main.r);
+		a->zoom = z < ZOOM_MAX ? z * 2 : z;
+		flashf(a, "zoom: %llu pages per cell",
+		    (unsigned long long)a->zoom);
+		break;
+	case CMD_HELP:
+		a->help = c->arg < 0 ? 0 : !a->help;
+		break;
+	case CMD_QUIT:
+		return (1);
+	default:
+		break;
+	}
+	if (rc < 0) {
+		a->oom = 1;
+		return (-1);
+	}
+	return (0);
+}
+
+/* One pacing tick. */
+int
+app_tick(struct app *a)
+{
+	unsigned	k = app_tick_events(a), i;
+	int		rc = 1;
+
+	if (!a->playing || a->oom)
+		return (a->oom ? -1 : 0);
+	for (i = 0; i < k && rc == 1; i++)
+		rc = run_step(&a->main, NULL);
+	if (rc < 0 || sync_other(a) < 0) {
+		a->oom = 1;
+		return (-1);
+	}
+	if (sim_done(a->main.sim)) {
+		a->playing = 0;
+		app_flash(a, "end of the run: g or r starts again");
+	}
+	return (0);
+}
+
+/* Draw the screen. */
+void
+app_draw(struct app *a, const struct render_ops *ops, void *be,
+    unsigned cols, unsigned rows)
+{
+	struct render_status	 st;
+	struct run		*top, *bot;
+	char			 msg[128];
+	unsigned		 h;
+
+	ops->begin(be, cols, rows);
+	if (cols < APP_MIN_COLS || rows < APP_MIN_ROWS) {
+		snprintf(msg, sizeof msg, "enlarge the terminal to at least "
+		    "%u%s%u (now %u%s%u)", APP_MIN_COLS,
+		    a->g == &render_unicode ? "\xc3\x97" : "x", APP_MIN_ROWS,
+		    cols, a->g == &render_unicode ? "\xc3\x97" : "x", rows);
+		render_notice(ops, be, cols, rows, msg);
+		ops->end(be);
+		return;
+	}
+	memset(&st, 0, sizeof st);
+	st.play = a->playing ? "PLAYING" : sim_done(a->main.sim) ? "END" :
+	    "PAUSED";
+	st.speed = a->speed;
+	st.flash = a->flash[0] != '\0' ? a->flash : NULL;
+	st.caption = a->has_caption ? a->caption : NULL;
+	st.hint = hint;
+	render_set_glyphs(a->main.r, a->g);
+	render_set_zoom(a->main.r, a->zoom);
+	render_resize(a->main.r, cols, rows);
+	if (!a->compare)
+		render_draw_at(a->main.r, a->main.sim, ops, be, &st, 0, rows);
+	else {
+		render_set_glyphs(a->other.r, a->g);
+		render_set_zoom(a->other.r, a->zoom);
+		render_resize(a->other.r, cols, rows);
+		top = &a->main;
+		bot = &a->other;
+		if (sim_config(a->other.sim)->mode == SIM_MODE_BUGGY) {
+			top = &a->other;
+			bot = &a->main;
+		}
+		h = (rows - 2) / 2;
+		st.title = "compare";
+		render_draw_at(top->r, top->sim, ops, be, &st, 0, h);
+		st.flash = NULL;
+		render_draw_at(bot->r, bot->sim, ops, be, &st, h, h);
+		render_compare_footer(top->r, ops, be, 2 * h, rows - 2 * h,
+		    &st);
+	}
+	if (a->help)
+		render_help(a->main.r, ops, be, cols, rows, cmd_help);
+	ops->end(be);
+}

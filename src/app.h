@@ -1,0 +1,111 @@
+/*
+ * app.h - the application layer: everything the interactive front end does
+ * except the terminal and the clock.  It owns the engine run (and, in
+ * compare mode, a second run), the renderer, the play state and speed, the
+ * history that lets the user step back, and the mode toggles.  The curses
+ * loop (loop.c), the demo replayer and the tests drive it the same way:
+ * commands in through app_exec(), pacing through app_tick(), pictures out
+ * through app_draw() with any render back end.
+ *
+ * Contract:
+ * - No curses, no libev, no wall clock: the same commands at the same event
+ *   numbers give the same pictures, byte for byte (headless replay relies
+ *   on it).
+ * - Event numbers count the main run's engine events (sim_stats()->events).
+ *   A mode toggle is recorded with the event number at which it was made;
+ *   going back to an earlier event forgets it, staying at or after that
+ *   event keeps it.  Stepping back re-creates the exact state (engine and
+ *   picture) from a checkpoint, so it costs at most a bounded number of
+ *   engine steps.
+ * - Compare mode runs a second engine with the opposite plugging (buggy <->
+ *   fixed; fixed for legacy) from the same scenario; after every move of the
+ *   main run it is advanced to the first event at or after the main run's
+ *   simulated time.  The buggy run is drawn above, the fixed run below.
+ * - Pacing: at speed S events per second, every app_tick_interval_ms()
+ *   milliseconds app_tick() advances app_tick_events() whole events (never
+ *   elapsed time x rate).
+ */
+#ifndef RAVIZ_APP_H
+#define RAVIZ_APP_H
+
+#include <stdint.h>
+
+#include "cmd.h"
+#include "render.h"
+#include "sim.h"
+
+#define APP_MIN_COLS	80
+#define APP_MIN_ROWS	24
+#define APP_SPEED_DEFAULT 10	/* events per second at start */
+
+struct app;
+
+/*
+ * A new application at event 0 of the scenario, paused.  The configuration
+ * is copied.  NULL if it is invalid or memory is short.
+ */
+struct app *app_new(const struct sim_config *);
+void	 app_free(struct app *);
+
+/*
+ * Carry out one command; the command hook (if any) is called first.
+ * Returns 1 when the command is quit, 0 otherwise (also when it could not
+ * be carried out: the reason is shown as a flash message), -1 when memory
+ * ran out (the application is then unusable except for app_free()).
+ */
+int	 app_exec(struct app *, const struct cmd *);
+/* One pacing tick: advance app_tick_events() events; stops at the end. */
+int	 app_tick(struct app *);
+/* Milliseconds between ticks and events per tick at the current speed. */
+unsigned app_tick_interval_ms(const struct app *);
+unsigned app_tick_events(const struct app *);
+/* The same arithmetic for any speed (events per second, >= 1). */
+void	 app_pacing(unsigned speed, unsigned *interval_ms, unsigned *events);
+/* The speed ladder: the next notch up (dir > 0) or down from speed. */
+unsigned app_speed_notch(unsigned speed, int dir);
+unsigned app_speed(const struct app *);
+
+int	 app_playing(const struct app *);
+int	 app_help_shown(const struct app *);
+int	 app_compare(const struct app *);
+/* Events of the main run so far. */
+uint64_t app_event_no(const struct app *);
+/* The main run (read-only view, valid until the next app_* call). */
+const struct sim *app_sim(const struct app *);
+/* The second run in compare mode, else NULL. */
+const struct sim *app_other(const struct app *);
+
+/*
+ * Replay the main run from event 0 to the current event (with its toggles),
+ * calling fn for each event in order.  0, or -1 if memory ran out.
+ */
+int	 app_replay(const struct app *,
+	     void (*fn)(void *, const struct sim_event *), void *);
+
+/*
+ * Caption line (demo files): copied, control characters and invalid UTF-8
+ * escaped visibly ("^[", "\x9b"); NULL clears it.
+ */
+void	 app_set_caption(struct app *, const char *);
+/* Escape text for the screen as app_set_caption() does; returns out. */
+char	*app_sanitize(char *out, size_t len, const char *in);
+/* A short message in the header until app_flash_clear(); a copy is kept. */
+void	 app_flash(struct app *, const char *);
+void	 app_flash_clear(struct app *);
+/* Is a flash message showing? (The loop clears it after a moment.) */
+int	 app_flash_shown(const struct app *);
+/* Glyph set for the pictures (default: render_ascii). */
+void	 app_set_glyphs(struct app *, const struct render_glyphs *);
+/* Called for every command app_exec() carries out, before it acts. */
+void	 app_set_cmd_hook(struct app *,
+	     void (*cb)(void *, const struct cmd *, uint64_t event_no), void *);
+
+/*
+ * Draw the screen of cols x rows through ops: begin, the layout (one run or
+ * the compare split), the help overlay, end.  Smaller than 80x24 draws only
+ * a notice asking to enlarge the terminal.
+ */
+void	 app_draw(struct app *, const struct render_ops *, void *be,
+	     unsigned cols, unsigned rows);
+
+#endif /* RAVIZ_APP_H */

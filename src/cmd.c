@@ -1,0 +1,335 @@
+/*
+ * cmd.c - the command vocabulary: which key does what, how a command is
+ * spelled in a demo file, and the help table the overlay shows.
+ *
+ * Keys follow less/htop habits (space, q, ?, g/G, Home/End) and every
+ * motion also has an arrow.  One table lists each command's demo-file name
+ * and the kind of argument it takes; cmd_parse() and cmd_format() are
+ * driven by it, so the two cannot disagree: format(parse(x)) == x for every
+ * canonical line, and parse(format(c)) == c for every valid command.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "parse.h"
+#include "sim.h"
+
+/* How a command's argument is written. */
+enum argk {
+	ARG_NONE,
+	ARG_COUNT,		/* events: 1 .. 1e9, "1" when omitted */
+	ARG_SPEED,		/* events per second: 1 .. 1e6 */
+	ARG_LABEL,		/* 1 .. 5, also "T1" .. "T5" */
+	ARG_EVENT,		/* event number: 0 .. 2^63 - 1 */
+	ARG_MODE,		/* buggy | fixed | legacy */
+	ARG_HELP		/* nothing (toggle) or "close" */
+};
+
+struct cmd_def {
+	const char	*name;
+	enum argk	 arg;
+};
+
+/* Indexed by enum cmd_kind. */
+static const struct cmd_def defs[CMD_COUNT] = {
+	[CMD_NONE] = { "none", ARG_NONE },
+	[CMD_PLAY] = { "play", ARG_NONE },
+	[CMD_PAUSE] = { "pause", ARG_NONE },
+	[CMD_PLAYPAUSE] = { "playpause", ARG_NONE },
+	[CMD_STEP] = { "step", ARG_COUNT },
+	[CMD_BACK] = { "back", ARG_COUNT },
+	[CMD_FASTER] = { "faster", ARG_NONE },
+	[CMD_SLOWER] = { "slower", ARG_NONE },
+	[CMD_SPEED] = { "speed", ARG_SPEED },
+	[CMD_JUMP] = { "jump", ARG_LABEL },
+	[CMD_START] = { "start", ARG_NONE },
+	[CMD_END] = { "end", ARG_NONE },
+	[CMD_GOTO] = { "goto", ARG_EVENT },
+	[CMD_PLUG] = { "plug", ARG_NONE },
+	[CMD_MODE] = { "mode", ARG_MODE },
+	[CMD_CYCLE] = { "cycle", ARG_NONE },
+	[CMD_COMPARE] = { "compare", ARG_NONE },
+	[CMD_RESTART] = { "restart", ARG_NONE },
+	[CMD_ZOOM_IN] = { "zoom-in", ARG_NONE },
+	[CMD_ZOOM_OUT] = { "zoom-out", ARG_NONE },
+	[CMD_HELP] = { "help", ARG_HELP },
+	[CMD_REDRAW] = { "redraw", ARG_NONE },
+	[CMD_QUIT] = { "quit", ARG_NONE },
+};
+
+/* Key names and meanings for the help overlay, in the order shown. */
+const char *const cmd_help[] = {
+	"space", "play / pause",
+	"n . Right", "one event forward",
+	"N , Left", "one event back (also past a mode change)",
+	"PgDn / PgUp", "ten events forward / back",
+	"+ - Up Down", "faster / slower (events per second)",
+	"1 .. 5", "jump to the moment T1 .. T5",
+	"g G Home End", "go to the start / the end",
+	"p", "toggle the plug: buggy <-> fixed at the next read()",
+	"m", "cycle the mode: buggy -> fixed -> legacy",
+	"c", "compare: buggy above, fixed below, same clock",
+	"z Z", "zoom the file strip in / out",
+	"r", "restart the scenario",
+	"Ctrl-L", "redraw the screen",
+	"? h F1", "this help (Esc or ? closes it)",
+	"q Ctrl-C", "quit",
+	NULL, NULL
+};
+
+/* A command of kind k with argument a. */
+static struct cmd
+mk(enum cmd_kind k, int64_t a)
+{
+	struct cmd	c;
+
+	c.kind = k;
+	c.arg = a;
+	return (c);
+}
+
+/* The command a key produces; CMD_NONE for unbound keys. */
+struct cmd
+cmd_from_key(int key)
+{
+	switch (key) {
+	case ' ':
+		return (mk(CMD_PLAYPAUSE, 0));
+	case 'n':
+	case '.':
+	case KEY_RIGHT:
+		return (mk(CMD_STEP, 1));
+	case 'N':
+	case ',':
+	case KEY_LEFT:
+		return (mk(CMD_BACK, 1));
+	case KEY_NPAGE:
+		return (mk(CMD_STEP, 10));
+	case KEY_PPAGE:
+		return (mk(CMD_BACK, 10));
+	case '+':
+	case '=':
+	case KEY_UP:
+		return (mk(CMD_FASTER, 0));
+	case '-':
+	case '_':
+	case KEY_DOWN:
+		return (mk(CMD_SLOWER, 0));
+	case '1': case '2': case '3': case '4': case '5':
+		return (mk(CMD_JUMP, key - '0'));
+	case 'g':
+	case '<':
+	case KEY_HOME:
+		return (mk(CMD_START, 0));
+	case 'G':
+	case '>':
+	case KEY_END:
+		return (mk(CMD_END, 0));
+	case 'p':
+	case 'P':
+		return (mk(CMD_PLUG, 0));
+	case 'm':
+	case 'M':
+		return (mk(CMD_CYCLE, 0));
+	case 'c':
+	case 'C':
+		return (mk(CMD_COMPARE, 0));
+	case 'r':
+	case 'R':
+		return (mk(CMD_RESTART, 0));
+	case 'z':
+		return (mk(CMD_ZOOM_IN, 0));
+	case 'Z':
+		return (mk(CMD_ZOOM_OUT, 0));
+	case '?':
+	case 'h':
+	case KEY_F(1):
+		return (mk(CMD_HELP, 0));
+	case 27:		/* Esc only closes */
+		return (mk(CMD_HELP, -1));
+	case 12:		/* Ctrl-L */
+		return (mk(CMD_REDRAW, 0));
+	case 'q':
+	case 'Q':
+	case 3:			/* Ctrl-C, should the terminal deliver it raw */
+		return (mk(CMD_QUIT, 0));
+	default:
+		return (mk(CMD_NONE, 0));
+	}
+}
+
+/* Demo-file name of a kind. */
+const char *
+cmd_name(enum cmd_kind k)
+{
+	return ((unsigned)k < CMD_COUNT ? defs[k].name : "?");
+}
+
+/* Does the kind take an argument in demo files? */
+int
+cmd_has_arg(enum cmd_kind k)
+{
+	return ((unsigned)k < CMD_COUNT && defs[k].arg != ARG_NONE &&
+	    defs[k].arg != ARG_HELP);
+}
+
+/* Parse the argument text a of a command of argument kind ak into *out. */
+static int
+parse_arg(enum argk ak, const char *a, int64_t *out, const char **why)
+{
+	uint64_t	v;
+	enum sim_mode	m;
+
+	switch (ak) {
+	case ARG_NONE:
+		if (*a == '\0')
+			return (0);
+		*why = "this command takes no argument";
+		return (-1);
+	case ARG_HELP:
+		if (*a == '\0')
+			*out = 0;
+		else if (strcmp(a, "close") == 0)
+			*out = -1;
+		else {
+			*why = "expected nothing or \"close\" after help";
+			return (-1);
+		}
+		return (0);
+	case ARG_COUNT:
+		if (*a == '\0') {
+			*out = 1;
+			return (0);
+		}
+		if (parse_uint(a, 1, 1000000000, &v, why) != 0)
+			return (-1);
+		break;
+	case ARG_SPEED:
+		if (*a == '\0') {
+			*why = "expected events per second (1 to 1000000)";
+			return (-1);
+		}
+		if (parse_uint(a, 1, 1000000, &v, why) != 0)
+			return (-1);
+		break;
+	case ARG_LABEL:
+		if (a[0] == 'T' || a[0] == 't')
+			a++;
+		if (a[0] < '1' || a[0] > '5' || a[1] != '\0') {
+			*why = "expected a moment T1 to T5 (or 1 to 5)";
+			return (-1);
+		}
+		v = (uint64_t)(a[0] - '0');
+		break;
+	case ARG_EVENT:
+		if (*a == '\0') {
+			*why = "expected an event number";
+			return (-1);
+		}
+		if (parse_uint(a, 0, INT64_MAX, &v, why) != 0)
+			return (-1);
+		break;
+	case ARG_MODE:
+		if (sim_mode_parse(a, &m) != 0) {
+			*why = "expected buggy, fixed or legacy";
+			return (-1);
+		}
+		v = (uint64_t)m;
+		break;
+	default:
+		*why = "internal: unknown argument kind";
+		return (-1);
+	}
+	*out = (int64_t)v;
+	return (0);
+}
+
+/* Parse "name" or "name ARG" (blanks around and between are allowed). */
+int
+cmd_parse(const char *text, struct cmd *out, const char **why)
+{
+	char		 buf[128], *p, *name, *arg, *end;
+	const char	*dummy;
+	size_t		 n;
+	int		 k;
+
+	if (why == NULL)
+		why = &dummy;
+	n = strlen(text);
+	if (n >= sizeof buf) {
+		*why = "command too long";
+		return (-1);
+	}
+	memcpy(buf, text, n + 1);
+	for (p = buf; *p == ' ' || *p == '\t'; p++)
+		;
+	name = p;
+	while (*p != '\0' && *p != ' ' && *p != '\t')
+		p++;
+	if (*p != '\0')
+		*p++ = '\0';
+	while (*p == ' ' || *p == '\t')
+		p++;
+	arg = p;
+	end = arg + strlen(arg);
+	while (end > arg && (end[-1] == ' ' || end[-1] == '\t' ||
+	    end[-1] == '\r' || end[-1] == '\n'))
+		*--end = '\0';
+	if (*name == '\0') {
+		*why = "expected a command name";
+		return (-1);
+	}
+	for (k = CMD_NONE + 1; k < CMD_COUNT; k++)
+		if (strcmp(name, defs[k].name) == 0)
+			break;
+	if (k == CMD_COUNT) {
+		*why = "unknown command (see the help: play, pause, step, "
+		    "back, jump, mode, ...)";
+		return (-1);
+	}
+	if (strchr(arg, ' ') != NULL || strchr(arg, '\t') != NULL) {
+		*why = "too many arguments";
+		return (-1);
+	}
+	out->kind = (enum cmd_kind)k;
+	out->arg = 0;
+	if (parse_arg(defs[k].arg, arg, &out->arg, why) != 0)
+		return (-1);
+	return (0);
+}
+
+/* Write a command as cmd_parse() reads it; returns what snprintf would. */
+size_t
+cmd_format(char *buf, size_t len, const struct cmd *c)
+{
+	const struct cmd_def	*d;
+	int			 n;
+
+	if ((unsigned)c->kind >= CMD_COUNT)
+		n = snprintf(buf, len, "?");
+	else {
+		d = &defs[c->kind];
+		switch (d->arg) {
+		case ARG_NONE:
+			n = snprintf(buf, len, "%s", d->name);
+			break;
+		case ARG_HELP:
+			n = snprintf(buf, len, "%s%s", d->name,
+			    c->arg < 0 ? " close" : "");
+			break;
+		case ARG_MODE:
+			n = snprintf(buf, len, "%s %s", d->name,
+			    sim_mode_name((enum sim_mode)c->arg));
+			break;
+		default:
+			n = snprintf(buf, len, "%s %lld", d->name,
+			    (long long)c->arg);
+			break;
+		}
+	}
+	return (n < 0 ? 0 : (size_t)n);
+}

@@ -1,0 +1,194 @@
+/*
+ * render-curses.c - the curses back end: the layout's put() calls become
+ * characters on stdscr, each with the colour pair and attributes of its
+ * role.  It only draws into ncurses' virtual screen (wnoutrefresh); the
+ * loop calls doupdate() once per iteration, so a frame costs one terminal
+ * write of the cells that changed.
+ *
+ * Styles come from a resolved theme (theme.h): per role a foreground and
+ * background palette index (or -1, the terminal's own) and attributes,
+ * already degraded to what the terminal shows (struct caps).  Each role
+ * with a colour gets its own colour pair.  Without a theme, the built-in
+ * look (attributes only).  Every page state also has its own glyph, so a
+ * monochrome terminal still tells them apart.
+ */
+#include "config.h"
+
+#include <curses.h>
+#include <string.h>
+
+#include "caps.h"
+#include "render.h"
+#include "theme.h"
+
+/* The roles' styles (theme_resolved.role), and whether to use colour. */
+static struct theme_style	 styles[RENDER_ROLE_COUNT];
+static int			 have_theme;
+static int			 use_colour;
+static int			 utf8;
+
+static void	 curses_begin(void *, unsigned, unsigned);
+static void	 curses_put(void *, unsigned, unsigned, enum render_role,
+		    const char *);
+static void	 curses_end(void *);
+
+const struct render_ops render_curses_ops = {
+	.name = "curses",
+	.begin = curses_begin,
+	.put = curses_put,
+	.end = curses_end,
+};
+
+/* Take the roles' styles from a resolved theme; call before setup. */
+void
+render_curses_set_theme(const struct theme_resolved *res)
+{
+	memcpy(styles, res->role, sizeof styles);
+	have_theme = 1;
+}
+
+/* A theme style's attributes as curses attributes. */
+static attr_t
+theme_attrs(unsigned a)
+{
+	attr_t	r = A_NORMAL;
+
+	if (a & THEME_BOLD)
+		r |= A_BOLD;
+	if (a & THEME_REVERSE)
+		r |= A_REVERSE;
+	if (a & THEME_UNDERLINE)
+		r |= A_UNDERLINE;
+	if (a & THEME_DIM)
+		r |= A_DIM;
+	if (a & THEME_STANDOUT)
+		r |= A_STANDOUT;
+	return (r);
+}
+
+/*
+ * Colour pairs for the roles, once curses is up.  caps decides colour and
+ * glyphs; on a direct-colour terminal RGB colours are used as they are.
+ */
+void
+render_curses_setup(const struct caps *caps)
+{
+	struct theme_resolved	 builtin;
+	int			 i, fg, bg, defaults;
+
+	utf8 = caps->utf8;
+	if (!have_theme) {
+		theme_builtin(caps, &builtin);
+		render_curses_set_theme(&builtin);
+	}
+	use_colour = caps->depth != CAPS_MONO && has_colors() &&
+	    start_color() == OK;
+	if (!use_colour)
+		return;
+	defaults = use_default_colors() == OK;
+	for (i = 0; i < RENDER_ROLE_COUNT; i++) {
+		fg = styles[i].fg;
+		bg = styles[i].bg;
+		if (caps->depth == CAPS_TRUE && caps->direct) {
+			fg = styles[i].fg_rgb >= 0 ? styles[i].fg_rgb : fg;
+			bg = styles[i].bg_rgb >= 0 ? styles[i].bg_rgb : bg;
+		}
+		/* Without default colours, -1 is white on black. */
+		if (!defaults) {
+			fg = fg < 0 ? COLOR_WHITE : fg;
+			bg = bg < 0 ? COLOR_BLACK : bg;
+		}
+		if ((fg < 0 && bg < 0) || fg >= COLORS || bg >= COLORS ||
+		    init_extended_pair(i + 1, fg, bg) != OK)
+			styles[i].fg = styles[i].bg = -1;
+	}
+	/* Blank cells take the text role's colours (a theme's background). */
+	if (styles[RENDER_TEXT].fg >= 0 || styles[RENDER_TEXT].bg >= 0)
+		wbkgdset(stdscr, ' ' | COLOR_PAIR(RENDER_TEXT + 1));
+}
+
+/* The attributes (with colour pair) a role is drawn with. */
+static attr_t
+role_attr(enum render_role role)
+{
+	if ((unsigned)role >= RENDER_ROLE_COUNT)
+		role = RENDER_TEXT;
+	if (!use_colour || (styles[role].fg < 0 && styles[role].bg < 0))
+		return (theme_attrs(styles[role].attrs));
+	return (theme_attrs(styles[role].attrs) | COLOR_PAIR(role + 1));
+}
+
+/* Start a picture: the virtual screen is cleared (only changes go out). */
+static void
+curses_begin(void *be, unsigned cols, unsigned rows)
+{
+	(void)be;
+	(void)cols;
+	(void)rows;
+	werase(stdscr);
+}
+
+/* Length of the UTF-8 sequence that starts with c, 1 if invalid. */
+static size_t
+u8len(unsigned char c)
+{
+	if (c >= 0xf0 && c < 0xf8)
+		return (4);
+	if (c >= 0xe0 && c < 0xf0)
+		return (3);
+	if (c >= 0xc0 && c < 0xe0)
+		return (2);
+	return (1);
+}
+
+/*
+ * Put s at (y, x), one cell per character, clipped to the screen.  Control
+ * bytes become '?', and without a UTF-8 locale so do non-ASCII characters:
+ * no byte from the layout can act on the terminal.
+ */
+static void
+curses_put(void *be, unsigned y, unsigned x, enum render_role role,
+    const char *s)
+{
+	char	 buf[1024];
+	size_t	 n, o = 0, cells = 0, room;
+	int	 maxy, maxx;
+
+	(void)be;
+	getmaxyx(stdscr, maxy, maxx);
+	if (maxy <= 0 || maxx <= 0 || y >= (unsigned)maxy ||
+	    x >= (unsigned)maxx)
+		return;
+	room = (size_t)maxx - x;
+	/* Never write the bottom-right cell: that would scroll. */
+	if (y == (unsigned)maxy - 1)
+		room--;
+	while (*s != '\0' && cells < room && o + 5 < sizeof buf) {
+		n = u8len((unsigned char)*s);
+		if (strnlen(s, n) < n)
+			n = 1;
+		if ((unsigned char)*s < 0x20 || *s == 0x7f ||
+		    (n == 1 && (unsigned char)*s >= 0x80) || (n > 1 && !utf8))
+			buf[o++] = '?';
+		else {
+			memcpy(buf + o, s, n);
+			o += n;
+		}
+		s += n;
+		cells++;
+	}
+	buf[o] = '\0';
+	if (o == 0)
+		return;
+	wattrset(stdscr, role_attr(role));
+	mvwaddstr(stdscr, (int)y, (int)x, buf);
+	wattrset(stdscr, A_NORMAL);
+}
+
+/* The picture is complete: mark it for the next doupdate(). */
+static void
+curses_end(void *be)
+{
+	(void)be;
+	wnoutrefresh(stdscr);
+}
