@@ -43,6 +43,22 @@ wait_for() {
 	diag "$(tm capture-pane -p -t "raviz:$1" 2>/dev/null)"
 	return 1
 }
+# shot NAME FILE - once the whole first frame is up (its last line shows),
+# capture-pane -e into FILE when two captures in a row agree: the terminal
+# may still be receiving the frame when its first rows appear.
+shot() {
+	wait_for "$1" "q quit" || return 1
+	tm capture-pane -e -p -t "raviz:$1" >"$2.prev"
+	i=0
+	while [ $i -lt 150 ]; do
+		tm capture-pane -e -p -t "raviz:$1" >"$2"
+		cmp -s "$2" "$2.prev" && return 0
+		mv "$2" "$2.prev"
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
 # quit NAME - press q and wait for the exit line.
 quit() {
 	tm send-keys -t "raviz:$1" q
@@ -67,8 +83,7 @@ ENVX=
 for f in "$srcdir"/themes/*.theme; do
 	t=$(basename "$f" .theme)
 	start "$t" xterm-256color C.UTF-8 --theme "$t"
-	if wait_for "$t" "PAUSED"; then
-		tm capture-pane -e -p -t "raviz:$t" >"$tmp/$t.txt"
+	if shot "$t" "$tmp/$t.txt"; then
 		golden "themes/$t.txt" "$tmp/$t.txt"
 		quit "$t"; ok $? "$t: q quits with status 0"
 	else
@@ -81,16 +96,14 @@ done
 ENVX="NO_COLOR=1"
 start nocolor xterm-256color C.UTF-8 --theme dusk
 ENVX=
-wait_for nocolor "PAUSED"
-tm capture-pane -e -p -t raviz:nocolor >"$tmp/nocolor"
+shot nocolor "$tmp/nocolor"
 bad=$(colour_sgr "$tmp/nocolor")
 [ -z "$bad" ]; ok $? "NO_COLOR=1: no colour sequences${bad:+ (found: $bad)}"
 grep -q "$(printf '\033')\[" "$tmp/nocolor"
 ok $? "NO_COLOR=1: attributes are still drawn"
 quit nocolor >/dev/null
 start nocolor2 xterm-256color C.UTF-8 --no-color
-wait_for nocolor2 "PAUSED"
-tm capture-pane -e -p -t raviz:nocolor2 >"$tmp/nocolor2"
+shot nocolor2 "$tmp/nocolor2"
 bad=$(colour_sgr "$tmp/nocolor2")
 [ -z "$bad" ]; ok $? "--no-color: no colour sequences${bad:+ (found: $bad)}"
 quit nocolor2 >/dev/null
@@ -100,7 +113,7 @@ ok $? "without NO_COLOR the default theme sends colour sequences"
 
 # A non-UTF-8 locale: only ASCII on the screen.
 start ascii xterm-256color C
-wait_for ascii "PAUSED"
+shot ascii "$tmp/ascii.e"
 tm capture-pane -p -t raviz:ascii >"$tmp/ascii"
 ! LC_ALL=C grep -q '[^ -~]' "$tmp/ascii"
 ok $? "LC_ALL=C: the screen holds only ASCII"
@@ -109,7 +122,7 @@ quit ascii >/dev/null
 # --ascii in a UTF-8 locale too; and the UTF-8 screen is not ASCII (the
 # check above can fail).
 start ascii2 xterm-256color C.UTF-8 --ascii
-wait_for ascii2 "PAUSED"
+shot ascii2 "$tmp/ascii2.e"
 tm capture-pane -p -t raviz:ascii2 >"$tmp/ascii2"
 ! LC_ALL=C grep -q '[^ -~]' "$tmp/ascii2"
 ok $? "--ascii: the screen holds only ASCII"
@@ -119,8 +132,7 @@ ok $? "in UTF-8 the default screen uses Unicode glyphs"
 
 # vt100 (no colour, no Unicode) and the Linux console (8 colours).
 start vt100 vt100 C.UTF-8
-wait_for vt100 "PAUSED"; ok $? "TERM=vt100: the screen comes up"
-tm capture-pane -e -p -t raviz:vt100 >"$tmp/vt100"
+shot vt100 "$tmp/vt100"; ok $? "TERM=vt100: the screen comes up"
 bad=$(colour_sgr "$tmp/vt100")
 [ -z "$bad" ]; ok $? "TERM=vt100: no colour${bad:+ (found: $bad)}"
 tm capture-pane -p -t raviz:vt100 >"$tmp/vt100.txt"
@@ -128,8 +140,7 @@ tm capture-pane -p -t raviz:vt100 >"$tmp/vt100.txt"
 ok $? "TERM=vt100: ASCII only"
 quit vt100; ok $? "TERM=vt100: q quits with status 0"
 start linux linux C.UTF-8
-wait_for linux "PAUSED"; ok $? "TERM=linux: the screen comes up"
-tm capture-pane -e -p -t raviz:linux >"$tmp/linux"
+shot linux "$tmp/linux"; ok $? "TERM=linux: the screen comes up"
 bad=$(colour_sgr "$tmp/linux" | grep -vE '^(3[0-7]|4[0-7])$')
 [ -z "$bad" ] && [ -n "$(colour_sgr "$tmp/linux")" ]
 ok $? "TERM=linux: eight colours only${bad:+ (found: $bad)}"
