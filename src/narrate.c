@@ -168,6 +168,10 @@ narrate_event(char *buf, size_t len, const struct sim_event *e,
 			snprintf(buf, len, "%u requests queued: the queue "
 			    "unplugs (unplug_thresh)", e->count);
 			break;
+		case SIM_REASON_LIMIT:
+			snprintf(buf, len, "16 requests on the plug list: "
+			    "blk_flush_plug_list sends them first (3.1+)");
+			break;
 		case SIM_REASON_EXPLICIT:
 			snprintf(buf, len, "marker page up to date: "
 			    "blk_run_backing_dev unplugs the queue");

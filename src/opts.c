@@ -23,7 +23,7 @@ struct opt {
 enum {
 	O_MODE, O_BS, O_RA, O_FILESIZE, O_DEVICE, O_BW, O_LAT, O_QD, O_DISC,
 	O_PEN, O_THRESH, O_SOURCE, O_COPY, O_SUBMIT, O_SYSCALL, O_WAKE,
-	O_MAXREQ, O_UTHRESH, O_UDELAY, O_HEADLESS, O_SUMMARY, O_TRACE,
+	O_MAXREQ, O_PLIMIT, O_UTHRESH, O_UDELAY, O_HEADLESS, O_SUMMARY, O_TRACE,
 	O_FRAMES, O_UNTIL, O_COLS, O_ROWS, O_LISTDEV, O_HELP, O_VERSION,
 	O_THEME, O_LISTTHEMES, O_CHECKTHEME, O_NOCOLOR, O_ASCII
 };
@@ -46,6 +46,7 @@ static const struct opt table[] = {
 	{ "cpu-syscall", K_VALUE, O_SYSCALL },
 	{ "cpu-wake", K_VALUE, O_WAKE },
 	{ "max-request", K_VALUE, O_MAXREQ },
+	{ "plug-limit", K_VALUE, O_PLIMIT },
 	{ "unplug-thresh", K_VALUE, O_UTHRESH },
 	{ "unplug-delay", K_VALUE, O_UDELAY },
 	{ "headless", K_FLAG, O_HEADLESS },
@@ -96,6 +97,7 @@ static const char usage[] =
 "                             host CPU costs (per page, per page, per read,\n"
 "                             per wake-up)\n"
 "  --max-request=SIZE         request size limit (512k)\n"
+"  --plug-limit=N             3.1+: flush a plug holding N requests (16)\n"
 "  --unplug-thresh=N --unplug-delay=TIME   legacy unplug rules (4, 3ms)\n"
 "SIZE takes k, M, G, T suffixes (powers of 1024); TIME takes ns, us, ms, s.\n"
 "\n"
@@ -263,6 +265,11 @@ apply(struct opts *o, struct devset *ds, const struct opt *op, const char *v)
 		return (duration(o, op->name, v, &o->cfg.cpu.syscall_ns));
 	case O_WAKE:
 		return (duration(o, op->name, v, &o->cfg.cpu.wake_ns));
+	case O_PLIMIT:
+		if (parse_uint(v, 1, 1000000, &n, &why) != 0)
+			return (fail(o, op->name, "%s (1 to 1000000)", why));
+		o->cfg.plug_limit = (uint32_t)n;
+		break;
 	case O_UTHRESH:
 		if (parse_uint(v, 1, 1000000, &n, &why) != 0)
 			return (fail(o, op->name, "%s (1 to 1000000)", why));

@@ -141,7 +141,8 @@ static const char *ev_names[SIM_EV_COUNT] = {
 	"dispatch", "complete", "wait", "wake", "copy", "mode"
 };
 static const char *reason_names[SIM_REASON_COUNT] = {
-	"", "finish", "sleep", "timer", "threshold", "explicit", "switch"
+	"", "finish", "sleep", "timer", "threshold", "explicit", "switch",
+	"limit"
 };
 static const char *page_names[SIM_PAGE_COUNT] = {
 	"absent", "plugged", "queued", "inflight", "uptodate", "consumed"
@@ -223,6 +224,7 @@ sim_config_default(struct sim_config *cfg)
 	cfg->ra_pages = (128u << 10) / SIM_PAGE_SIZE;
 	cfg->max_req_pages = (512u << 10) / SIM_PAGE_SIZE;
 	cfg->unplug_thresh = 4;
+	cfg->plug_limit = 16;
 	cfg->unplug_delay_ns = 3000000;
 	cfg->device = *sim_preset(0);
 	cfg->cpu.syscall_ns = 2000;
@@ -251,6 +253,8 @@ sim_config_check(const struct sim_config *cfg)
 		return ("max-request: must be between 4 KiB and 256 MiB");
 	if (cfg->unplug_thresh < 1)
 		return ("unplug-thresh: must be at least 1");
+	if (cfg->plug_limit < 1)
+		return ("plug-limit: must be at least 1");
 	if (cfg->device.bandwidth < 1000 ||
 	    cfg->device.bandwidth > UINT64_C(1000000000000))
 		return ("bandwidth: must be between 0.001 and 1000000 MB/s");
@@ -904,6 +908,9 @@ submit_range(struct sim *s, uint64_t first, uint64_t n)
 			n -= m;
 			continue;
 		} else {
+			/* 3.1+: a full plug list is flushed before it grows. */
+			if (s->plug.n >= s->cfg.plug_limit)
+				plug_flush(s, SIM_REASON_LIMIT);
 			m = n < s->cfg.max_req_pages ? n : s->cfg.max_req_pages;
 			if ((r = req_add(s, &s->plug, first, m, 0)) == NULL)
 				return;

@@ -80,6 +80,7 @@ struct sim_config {
 	uint64_t	 read_pages;	/* read() size in pages, >= 1 */
 	uint64_t	 ra_pages;	/* readahead maximum in pages, >= 1 */
 	uint32_t	 max_req_pages;	/* request limit (512 KiB = 128 pages) */
+	uint32_t	 plug_limit;	/* 3.1+: flush at this many plugged (16) */
 	uint32_t	 unplug_thresh;	/* legacy: unplug at this many queued */
 	uint64_t	 unplug_delay_ns; /* legacy: unplug timer */
 	struct sim_device device;
@@ -112,6 +113,7 @@ enum sim_reason {
 	SIM_REASON_THRESHOLD,	/* legacy: 4 requests queued */
 	SIM_REASON_EXPLICIT,	/* legacy: unplug after async ra on an up-to-date marker */
 	SIM_REASON_SWITCH,	/* leaving legacy mode: its queue plug is released */
+	SIM_REASON_LIMIT,	/* 3.1+: 16 requests already on the plug list */
 	SIM_REASON_COUNT
 };
 

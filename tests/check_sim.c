@@ -482,6 +482,36 @@ START_TEST(test_legacy_timer)
 }
 END_TEST
 
+/* 3.1+: a window bigger than 16 requests flushes the plug list. */
+START_TEST(test_plug_limit)
+{
+	struct sim_config	 c = config(SIM_MODE_BUGGY);
+	struct sim_event	*v;
+	size_t			 n, i, held = 0, maxheld = 0;
+	int			 limit = 0;
+
+	c.read_pages = c.ra_pages = 16384;	/* 64 MiB reads and window */
+	c.file_pages = 65536;
+	n = collect(&c, &v, 200000);
+	for (i = 0; i < n; i++) {
+		if (v[i].kind == SIM_EV_QUEUE && v[i].where == SIM_WHERE_PLUG &&
+		    !v[i].merged)
+			held++;
+		if (v[i].kind == SIM_EV_FLUSH) {
+			limit += v[i].reason == SIM_REASON_LIMIT;
+			if (v[i].reason == SIM_REASON_LIMIT)
+				ck_assert_uint_eq(v[i].count, 16);
+			held = 0;
+		}
+		if (held > maxheld)
+			maxheld = held;
+	}
+	ck_assert_int_gt(limit, 0);
+	ck_assert_uint_le(maxheld, 16);
+	free(v);
+}
+END_TEST
+
 /* ---- devices ---- */
 
 /* FIFO: done = max(dispatch + L, previous done) + bytes / B. */
@@ -700,6 +730,7 @@ sim_suite(void)
 	tcase_add_test(tc, test_mode_change);
 	tcase_add_test(tc, test_legacy_unplug);
 	tcase_add_test(tc, test_legacy_timer);
+	tcase_add_test(tc, test_plug_limit);
 	tcase_add_test(tc, test_fifo_timing);
 	tcase_add_test(tc, test_idle_penalty);
 	tcase_add_test(tc, test_scale_steps);

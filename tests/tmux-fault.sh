@@ -1,0 +1,110 @@
+#!/bin/sh
+# tmux-fault.sh - fault tests of the interactive program (TAP): SIGTERM,
+# SIGHUP and SIGINT while playing, a crash signal sent from outside, and a
+# storm of 50 resizes in a second.  After each, the terminal must be
+# restored: the shell prompt is back, the alternate screen is off, and
+# `stty -a` shows a sane line discipline (icanon, echo, icrnl, opost).
+. "${srcdir:-.}/tests/tap.sh"
+set -u
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "1..0 # SKIP tmux not installed"
+	exit 0
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/raviz-fault.XXXXXX") || exit 99
+run=0
+T="tmux -L raviz-fault-$$-0 -f /dev/null"
+DEADLINE=${DEADLINE:-20}
+trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+# word W FILE: W appears in FILE as a whole setting (not as -W).
+word() { grep -qE "(^| )$1( |\$)" "$2"; }
+
+cap() { $T capture-pane -p -t f 2>/dev/null; }
+# wait_for TEXT: poll the screen until TEXT appears; 1 on timeout.
+wait_for() {
+	end=$(($(date +%s) + DEADLINE))
+	while [ "$(date +%s)" -le "$end" ]; do
+		cap | grep -qF -- "$1" && return 0
+		sleep 0.05
+	done
+	return 1
+}
+# raviz_pid: the raviz process under the pane's shell.
+raviz_pid() {
+	sh_pid=$($T display -p -t f '#{pane_pid}')
+	pgrep -P "$sh_pid" -x raviz 2>/dev/null | head -n 1
+}
+# start: a fresh shell in an 80x24 pane running raviz, then stty and a marker.
+start() {
+	# A new server for each scenario: no race with the old one's exit.
+	$T kill-server >/dev/null 2>&1
+	run=$((run + 1))
+	T="tmux -L raviz-fault-$$-$run -f /dev/null"
+	rm -f "$tmp/stty"
+	$T new -d -s f -x 80 -y 24 "env -i PATH=/usr/bin:/bin TERM=xterm-256color LC_ALL=C.UTF-8 HOME=$tmp PS1='PROMPT$ ' sh" || return 1
+	$T send-keys -t f "$RAVIZ $*; echo EXIT=\$?; stty -a >$tmp/stty; echo DONE" Enter
+	wait_for "PAUSED"
+}
+# restored NAME: checks after raviz has gone.
+restored() {
+	wait_for "DONE"; ok $? "$1: raviz exits and the shell runs the next command"
+	[ "$($T display -p -t f '#{alternate_on}')" = 0 ]
+	ok $? "$1: alternate screen left"
+	word icanon "$tmp/stty" && word echo "$tmp/stty" &&
+	    word icrnl "$tmp/stty" && word opost "$tmp/stty"
+	ok $? "$1: stty -a shows icanon echo icrnl opost"
+	[ -s "$tmp/stty" ] || diag "no stty output"
+}
+
+for sig in TERM HUP INT; do
+	if start; then
+		$T send-keys -t f ' '
+		wait_for "PLAYING"
+		pid=$(raviz_pid)
+		[ -n "$pid" ] && kill -s "$sig" "$pid"
+		ok $? "SIG$sig delivered while playing"
+		restored "SIG$sig"
+		st=$(cap | sed -n 's/^EXIT=\([0-9]*\)$/\1/p' | tail -n 1)
+		[ -n "$st" ]; ok $? "SIG$sig: exit status $st reported"
+	else
+		ok 1 "SIG$sig: raviz did not start"
+	fi
+done
+
+# A crash signal from outside: the terminal is restored, then the process
+# dies of that signal (status 128 + 11).
+if start; then
+	$T send-keys -t f ' '
+	wait_for "PLAYING"
+	kill -s SEGV "$(raviz_pid)"
+	restored "SIGSEGV"
+	cap | grep -q "EXIT=139"; ok $? "SIGSEGV: raviz dies of the signal (EXIT=139)"
+fi
+
+# 50 resizes within a second, then the final size is drawn correctly.
+if start; then
+	$T send-keys -t f ' '
+	i=0
+	while [ $i -lt 50 ]; do
+		w=$((60 + (i * 7) % 70)); h=$((16 + (i * 5) % 30))
+		$T resize-window -t f -x "$w" -y "$h" 2>/dev/null
+		i=$((i + 1))
+	done
+	$T resize-window -t f -x 100 -y 30
+	sleep 0.3
+	pid=$(raviz_pid)
+	[ -n "$pid" ]; ok $? "resize storm: raviz still running"
+	$T send-keys -t f ' '
+	wait_for "PAUSED"; ok $? "resize storm: still answers keys"
+	$T send-keys -t f C-l
+	sleep 0.3
+	cap >"$tmp/screen"
+	head -n 1 "$tmp/screen" | grep -q "BUGGY"; ok $? "resize storm: header on the first line"
+	# The scenario is right-aligned on line 1: it must end at column 100.
+	w=$(head -n 1 "$tmp/screen" | LC_ALL=C.UTF-8 wc -m)
+	[ "$w" -eq 101 ]; ok $? "resize storm: header laid out for 100 columns ($((w - 1)))"
+	[ "$(wc -l <"$tmp/screen")" -le 30 ]; ok $? "resize storm: 30 rows"
+	grep -q "consumed" "$tmp/screen"; ok $? "resize storm: legend drawn at 100x30"
+	$T send-keys -t f q
+	restored "resize storm"
+fi
+tap_done
