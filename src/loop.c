@@ -34,9 +34,11 @@
 #include <term.h>
 
 #include "app.h"
+#include "caps.h"
 #include "headless.h"
 #include "loop.h"
 #include "render.h"
+#include "theme.h"
 
 #define FLASH_SECONDS	1.5
 
@@ -308,14 +310,37 @@ prepare_cb(struct ev_loop *ev, ev_prepare *w, int revents)
 	l->dirty = 0;
 }
 
-/* Is the locale's character set UTF-8? */
+/*
+ * The terminal's capabilities and the theme, decided once before the screen
+ * starts, so that a refusal (TERM=dumb) or an explicit theme's errors print
+ * on a normal terminal.  Returns 0, or the exit status after saying why.
+ */
 static int
-locale_utf8(void)
+loop_look(const struct opts *o, struct caps *caps,
+    struct theme_resolved *look)
 {
-	const char	*cs = nl_langinfo(CODESET);
+	struct caps_input	in;
+	struct theme_diag	d = { NULL, 0 };
+	char			err[256];
+	int			rc;
 
-	return (cs != NULL && (strcmp(cs, "UTF-8") == 0 ||
-	    strcmp(cs, "utf8") == 0));
+	memset(&in, 0, sizeof in);
+	caps_input_env(&in);
+	caps_probe(&in);
+	in.opt_no_color = o->no_color;
+	in.opt_ascii = o->ascii;
+	if (caps_decide(&in, caps, err, sizeof err) != 0) {
+		fprintf(stderr, "raviz: %s\n", err);
+		return (2);
+	}
+	rc = theme_select(o->theme, getenv("RAVIZ_THEME"), caps, look, &d);
+	theme_diag_print(&d, stderr);
+	theme_diag_free(&d);
+	if (rc != 0)
+		return (rc);
+	if (look->warning[0] != '\0')
+		fprintf(stderr, "raviz: %s\n", look->warning);
+	return (0);
 }
 
 /* Bring the application to the --until point, if any. */
@@ -392,10 +417,11 @@ loop_outputs(struct app *a, const struct opts *o)
 int
 loop_run(const struct opts *o)
 {
-	struct loop	 l;
-	size_t		 i;
-	int		 utf8, status;
-	const char	*nc;
+	struct loop		 l;
+	struct caps		 caps;
+	struct theme_resolved	 look;
+	size_t			 i;
+	int			 status;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "raviz: the interactive screen needs a "
@@ -409,7 +435,8 @@ loop_run(const struct opts *o)
 		return (2);
 	}
 	setlocale(LC_ALL, "");
-	utf8 = locale_utf8();
+	if ((status = loop_look(o, &caps, &look)) != 0)
+		return (status);
 	memset(&l, 0, sizeof l);
 	l.status = -1;
 	if ((l.app = app_new(&o->cfg)) == NULL || loop_until(l.app, o) != 0) {
@@ -417,7 +444,10 @@ loop_run(const struct opts *o)
 		app_free(l.app);
 		return (1);
 	}
-	app_set_glyphs(l.app, utf8 ? &render_unicode : &render_ascii);
+	app_set_glyphs(l.app, &look.glyphs);
+	/* A theme that fell back says so on the caption line. */
+	if (look.warning[0] != '\0')
+		app_set_caption(l.app, look.warning);
 	if ((l.ev = ev_default_loop(EVFLAG_AUTO)) == NULL) {
 		fprintf(stderr, "raviz: cannot start the event loop\n");
 		app_free(l.app);
@@ -452,8 +482,8 @@ loop_run(const struct opts *o)
 	nodelay(stdscr, TRUE);
 	set_escdelay(25);
 	curs_set(0);
-	nc = getenv("NO_COLOR");
-	render_curses_setup(nc == NULL || *nc == '\0', utf8);
+	render_curses_set_theme(&look);
+	render_curses_setup(&caps);
 
 	ev_io_init(&l.stdin_w, stdin_cb, STDIN_FILENO, EV_READ);
 	l.stdin_w.data = &l;

@@ -10,12 +10,15 @@
 #include "headless.h"
 #include "loop.h"
 #include "opts.h"
+#include "theme.h"
 
 /* Program entry. */
 int
 main(int argc, char **argv)
 {
 	struct opts	o;
+	unsigned	i;
+	int		rc = 0;
 
 	if (opts_parse(&o, argc, argv) != 0) {
 		fprintf(stderr, "raviz: %s\n", o.err);
@@ -36,6 +39,14 @@ main(int argc, char **argv)
 	case OPTS_LIST_DEVICES:
 		headless_list_devices(stdout);
 		return (fflush(stdout) == 0 ? 0 : 1);
+	case OPTS_LIST_THEMES:
+		theme_list(stdout);
+		return (fflush(stdout) == 0 ? 0 : 1);
+	case OPTS_CHECK_THEME:
+		for (i = 0; i < o.ncheck_files; i++)
+			if (theme_check(o.check_files[i], stdout, stderr) != 0)
+				rc = 2;
+		return (fflush(stdout) == 0 ? rc : 1);
 	case OPTS_RUN:
 		break;
 	}

@@ -24,7 +24,8 @@ enum {
 	O_MODE, O_BS, O_RA, O_FILESIZE, O_DEVICE, O_BW, O_LAT, O_QD, O_DISC,
 	O_PEN, O_THRESH, O_SOURCE, O_COPY, O_SUBMIT, O_SYSCALL, O_WAKE,
 	O_MAXREQ, O_PLIMIT, O_UTHRESH, O_UDELAY, O_HEADLESS, O_SUMMARY, O_TRACE,
-	O_FRAMES, O_UNTIL, O_COLS, O_ROWS, O_LISTDEV, O_HELP, O_VERSION
+	O_FRAMES, O_UNTIL, O_COLS, O_ROWS, O_LISTDEV, O_HELP, O_VERSION,
+	O_THEME, O_LISTTHEMES, O_CHECKTHEME, O_NOCOLOR, O_ASCII
 };
 
 static const struct opt table[] = {
@@ -58,6 +59,11 @@ static const struct opt table[] = {
 	{ "list-devices", K_FLAG, O_LISTDEV },
 	{ "help", K_FLAG, O_HELP },
 	{ "version", K_FLAG, O_VERSION },
+	{ "theme", K_VALUE, O_THEME },
+	{ "list-themes", K_FLAG, O_LISTTHEMES },
+	{ "check-theme", K_VALUE, O_CHECKTHEME },
+	{ "no-color", K_FLAG, O_NOCOLOR },
+	{ "ascii", K_FLAG, O_ASCII },
 };
 
 /* Device fields the user set, applied over the preset at the end. */
@@ -102,6 +108,16 @@ static const char usage[] =
 "  --frames                   a text frame after each event\n"
 "  --cols=N --rows=N          frame size (default 80x24)\n"
 "  --until=T1..T5|N           stop after that moment, or after N events\n"
+"\n"
+"Look:\n"
+"  --theme=NAME|PATH          colours and glyphs (default: $RAVIZ_THEME, else\n"
+"                             default); NAME is looked up in\n"
+"                             $XDG_CONFIG_HOME/raviz/themes, then the\n"
+"                             installed themes\n"
+"  --list-themes              the themes found, with their files\n"
+"  --check-theme FILE...      check theme files, report every problem\n"
+"  --no-color                 no colour (also when NO_COLOR is set)\n"
+"  --ascii                    ASCII glyphs only (also in a non-UTF-8 locale)\n"
 "\n"
 "  --list-devices             describe the device presets\n"
 "  --help                     this text\n"
@@ -156,6 +172,18 @@ duration(struct opts *o, const char *name, const char *v, uint64_t *out)
 
 	if (parse_duration(v, out, &why) != 0)
 		return (fail(o, name, "%s", why));
+	return (0);
+}
+
+/* Add a file for --check-theme. */
+static int
+check_file(struct opts *o, const char *v)
+{
+	if (*v == '\0')
+		return (fail(o, "check-theme", "%s", "expected a file name"));
+	if (o->ncheck_files == OPTS_CHECK_MAX)
+		return (fail(o, "check-theme", "%s", "at most 256 files"));
+	o->check_files[o->ncheck_files++] = v;
 	return (0);
 }
 
@@ -291,6 +319,24 @@ apply(struct opts *o, struct devset *ds, const struct opt *op, const char *v)
 	case O_VERSION:
 		o->action = OPTS_VERSION;
 		break;
+	case O_THEME:
+		if (*v == '\0')
+			return (fail(o, op->name, "%s",
+			    "expected a theme name or path"));
+		o->theme = v;
+		break;
+	case O_LISTTHEMES:
+		o->action = OPTS_LIST_THEMES;
+		break;
+	case O_CHECKTHEME:
+		o->action = OPTS_CHECK_THEME;
+		return (check_file(o, v));
+	case O_NOCOLOR:
+		o->no_color = 1;
+		break;
+	case O_ASCII:
+		o->ascii = 1;
+		break;
 	}
 	return (0);
 }
@@ -316,6 +362,12 @@ opts_parse(struct opts *o, int argc, char **argv)
 			arg = "--help";
 		else if (strcmp(arg, "-V") == 0)
 			arg = "--version";
+		/* --check-theme takes every file that follows it. */
+		if (o->action == OPTS_CHECK_THEME && arg[0] != '-') {
+			if (check_file(o, arg) != 0)
+				return (-1);
+			continue;
+		}
 		if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0') {
 			if (arg[0] == '-')
 				return (fail(o, NULL, "unknown option '%s' "

@@ -14,8 +14,12 @@ enum opts_action {
 	OPTS_RUN,		/* interactive, or headless with --headless */
 	OPTS_HELP,
 	OPTS_VERSION,
-	OPTS_LIST_DEVICES
+	OPTS_LIST_DEVICES,
+	OPTS_LIST_THEMES,
+	OPTS_CHECK_THEME	/* check_files[0 .. ncheck_files) */
 };
+
+#define OPTS_CHECK_MAX	256
 
 struct opts {
 	enum opts_action action;
@@ -28,6 +32,11 @@ struct opts {
 	unsigned	 frame_rows;
 	int		 until_label;	/* 1..5, or 0 */
 	uint64_t	 until_events;	/* stop after this many, 0 = no limit */
+	const char	*theme;		/* --theme NAME|PATH, or NULL */
+	int		 no_color;	/* --no-color */
+	int		 ascii;		/* --ascii */
+	const char	*check_files[OPTS_CHECK_MAX];	/* --check-theme */
+	unsigned	 ncheck_files;
 	char		 err[256];	/* set when opts_parse() fails */
 };
 

@@ -5,52 +5,27 @@
  * loop calls doupdate() once per iteration, so a frame costs one terminal
  * write of the cells that changed.
  *
- * Styles: one table maps each render role to foreground colour and
- * attributes; the attributes alone (bold, dim, reverse, underline) keep the
- * roles apart on a monochrome terminal, and every page state also has its
- * own glyph.  A theme module can replace the table through
- * render_curses_set_style() without touching the layout.
+ * Styles come from a resolved theme (theme.h): per role a foreground and
+ * background palette index (or -1, the terminal's own) and attributes,
+ * already degraded to what the terminal shows (struct caps).  Each role
+ * with a colour gets its own colour pair.  Without a theme, the built-in
+ * look (attributes only).  Every page state also has its own glyph, so a
+ * monochrome terminal still tells them apart.
  */
 #include "config.h"
 
 #include <curses.h>
 #include <string.h>
 
+#include "caps.h"
 #include "render.h"
+#include "theme.h"
 
-struct style {
-	short		 fg;		/* COLOR_*, or -1 for the default */
-	attr_t		 attr;		/* with colour */
-	attr_t		 mono;		/* without colour */
-};
-
-/* The built-in mapping, indexed by enum render_role. */
-static struct style styles[RENDER_ROLE_COUNT] = {
-	[RENDER_TEXT] = { -1, A_NORMAL, A_NORMAL },
-	[RENDER_HEADER] = { -1, A_BOLD, A_BOLD },
-	[RENDER_MODE] = { COLOR_YELLOW, A_BOLD | A_REVERSE, A_REVERSE },
-	[RENDER_PAGE_CONSUMED] = { COLOR_BLUE, A_NORMAL, A_DIM },
-	[RENDER_PAGE_CACHED] = { COLOR_GREEN, A_BOLD, A_BOLD },
-	[RENDER_PAGE_PLUGGED] = { COLOR_YELLOW, A_BOLD, A_UNDERLINE },
-	[RENDER_PAGE_INFLIGHT] = { COLOR_CYAN, A_BOLD, A_BOLD },
-	[RENDER_PAGE_ABSENT] = { -1, A_DIM, A_DIM },
-	[RENDER_WINDOW_SYNC] = { COLOR_CYAN, A_NORMAL, A_NORMAL },
-	[RENDER_WINDOW_ASYNC] = { COLOR_MAGENTA, A_NORMAL, A_NORMAL },
-	[RENDER_MARKER] = { COLOR_RED, A_BOLD, A_BOLD | A_REVERSE },
-	[RENDER_READER] = { COLOR_WHITE, A_BOLD | A_REVERSE, A_REVERSE },
-	[RENDER_LANE_READER] = { COLOR_GREEN, A_NORMAL, A_NORMAL },
-	[RENDER_LANE_PLUG] = { COLOR_YELLOW, A_BOLD, A_UNDERLINE },
-	[RENDER_LANE_DEVICE] = { COLOR_CYAN, A_BOLD, A_BOLD },
-	[RENDER_NARRATION] = { -1, A_NORMAL, A_NORMAL },
-	[RENDER_LABEL] = { COLOR_YELLOW, A_BOLD, A_BOLD },
-	[RENDER_METER] = { -1, A_BOLD, A_BOLD },
-	[RENDER_CAPTION] = { COLOR_GREEN, A_BOLD, A_BOLD },
-	[RENDER_HINT] = { -1, A_REVERSE, A_REVERSE },
-	[RENDER_DIM] = { -1, A_DIM, A_DIM },
-};
-
-static int	 use_colour;
-static int	 utf8;
+/* The roles' styles (theme_resolved.role), and whether to use colour. */
+static struct theme_style	 styles[RENDER_ROLE_COUNT];
+static int			 have_theme;
+static int			 use_colour;
+static int			 utf8;
 
 static void	 curses_begin(void *, unsigned, unsigned);
 static void	 curses_put(void *, unsigned, unsigned, enum render_role,
@@ -64,32 +39,72 @@ const struct render_ops render_curses_ops = {
 	.end = curses_end,
 };
 
-/* Colour pairs for the roles, once curses is up; colour 0 = monochrome. */
+/* Take the roles' styles from a resolved theme; call before setup. */
 void
-render_curses_setup(int colour, int is_utf8)
+render_curses_set_theme(const struct theme_resolved *res)
 {
-	int	i, bg = COLOR_BLACK;
-
-	utf8 = is_utf8;
-	use_colour = colour && has_colors() && start_color() == OK;
-	if (!use_colour)
-		return;
-	if (use_default_colors() == OK)
-		bg = -1;
-	for (i = 0; i < RENDER_ROLE_COUNT; i++)
-		init_pair((short)(i + 1), styles[i].fg, (short)bg);
+	memcpy(styles, res->role, sizeof styles);
+	have_theme = 1;
 }
 
-/* Replace one role's style (theme module); takes effect on setup. */
-void
-render_curses_set_style(enum render_role role, short fg, unsigned attr,
-    unsigned mono)
+/* A theme style's attributes as curses attributes. */
+static attr_t
+theme_attrs(unsigned a)
 {
-	if ((unsigned)role >= RENDER_ROLE_COUNT)
+	attr_t	r = A_NORMAL;
+
+	if (a & THEME_BOLD)
+		r |= A_BOLD;
+	if (a & THEME_REVERSE)
+		r |= A_REVERSE;
+	if (a & THEME_UNDERLINE)
+		r |= A_UNDERLINE;
+	if (a & THEME_DIM)
+		r |= A_DIM;
+	if (a & THEME_STANDOUT)
+		r |= A_STANDOUT;
+	return (r);
+}
+
+/*
+ * Colour pairs for the roles, once curses is up.  caps decides colour and
+ * glyphs; on a direct-colour terminal RGB colours are used as they are.
+ */
+void
+render_curses_setup(const struct caps *caps)
+{
+	struct theme_resolved	 builtin;
+	int			 i, fg, bg, defaults;
+
+	utf8 = caps->utf8;
+	if (!have_theme) {
+		theme_builtin(caps, &builtin);
+		render_curses_set_theme(&builtin);
+	}
+	use_colour = caps->depth != CAPS_MONO && has_colors() &&
+	    start_color() == OK;
+	if (!use_colour)
 		return;
-	styles[role].fg = fg;
-	styles[role].attr = (attr_t)attr;
-	styles[role].mono = (attr_t)mono;
+	defaults = use_default_colors() == OK;
+	for (i = 0; i < RENDER_ROLE_COUNT; i++) {
+		fg = styles[i].fg;
+		bg = styles[i].bg;
+		if (caps->depth == CAPS_TRUE && caps->direct) {
+			fg = styles[i].fg_rgb >= 0 ? styles[i].fg_rgb : fg;
+			bg = styles[i].bg_rgb >= 0 ? styles[i].bg_rgb : bg;
+		}
+		/* Without default colours, -1 is white on black. */
+		if (!defaults) {
+			fg = fg < 0 ? COLOR_WHITE : fg;
+			bg = bg < 0 ? COLOR_BLACK : bg;
+		}
+		if ((fg < 0 && bg < 0) || fg >= COLORS || bg >= COLORS ||
+		    init_extended_pair(i + 1, fg, bg) != OK)
+			styles[i].fg = styles[i].bg = -1;
+	}
+	/* Blank cells take the text role's colours (a theme's background). */
+	if (styles[RENDER_TEXT].fg >= 0 || styles[RENDER_TEXT].bg >= 0)
+		wbkgdset(stdscr, ' ' | COLOR_PAIR(RENDER_TEXT + 1));
 }
 
 /* The attributes (with colour pair) a role is drawn with. */
@@ -98,11 +113,9 @@ role_attr(enum render_role role)
 {
 	if ((unsigned)role >= RENDER_ROLE_COUNT)
 		role = RENDER_TEXT;
-	if (!use_colour)
-		return (styles[role].mono);
-	if (styles[role].fg < 0)
-		return (styles[role].attr);
-	return (styles[role].attr | COLOR_PAIR(role + 1));
+	if (!use_colour || (styles[role].fg < 0 && styles[role].bg < 0))
+		return (theme_attrs(styles[role].attrs));
+	return (theme_attrs(styles[role].attrs) | COLOR_PAIR(role + 1));
 }
 
 /* Start a picture: the virtual screen is cleared (only changes go out). */
