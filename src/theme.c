@@ -26,6 +26,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "datadir.h"
 #include "theme.h"
 
 #ifndef PKGDATADIR
@@ -1213,10 +1214,7 @@ user_dir(char *buf, size_t len)
 static void
 data_dir(char *buf, size_t len)
 {
-	const char	*e = getenv("RAVIZ_DATADIR");
-
-	snprintf(buf, len, "%s/themes", e != NULL && *e != '\0' ? e :
-	    PKGDATADIR);
+	datadir_path(buf, len, "themes");
 }
 
 /* Find a theme file. */
