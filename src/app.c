@@ -912,10 +912,16 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 
 	ops->begin(be, cols, rows);
 	if (cols < APP_MIN_COLS || rows < APP_MIN_ROWS) {
+		/* A glyph set with non-ASCII glyphs means a UTF-8 screen. */
+		const char *x = "x";
+		unsigned i;
+
+		for (i = 0; i < RENDER_ST_COUNT; i++)
+			if ((unsigned char)a->g->state[i][0] >= 0x80)
+				x = "\xc3\x97";
 		snprintf(msg, sizeof msg, "enlarge the terminal to at least "
-		    "%u%s%u (now %u%s%u)", APP_MIN_COLS,
-		    a->g == &render_unicode ? "\xc3\x97" : "x", APP_MIN_ROWS,
-		    cols, a->g == &render_unicode ? "\xc3\x97" : "x", rows);
+		    "%u%s%u (now %u%s%u)", APP_MIN_COLS, x, APP_MIN_ROWS,
+		    cols, x, rows);
 		render_notice(ops, be, cols, rows, msg);
 		ops->end(be);
 		return;

@@ -1,0 +1,219 @@
+#!/bin/sh
+# tmux-ui.sh - end-to-end tests of the interactive screen (TAP).
+#
+# Drives the real binary in a private tmux server at 80x24 and 120x40, under
+# env -i with a fixed TERM and LC_ALL=C.UTF-8, reads the screen with
+# capture-pane, and compares it with golden captures in
+# $srcdir/tests/golden/tmux/ (GENERATE=1 rewrites them).  Every wait polls
+# for a condition with a deadline; nothing is written outside a mktemp dir.
+#
+# Usage: tmux-ui.sh [COLSxROWS]   (default: both sizes)
+
+set -u
+: "${RAVIZ:?RAVIZ must name the built binary}"
+: "${srcdir:=.}"
+golden="$srcdir/tests/golden/tmux"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/raviz-tmux.XXXXXX") || exit 99
+sock="raviz-ui-$$"
+T="tmux -L $sock -f /dev/null"
+n=0
+failed=0
+DEADLINE=${DEADLINE:-20}
+
+cleanup() {
+	$T kill-server >/dev/null 2>&1
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM HUP
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "1..0 # SKIP tmux not installed"
+	exit 0
+fi
+
+ok() {
+	n=$((n + 1))
+	echo "ok $n - $1"
+}
+
+not_ok() {
+	n=$((n + 1))
+	failed=$((failed + 1))
+	echo "not ok $n - $1"
+	shift
+	for l in "$@"; do echo "# $l"; done
+}
+
+cap() {
+	$T capture-pane -p -t ui
+}
+
+# Poll the screen until it contains $1 (fixed string); 1 on timeout.
+wait_for() {
+	end=$(($(date +%s) + DEADLINE))
+	while [ "$(date +%s)" -le "$end" ]; do
+		if cap | grep -qF -- "$1"; then return 0; fi
+		sleep 0.05
+	done
+	return 1
+}
+
+# Poll until the screen no longer contains $1.
+wait_gone() {
+	end=$(($(date +%s) + DEADLINE))
+	while [ "$(date +%s)" -le "$end" ]; do
+		if ! cap | grep -qF -- "$1"; then return 0; fi
+		sleep 0.05
+	done
+	return 1
+}
+
+# check NAME CONDITION-DESCRIPTION: pass if wait_for $2 succeeds.
+expect() {
+	if wait_for "$2"; then ok "$1"; else not_ok "$1" "no '$2' on screen:" "$(cap | sed 's/^/  /')"; fi
+}
+
+# Compare the screen with golden file $1 (GENERATE=1 writes it).
+golden() {
+	f="$golden/$1.txt"
+	cap >"$tmp/screen"
+	if [ -n "${GENERATE:-}" ]; then
+		mkdir -p "$golden" && cp "$tmp/screen" "$f"
+		ok "$1 (golden regenerated)"
+	elif [ ! -f "$f" ]; then
+		not_ok "$1" "missing golden $f (run with GENERATE=1)"
+	elif diff -u "$f" "$tmp/screen" >"$tmp/diff"; then
+		ok "$1 matches golden"
+	else
+		not_ok "$1 matches golden" "$(cat "$tmp/diff")"
+	fi
+}
+
+keys() {
+	$T send-keys -t ui "$@"
+}
+
+# One session at $1 x $2.
+run_size() {
+	w=$1
+	h=$2
+	sz="${w}x$h"
+	$T kill-server >/dev/null 2>&1
+	# A plain shell, so that we can see the prompt come back after q.
+	$T new-session -d -s ui -x "$w" -y "$h" \
+	    "env -i TERM=screen LC_ALL=C.UTF-8 PATH=/usr/bin:/bin HOME=$tmp PS1='prompt\$ ' /bin/sh" ||
+	    { not_ok "$sz: start tmux"; return; }
+	$T set-option -g status off >/dev/null
+	$T resize-window -t ui -x "$w" -y "$h" >/dev/null 2>&1
+	wait_for 'prompt$' || { not_ok "$sz: shell prompt"; return; }
+	keys "clear; '$RAVIZ'; echo raviz-exit=\$?" Enter
+
+	# Opens paused at the start, legend with five states, mode label.
+	expect "$sz: opens paused" "PAUSED"
+	ok_all=1
+	for word in "BUGGY - 2.6.39: read() holds a plug" consumed "in memory" \
+	    "queued in plug" "in flight" "not requested" "space play"; do
+		cap | grep -qF -- "$word" || ok_all=0
+	done
+	if [ $ok_all = 1 ]; then ok "$sz: mode label and five-state legend"; else not_ok "$sz: mode label and five-state legend" "$(cap)"; fi
+	golden "default-$sz"
+	cap >"$tmp/start"
+
+	# Step forward and back: the identical screen.
+	keys n
+	expect "$sz: n steps one event" "event 1 "
+	keys N
+	wait_for "event 0 " >/dev/null
+	cap >"$tmp/back"
+	if cmp -s "$tmp/start" "$tmp/back"; then ok "$sz: N returns the identical screen"; else not_ok "$sz: N returns the identical screen" "$(diff "$tmp/start" "$tmp/back")"; fi
+
+	# Play, then pause.
+	keys Space
+	expect "$sz: space plays" "PLAYING"
+	wait_gone "event 0 " >/dev/null
+	keys Space
+	expect "$sz: space pauses" "PAUSED"
+	cap >"$tmp/p1"
+	sleep 0.3
+	cap >"$tmp/p2"
+	if cmp -s "$tmp/p1" "$tmp/p2" && ! grep -qF "event 0 " "$tmp/p1"; then ok "$sz: paused after playing, screen still"; else not_ok "$sz: paused after playing, screen still"; fi
+
+	# Jump to T3.
+	keys 3
+	expect "$sz: 3 jumps to T3" "T3: marker hit on an up-to-date page"
+	golden "t3-$sz"
+
+	# Help overlay; Esc closes.
+	keys '?'
+	expect "$sz: ? shows help" "raviz keys"
+	golden "help-$sz"
+	keys Escape
+	if wait_gone "raviz keys"; then ok "$sz: Esc closes help"; else not_ok "$sz: Esc closes help"; fi
+
+	# Compare: both runs.
+	keys g c
+	expect "$sz: c shows the fixed run" "FIXED - patch: no outer plug"
+	keys PgDn PgDn PgDn PgDn PgDn
+	expect "$sz: compare advances" "event 50 "
+	if cap | grep -qF "BUGGY - 2.6.39" && cap | grep -qF "FIXED - patch"; then ok "$sz: c shows both runs"; else not_ok "$sz: c shows both runs"; fi
+	golden "compare-$sz"
+	keys c g
+	wait_gone "FIXED - patch" >/dev/null
+	wait_for "event 0 " >/dev/null
+
+	# p (at event 1): the label says fixed at the next read(), then the
+	# mode flips.
+	keys n
+	wait_for "event 1 " >/dev/null
+	keys p
+	expect "$sz: p announces the patch" "(fixed at next read())"
+	i=0
+	while [ $i -lt 40 ] && ! cap | grep -q "^FIXED - patch"; do
+		keys PgDn
+		i=$((i + 1))
+		wait_for "event $((1 + i * 10)) " >/dev/null
+	done
+	expect "$sz: p flips the mode label" "FIXED - patch: no outer plug"
+	expect "$sz: fixed mode narrated" "live patch: from this read() on"
+	# Back past the toggle: buggy again, toggle undone.
+	keys g
+	wait_for "event 0 " >/dev/null
+	wait_gone "FIXED" >/dev/null
+	cap >"$tmp/undo"
+	if grep -q "^BUGGY" "$tmp/undo" && ! grep -qF "at next read()" "$tmp/undo"; then ok "$sz: going back undoes the toggle"; else not_ok "$sz: going back undoes the toggle" "$(cat "$tmp/undo")"; fi
+
+	# Too small: a notice; enlarged again: the same screen as before.
+	keys 3
+	wait_for "T3: marker hit" >/dev/null
+	wait_gone "from the reader's next read()" >/dev/null
+	cap >"$tmp/before"
+	$T resize-window -t ui -x 60 -y 20
+	expect "$sz: 60x20 shows the notice" "enlarge the terminal to at least 80×24 (now 60×20)"
+	$T resize-window -t ui -x "$w" -y "$h"
+	wait_gone "enlarge the terminal" >/dev/null
+	wait_for "T3: marker hit" >/dev/null
+	cap >"$tmp/after"
+	if cmp -s "$tmp/before" "$tmp/after"; then ok "$sz: enlarged again, it recovers"; else not_ok "$sz: enlarged again, it recovers" "$(diff "$tmp/before" "$tmp/after")"; fi
+
+	# q: exit status 0 and the prompt is back.
+	keys q
+	expect "$sz: q exits with status 0" "raviz-exit=0"
+	if cap | tail -n +2 | grep -q 'prompt\$'; then ok "$sz: prompt is back"; else not_ok "$sz: prompt is back" "$(cap)"; fi
+	$T kill-server >/dev/null 2>&1
+}
+
+# Not a terminal: a clear error and status 2.
+no_tty() {
+	out=$(env -i TERM=screen LC_ALL=C.UTF-8 "$RAVIZ" </dev/null 2>&1 >"$tmp/stdout")
+	rc=$?
+	if [ $rc -eq 2 ] && echo "$out" | grep -qF -- "--headless"; then ok "not a tty: exit 2 pointing at --headless"; else not_ok "not a tty: exit 2 pointing at --headless" "rc=$rc: $out"; fi
+}
+
+sizes=${1:-"80x24 120x40"}
+echo "1..$((1 + 25 * $(echo $sizes | wc -w)))"
+no_tty
+for s in $sizes; do
+	run_size "${s%x*}" "${s#*x}"
+done
+exit 0
