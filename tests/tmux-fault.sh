@@ -41,12 +41,13 @@ start() {
 	T="tmux -L raviz-fault-$$-$run -f /dev/null"
 	rm -f "$tmp/stty"
 	$T new -d -s f -x 80 -y 24 "env -i PATH=/usr/bin:/bin TERM=xterm-256color LC_ALL=C.UTF-8 HOME=$tmp PS1='PROMPT$ ' sh" || return 1
-	$T send-keys -t f "$RAVIZ $*; echo EXIT=\$?; stty -a >$tmp/stty; echo DONE" Enter
+		# The marker is spelt so that the command line itself does not show it.
+	$T send-keys -t f "$RAVIZ $*; echo EXIT=\$?; stty -a >$tmp/stty; echo FIN''ISHED" Enter
 	wait_for "PAUSED"
 }
 # restored NAME: checks after raviz has gone.
 restored() {
-	wait_for "DONE"; ok $? "$1: raviz exits and the shell runs the next command"
+	wait_for "FINISHED"; ok $? "$1: raviz exits and the shell runs the next command"
 	[ "$($T display -p -t f '#{alternate_on}')" = 0 ]
 	ok $? "$1: alternate screen left"
 	word icanon "$tmp/stty" && word echo "$tmp/stty" &&
