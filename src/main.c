@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "demo-play.h"
 #include "headless.h"
 #include "opts.h"
 
@@ -35,9 +36,15 @@ main(int argc, char **argv)
 	case OPTS_LIST_DEVICES:
 		headless_list_devices(stdout);
 		return (fflush(stdout) == 0 ? 0 : 1);
+	case OPTS_LIST_DEMOS:
+		return (demo_play_list(stdout, stderr));
+	case OPTS_CHECK:
+		return (demo_play_check(o.nfiles, o.files, stdout, stderr));
 	case OPTS_RUN:
 		break;
 	}
+	if (o.headless && (o.nfiles > 0 || o.demo_name != NULL))
+		return (demo_play_main(&o, stdout, stderr));
 	if (o.headless)
 		return (headless_run(&o, stdout, stderr));
 	fprintf(stderr, "raviz: the terminal front end is not built yet; "

@@ -14,8 +14,12 @@ enum opts_action {
 	OPTS_RUN,		/* interactive, or headless with --headless */
 	OPTS_HELP,
 	OPTS_VERSION,
-	OPTS_LIST_DEVICES
+	OPTS_LIST_DEVICES,
+	OPTS_LIST_DEMOS,	/* --list-demos */
+	OPTS_CHECK		/* --check FILE... */
 };
+
+#define OPTS_FILES_MAX	64	/* demo files on one command line */
 
 struct opts {
 	enum opts_action action;
@@ -28,6 +32,14 @@ struct opts {
 	unsigned	 frame_rows;
 	int		 until_label;	/* 1..5, or 0 */
 	uint64_t	 until_events;	/* stop after this many, 0 = no limit */
+	/* Demo files (demo.h): replay one, record, check several. */
+	const char	*files[OPTS_FILES_MAX];	/* non-option arguments */
+	int		 nfiles;
+	const char	*demo_name;	/* --demo NAME */
+	const char	*record;	/* --record FILE */
+	int		 force;		/* --force: --record may overwrite */
+	const char	*cast;		/* --cast FILE (headless replay) */
+	int		 scenario_given; /* a scenario option was given */
 	char		 err[256];	/* set when opts_parse() fails */
 };
 
