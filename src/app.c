@@ -55,6 +55,9 @@ struct run {
 	struct toggle	*tg;
 	size_t		 ntg, tgcap;
 	uint64_t	 sync_t;	/* compare run: last time synced to */
+	struct sim	*ahead;		/* compare run: one event further */
+	struct sim_event ahead_ev;
+	int		 ahead_rc;
 };
 
 struct app {
@@ -150,9 +153,33 @@ run_apply_toggles(struct run *u)
 }
 
 /*
+ * Book-keeping after u->sim produced event *ev: the renderer sees it, a
+ * checkpoint is taken when due, then the toggles of the new event number
+ * apply.  -1 when memory ran out.
+ */
+static int
+run_took(struct run *u, const struct sim_event *ev)
+{
+	render_event(u->r, u->sim, ev);
+	if (run_events(u) % u->spacing == 0 &&
+	    (u->nck == 0 || u->ck[u->nck - 1].ev < run_events(u)) &&
+	    run_ckpt(u) != 0)
+		return (-1);
+	run_apply_toggles(u);
+	return (0);
+}
+
+/* Forget the look-ahead copy. */
+static void
+run_unpeek(struct run *u)
+{
+	sim_free(u->ahead);
+	u->ahead = NULL;
+}
+
+/*
  * One event forward.  Returns 1 with an event, 0 at the end, -1 when memory
- * ran out.  The event is given to the renderer, a checkpoint is taken when
- * due, then the toggles of the new event number apply.
+ * ran out.
  */
 static int
 run_step(struct run *u, struct sim_event *ev)
@@ -162,15 +189,28 @@ run_step(struct run *u, struct sim_event *ev)
 
 	if (ev == NULL)
 		ev = &e;
+	run_unpeek(u);
 	if ((rc = sim_step(u->sim, ev)) != 1)
 		return (rc);
-	render_event(u->r, u->sim, ev);
-	if (run_events(u) % u->spacing == 0 &&
-	    (u->nck == 0 || u->ck[u->nck - 1].ev < run_events(u)) &&
-	    run_ckpt(u) != 0)
+	return (run_took(u, ev) != 0 ? -1 : 1);
+}
+
+/*
+ * Make sure u->ahead holds a copy of the run one event further, with that
+ * event in u->ahead_ev (u->ahead_rc 0 at the end).  -1 when memory ran out.
+ */
+static int
+run_peek(struct run *u)
+{
+	if (u->ahead != NULL)
+		return (0);
+	if ((u->ahead = sim_clone(u->sim)) == NULL)
 		return (-1);
-	run_apply_toggles(u);
-	return (1);
+	if ((u->ahead_rc = sim_step(u->ahead, &u->ahead_ev)) < 0) {
+		run_unpeek(u);
+		return (-1);
+	}
+	return (0);
 }
 
 /* Start a run of cfg at event 0; -1 if memory ran out. */
@@ -195,6 +235,7 @@ run_done(struct run *u)
 	for (i = 0; i < u->nck; i++)
 		ckpt_free(&u->ck[i]);
 	u->nck = 0;
+	run_unpeek(u);
 	sim_free(u->sim);
 	render_free(u->r);
 	free(u->tg);
@@ -215,6 +256,7 @@ run_restore(struct run *u, const struct ckpt *c)
 		sim_free(s);
 		return (-1);
 	}
+	run_unpeek(u);
 	sim_free(u->sim);
 	render_free(u->r);
 	u->sim = s;
@@ -256,29 +298,36 @@ run_goto(struct run *u, uint64_t n)
 }
 
 /*
- * Bring u (no toggles) to the first state at or after simulated time t:
- * step while its clock is earlier.  Going back restores the last checkpoint
- * strictly before t (several events may share the time t, and the first of
- * them is the one wanted), so the state is a function of t alone.
+ * Bring u (no toggles) to simulated time t: every event at or before t has
+ * happened, none after (a look-ahead copy tells when the next one falls).
+ * Going back restores the last checkpoint at or before t, so the state is a
+ * function of t alone.  -1 when memory ran out.
  */
 static int
 run_sync_time(struct run *u, uint64_t t)
 {
 	size_t	i;
-	int	rc;
 
 	if (t < u->sync_t) {
 		for (i = u->nck; i > 1; i--)
-			if (u->ck[i - 1].t_ns < t)
+			if (u->ck[i - 1].t_ns <= t)
 				break;
 		if (run_restore(u, &u->ck[i - 1]) != 0)
 			return (-1);
 	}
 	u->sync_t = t;
-	while (sim_stats(u->sim)->now_ns < t)
-		if ((rc = run_step(u, NULL)) <= 0)
-			return (rc);
-	return (0);
+	for (;;) {
+		if (run_peek(u) != 0)
+			return (-1);
+		if (u->ahead_rc != 1 || u->ahead_ev.t_ns > t)
+			return (0);
+		/* Adopt the look-ahead copy as the new state. */
+		sim_free(u->sim);
+		u->sim = u->ahead;
+		u->ahead = NULL;
+		if (run_took(u, &u->ahead_ev) != 0)
+			return (-1);
+	}
 }
 
 /* Record a toggle to mode m at the current event and apply it. */
@@ -633,6 +682,31 @@ find_label(struct app *a, int k)
 	}
 	sim_free(s);
 	return (at);
+}
+
+/* Replay the main run's events up to now. */
+int
+app_replay(const struct app *a, void (*fn)(void *, const struct sim_event *),
+    void *arg)
+{
+	struct sim		*s;
+	struct sim_event	 e;
+	uint64_t		 n = app_event_no(a);
+	size_t			 i;
+	int			 rc = 0;
+
+	if ((s = sim_clone(a->main.ck[0].sim)) == NULL)
+		return (-1);
+	while (sim_stats(s)->events < n) {
+		for (i = 0; i < a->main.ntg; i++)
+			if (a->main.tg[i].ev == sim_stats(s)->events)
+				sim_set_mode(s, a->main.tg[i].mode);
+		if ((rc = sim_step(s, &e)) != 1)
+			break;
+		fn(arg, &e);
+	}
+	sim_free(s);
+	return (rc < 0 ? -1 : 0);
 }
 
 /* Turn compare mode on or off. */

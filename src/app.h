@@ -76,6 +76,13 @@ const struct sim *app_sim(const struct app *);
 const struct sim *app_other(const struct app *);
 
 /*
+ * Replay the main run from event 0 to the current event (with its toggles),
+ * calling fn for each event in order.  0, or -1 if memory ran out.
+ */
+int	 app_replay(const struct app *,
+	     void (*fn)(void *, const struct sim_event *), void *);
+
+/*
  * Caption line (demo files): copied, control characters and invalid UTF-8
  * escaped visibly ("^[", "\x9b"); NULL clears it.
  */

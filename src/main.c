@@ -9,6 +9,7 @@
 
 #include "demo-play.h"
 #include "headless.h"
+#include "loop.h"
 #include "opts.h"
 
 /* Program entry. */
@@ -47,7 +48,5 @@ main(int argc, char **argv)
 		return (demo_play_main(&o, stdout, stderr));
 	if (o.headless)
 		return (headless_run(&o, stdout, stderr));
-	fprintf(stderr, "raviz: the terminal front end is not built yet; "
-	    "use --headless\n");
-	return (1);
+	return (loop_run(&o));
 }

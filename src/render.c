@@ -24,6 +24,7 @@
 #define NARR_LEN	200
 #define HIST_MAX	8192
 #define LANE_NS_DEFAULT	100000		/* 100 us per lane column */
+#define LANE_WORDS	24		/* lane status text, right of the lanes */
 
 struct narr {
 	uint64_t	 t_ns;
@@ -38,6 +39,7 @@ struct sample {
 	uint8_t		 task;		/* enum sim_task */
 	uint16_t	 plug;		/* requests held in a plug */
 	uint16_t	 dev;		/* requests on the device */
+	uint64_t	 pen_end;	/* end of an idle-exit penalty, or 0 */
 };
 
 struct render {
@@ -193,6 +195,21 @@ render_reset(struct render *r)
 	r->events = 0;
 }
 
+/* When the device's idle-exit penalty now being paid ends, or 0. */
+static uint64_t
+penalty_end(const struct sim *s)
+{
+	const struct sim_request	*d;
+	size_t				 n, i;
+	uint64_t			 end = 0;
+
+	d = sim_device_list(s, &n);
+	for (i = 0; i < n; i++)
+		if (d[i].penalised && d[i].t_lat_end > end)
+			end = d[i].t_lat_end;
+	return (end);
+}
+
 /* Record one event. */
 void
 render_event(struct render *r, const struct sim *s, const struct sim_event *e)
@@ -229,6 +246,7 @@ render_event(struct render *r, const struct sim *s, const struct sim_event *e)
 	h->task = (uint8_t)sim_reader(s)->task;
 	h->plug = (uint16_t)(np > 65535 ? 65535 : np);
 	h->dev = (uint16_t)(nd > 65535 ? 65535 : nd);
+	h->pen_end = penalty_end(s);
 	r->events++;
 }
 
@@ -408,7 +426,94 @@ sample_at(const struct render *r, uint64_t t)
 	return (&r->hist[(r->hist_head + lo) % HIST_MAX]);
 }
 
-/* Draw the reader, plug and device lanes in rows y..y+2. */
+/* Requests in a list and their total size, as "2 held, 256 KiB". */
+static void
+req_words(char *buf, size_t len, const struct sim_request *v, size_t n,
+    const char *what)
+{
+	uint64_t	pages = 0;
+	size_t		i;
+	char		sz[32];
+
+	for (i = 0; i < n; i++)
+		pages += v[i].npages;
+	snprintf(buf, len, "%zu %s, %s", n, what,
+	    fmt_bytes(sz, sizeof sz, pages * SIM_PAGE_SIZE));
+}
+
+/* What lane l (0 reader, 1 plug, 2 device) is doing now, in words. */
+static void
+lane_words(const struct sim *s, unsigned l, char *buf, size_t len)
+{
+	const struct sim_reader		*rd = sim_reader(s);
+	const struct sim_request	*v, *q;
+	size_t				 n, nq;
+	uint64_t			 pen;
+
+	switch (l) {
+	case 0:
+		switch (rd->task) {
+		case SIM_TASK_SYSCALL:
+			snprintf(buf, len, "in read() #%llu",
+			    (unsigned long long)rd->read_index);
+			break;
+		case SIM_TASK_READAHEAD:
+			snprintf(buf, len, "submitting readahead");
+			break;
+		case SIM_TASK_COPYING:
+			snprintf(buf, len, "copying page %llu",
+			    (unsigned long long)rd->pos);
+			break;
+		case SIM_TASK_SLEEPING:
+			snprintf(buf, len, "sleeping on page %llu",
+			    (unsigned long long)rd->wait_page);
+			break;
+		case SIM_TASK_WAKING:
+			snprintf(buf, len, "waking (page %llu)",
+			    (unsigned long long)rd->wait_page);
+			break;
+		default:
+			snprintf(buf, len, "done: file read");
+			break;
+		}
+		break;
+	case 1:
+		v = sim_plug_list(s, &n);
+		q = sim_queue_list(s, &nq);
+		if (sim_queue_plugged(s) && nq > 0)
+			req_words(buf, len, q, nq, "in plugged queue");
+		else if (n == 0)
+			snprintf(buf, len, "empty");
+		else
+			req_words(buf, len, v, n, "held");
+		break;
+	default:
+		v = sim_device_list(s, &n);
+		pen = penalty_end(s);
+		if (n == 0)
+			snprintf(buf, len, "idle");
+		else if (pen > sim_stats(s)->now_ns)
+			snprintf(buf, len, "waking from idle");
+		else
+			req_words(buf, len, v, n, "in flight");
+		break;
+	}
+}
+
+/* Columns the lane strips use (the rest shows the lanes in words). */
+static unsigned
+lane_width(const struct render *r)
+{
+	unsigned	w = r->cols > 10 ? r->cols - 10 : 1;
+
+	return (w > LANE_WORDS + 40 ? w - LANE_WORDS - 1 : w);
+}
+
+/*
+ * The reader, plug and device lanes in rows y.. (the last nlanes of the
+ * three): recent simulated time scrolling left, now at the right edge,
+ * then what each is doing now in words.
+ */
 static void
 draw_lanes(struct render *r, const struct sim *s,
     const struct render_ops *ops, void *be, unsigned y, unsigned nlanes)
@@ -417,12 +522,20 @@ draw_lanes(struct render *r, const struct sim *s,
 	static const char task_glyph[] = "srczwd";
 	const struct sample	*h;
 	uint64_t		 now = sim_stats(s)->now_ns, t, back;
-	unsigned		 w = r->cols > 10 ? r->cols - 10 : 1, col, l;
-	char			 gl[8], lab[16];
+	unsigned		 w = lane_width(r), col, l, lane;
+	char			 gl[8], lab[64];
+	enum render_role	 role;
 
 	for (l = 0; l < nlanes && l < 3; l++) {
-		snprintf(lab, sizeof lab, "%8s ", names[3 - nlanes + l]);
+		lane = 3 - nlanes + l;
+		snprintf(lab, sizeof lab, "%8s ", names[lane]);
 		put(ops, be, y + l, 0, RENDER_DIM, lab);
+		if (w + 10 + LANE_WORDS <= r->cols) {
+			lane_words(s, lane, lab, sizeof lab);
+			put(ops, be, y + l, 10 + w, lane == 0 ?
+			    RENDER_LANE_READER : lane == 1 ? RENDER_LANE_PLUG :
+			    RENDER_LANE_DEVICE, lab);
+		}
 	}
 	for (col = 0; col < w; col++) {
 		back = (uint64_t)(w - 1 - col) * r->lane_ns;
@@ -432,9 +545,7 @@ draw_lanes(struct render *r, const struct sim *s,
 		if ((h = sample_at(r, t)) == NULL)
 			continue;
 		for (l = 0; l < nlanes && l < 3; l++) {
-			unsigned lane = 3 - nlanes + l;
-			enum render_role role;
-
+			lane = 3 - nlanes + l;
 			gl[1] = '\0';
 			if (lane == 0) {
 				gl[0] = h->task < 6 ? task_glyph[h->task] : '?';
@@ -451,7 +562,9 @@ draw_lanes(struct render *r, const struct sim *s,
 					snprintf(gl, sizeof gl, "%s",
 					    r->g->lane_idle);
 					role = RENDER_DIM;
-				} else
+				} else if (lane == 2 && t < h->pen_end)
+					gl[0] = '~';
+				else
 					gl[0] = (char)(v > 9 ? '+' : '0' + v);
 			}
 			put(ops, be, y + l, 9 + col, role, gl);
@@ -569,6 +682,41 @@ draw_meters(struct render *r, const struct sim *s,
 	put(ops, be, y, 0, RENDER_METER, line);
 }
 
+/*
+ * Put text in up to maxl rows from y, breaking lines at blanks (later rows
+ * indented by 4); returns the rows used.
+ */
+static unsigned
+wrap_put(struct render *r, const struct render_ops *ops, void *be,
+    unsigned y, unsigned maxl, const char *text)
+{
+	char		 line[512];
+	size_t		 n, cut, w;
+	unsigned	 l, ind = 0;
+
+	for (l = 0; l < maxl && *text != '\0'; l++) {
+		w = r->cols > ind ? r->cols - ind : 1;
+		n = strlen(text);
+		cut = n;
+		if (n > w && l + 1 < maxl) {
+			for (cut = w; cut > 0 && text[cut] != ' '; cut--)
+				;
+			if (cut == 0)
+				cut = w;
+		}
+		if (cut >= sizeof line)
+			cut = sizeof line - 1;
+		memcpy(line, text, cut);
+		line[cut] = '\0';
+		put(ops, be, y + l, ind, RENDER_LABEL, line);
+		text += cut;
+		while (*text == ' ')
+			text++;
+		ind = 4;
+	}
+	return (l);
+}
+
 /* Narration: the latest moment's meaning, then the last events. */
 static void
 draw_narration(struct render *r, const struct render_ops *ops, void *be,
@@ -576,15 +724,15 @@ draw_narration(struct render *r, const struct render_ops *ops, void *be,
 {
 	const struct narr	*n;
 	char			 t[32], lab[4], line[NARR_LEN + 48];
-	unsigned		 i, shown;
+	unsigned		 i, shown, k;
 
 	if (lines == 0)
 		return;
 	if (r->last_label != 0) {
-		put(ops, be, y, 0, RENDER_LABEL,
+		k = wrap_put(r, ops, be, y, lines > 4 ? 2 : 1,
 		    narrate_label(r->last_label, r->last_label_mode));
-		y++;
-		lines--;
+		y += k;
+		lines -= k;
 	}
 	shown = lines < r->narr_len ? lines : (unsigned)r->narr_len;
 	for (i = 0; i < shown; i++) {

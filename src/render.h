@@ -146,4 +146,15 @@ void	 render_text_write(struct render_text *, FILE *);
 void	 render_text_frame(struct render *, struct render_text *,
 	     const struct sim *, FILE *);
 
+/*
+ * Curses back end (render-curses.c): draws on stdscr (be is unused); call
+ * render_curses_setup() once after initscr().  Styles map each role to a
+ * colour (COLOR_*, -1 = default) and curses attributes with and without
+ * colour; render_curses_set_style() replaces one before setup.
+ */
+extern const struct render_ops render_curses_ops;
+void	 render_curses_setup(int colour, int utf8);
+void	 render_curses_set_style(enum render_role, short fg, unsigned attr,
+	     unsigned mono);
+
 #endif /* RAVIZ_RENDER_H */

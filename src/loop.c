@@ -1,0 +1,487 @@
+/*
+ * loop.c - the interactive front end: the curses screen's lifetime and one
+ * libev loop that drives the application layer.
+ *
+ * Watchers: stdin_w reads every pending key (nodelay getch() until ERR) and
+ * turns each into a command; tick_w paces playback, advancing a whole
+ * number of events per tick, and is armed only while playing; flash_w
+ * clears a flash message once; sig_w[] own SIGINT, SIGTERM, SIGHUP,
+ * SIGWINCH and SIGTSTP, so that every exit goes through the same cleanup
+ * (ncurses would otherwise catch SIGINT/SIGTERM itself and exit without
+ * ours); prepare_w draws the screen if anything changed and calls
+ * doupdate() once per loop iteration.
+ *
+ * Crashes (SIGSEGV, SIGBUS, SIGABRT, SIGFPE) cannot run curses code: their
+ * handler only writes the terminal reset sequence saved at start-up and
+ * restores the saved termios - both async-signal-safe - then lets the
+ * signal take its default action.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <ev.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <curses.h>
+#include <term.h>
+
+#include "app.h"
+#include "headless.h"
+#include "loop.h"
+#include "render.h"
+
+#define FLASH_SECONDS	1.5
+
+static const int own_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP };
+#define NSIG_OWN	(sizeof own_signals / sizeof own_signals[0])
+static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE };
+#define NSIG_CRASH	(sizeof crash_signals / sizeof crash_signals[0])
+
+struct loop {
+	struct ev_loop	*ev;
+	struct app	*app;
+	ev_io		 stdin_w;
+	ev_timer	 tick_w;
+	ev_timer	 flash_w;
+	ev_prepare	 prepare_w;
+	ev_signal	 sig_w[NSIG_OWN];
+	unsigned	 tick_ms;	/* interval tick_w is armed with */
+	int		 dirty;
+	int		 status;	/* exit status */
+};
+
+/* Saved for the crash handler: what it may use without locks or malloc. */
+static struct termios	saved_tio;
+static int		saved_tio_ok;
+static char		reset_seq[512];
+static volatile size_t	reset_len;
+
+/* Append capability cap to the reset sequence, if the terminal has it. */
+static void
+reset_add(const char *cap)
+{
+	char	*s = tigetstr(cap);
+	size_t	 n;
+
+	if (s == NULL || s == (char *)-1)
+		return;
+	n = strlen(s);
+	if (reset_len + n < sizeof reset_seq) {
+		memcpy(reset_seq + reset_len, s, n);
+		reset_len += n;
+	}
+}
+
+/*
+ * Crash: put the terminal back, then die of the same signal.  Only write()
+ * and tcsetattr() here - both async-signal-safe; the handler was installed
+ * with SA_RESETHAND | SA_NODEFER, so raise() gets the default action.
+ */
+static void
+crash_handler(int sig)
+{
+	ssize_t	n;
+
+	if (reset_len > 0)
+		n = write(STDOUT_FILENO, reset_seq, reset_len);
+	(void)n;
+	if (saved_tio_ok)
+		(void)tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
+	raise(sig);
+}
+
+/* Install or remove (def) the crash handlers. */
+static void
+crash_handlers(int def)
+{
+	struct sigaction	sa;
+	size_t			i;
+
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = def ? SIG_DFL : crash_handler;
+	sa.sa_flags = def ? 0 : SA_RESETHAND | SA_NODEFER;
+	for (i = 0; i < NSIG_CRASH; i++)
+		(void)sigaction(crash_signals[i], &sa, NULL);
+}
+
+/* Arm, re-arm or stop the pacing timer to match the play state. */
+static void
+loop_sync_timer(struct loop *l)
+{
+	unsigned	ms;
+
+	if (!app_playing(l->app)) {
+		if (ev_is_active(&l->tick_w))
+			ev_timer_stop(l->ev, &l->tick_w);
+		return;
+	}
+	ms = app_tick_interval_ms(l->app);
+	if (ev_is_active(&l->tick_w) && ms == l->tick_ms)
+		return;
+	if (ev_is_active(&l->tick_w))
+		ev_timer_stop(l->ev, &l->tick_w);
+	l->tick_ms = ms;
+	ev_timer_set(&l->tick_w, ms / 1000.0, ms / 1000.0);
+	ev_timer_start(l->ev, &l->tick_w);
+}
+
+/* Start the one-shot flash timer when a new flash message is showing. */
+static void
+loop_sync_flash(struct loop *l)
+{
+	if (ev_is_active(&l->flash_w))
+		ev_timer_stop(l->ev, &l->flash_w);
+	if (app_flash_shown(l->app)) {
+		ev_timer_set(&l->flash_w, FLASH_SECONDS, 0.);
+		ev_timer_start(l->ev, &l->flash_w);
+	}
+}
+
+/* Leave with status (ev_break from any callback). */
+static void
+loop_quit(struct loop *l, int status)
+{
+	l->status = status;
+	ev_break(l->ev, EVBREAK_ALL);
+}
+
+/* Carry out command c; quit or fail as the application says. */
+static void
+loop_exec(struct loop *l, const struct cmd *c)
+{
+	int	rc;
+
+	if (c->kind == CMD_NONE)
+		return;
+	if (c->kind == CMD_REDRAW)
+		clearok(curscr, TRUE);
+	app_flash_clear(l->app);
+	rc = app_exec(l->app, c);
+	if (rc == 1) {
+		loop_quit(l, 0);
+		return;
+	}
+	if (rc < 0) {
+		loop_quit(l, 1);
+		return;
+	}
+	loop_sync_timer(l);
+	loop_sync_flash(l);
+	l->dirty = 1;
+}
+
+/* Read every pending key; KEY_RESIZE only asks for a redraw. */
+static void
+loop_keys(struct loop *l)
+{
+	struct cmd	c;
+	int		ch;
+
+	while ((ch = getch()) != ERR) {
+		if (ch == KEY_RESIZE) {
+			l->dirty = 1;
+			continue;
+		}
+		c = cmd_from_key(ch);
+		loop_exec(l, &c);
+		if (l->status != -1)
+			break;
+	}
+}
+
+/* stdin is readable: keys. */
+static void
+stdin_cb(struct ev_loop *ev, ev_io *w, int revents)
+{
+	(void)ev;
+	(void)revents;
+	loop_keys(w->data);
+}
+
+/* Pacing tick: a whole number of events. */
+static void
+tick_cb(struct ev_loop *ev, ev_timer *w, int revents)
+{
+	struct loop	*l = w->data;
+	int		 had_flash = app_flash_shown(l->app);
+
+	(void)ev;
+	(void)revents;
+	if (app_tick(l->app) < 0) {
+		loop_quit(l, 1);
+		return;
+	}
+	if (!had_flash && app_flash_shown(l->app))
+		loop_sync_flash(l);
+	loop_sync_timer(l);
+	l->dirty = 1;
+}
+
+/* The flash message has been shown long enough. */
+static void
+flash_cb(struct ev_loop *ev, ev_timer *w, int revents)
+{
+	struct loop	*l = w->data;
+
+	(void)ev;
+	(void)revents;
+	app_flash_clear(l->app);
+	l->dirty = 1;
+}
+
+/* The terminal changed size: tell curses, drain its queue, redraw. */
+static void
+loop_resize(struct loop *l)
+{
+	struct winsize	ws;
+
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 &&
+	    ws.ws_col > 0)
+		resizeterm(ws.ws_row, ws.ws_col);
+	/* resizeterm() queues KEY_RESIZE inside curses, not on stdin. */
+	loop_keys(l);
+	clearok(curscr, TRUE);
+	l->dirty = 1;
+}
+
+/* Ctrl-Z: give the terminal back, stop, and take it again on SIGCONT. */
+static void
+loop_suspend(struct loop *l)
+{
+	endwin();
+	fflush(stdout);
+	/* SIGSTOP, because SIGTSTP is caught by this very watcher. */
+	kill(getpid(), SIGSTOP);
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+	l->dirty = 1;
+}
+
+/* Owned signals, from loop context (never inside a raw handler). */
+static void
+signal_cb(struct ev_loop *ev, ev_signal *w, int revents)
+{
+	struct loop	*l = w->data;
+
+	(void)ev;
+	(void)revents;
+	switch (w->signum) {
+	case SIGWINCH:
+		loop_resize(l);
+		break;
+	case SIGTSTP:
+		loop_suspend(l);
+		break;
+	case SIGINT:
+		loop_quit(l, 0);	/* Ctrl-C is a quit key */
+		break;
+	default:
+		loop_quit(l, 128 + w->signum);
+		break;
+	}
+}
+
+/* Before the loop blocks: draw if needed, one doupdate(). */
+static void
+prepare_cb(struct ev_loop *ev, ev_prepare *w, int revents)
+{
+	struct loop	*l = w->data;
+	int		 rows, cols;
+
+	(void)ev;
+	(void)revents;
+	if (!l->dirty)
+		return;
+	getmaxyx(stdscr, rows, cols);
+	app_draw(l->app, &render_curses_ops, NULL, (unsigned)cols,
+	    (unsigned)rows);
+	doupdate();
+	l->dirty = 0;
+}
+
+/* Is the locale's character set UTF-8? */
+static int
+locale_utf8(void)
+{
+	const char	*cs = nl_langinfo(CODESET);
+
+	return (cs != NULL && (strcmp(cs, "UTF-8") == 0 ||
+	    strcmp(cs, "utf8") == 0));
+}
+
+/* Bring the application to the --until point, if any. */
+static int
+loop_until(struct app *a, const struct opts *o)
+{
+	struct cmd	c;
+
+	if (o->until_label) {
+		c.kind = CMD_JUMP;
+		c.arg = o->until_label;
+	} else if (o->until_events) {
+		c.kind = CMD_GOTO;
+		c.arg = (int64_t)(o->until_events > INT64_MAX ? INT64_MAX :
+		    o->until_events);
+	} else
+		return (0);
+	if (app_exec(a, &c) < 0)
+		return (-1);
+	app_flash_clear(a);
+	return (0);
+}
+
+/* --trace after leaving the screen: one JSON line per event of the run. */
+static void
+trace_cb(void *arg, const struct sim_event *e)
+{
+	char	line[1024];
+	size_t	n;
+
+	n = headless_json(line, sizeof line, e);
+	fwrite(line, 1, n, arg);
+	fputc('\n', arg);
+}
+
+/* Write --trace and --summary for where the user left the run. */
+static int
+loop_outputs(struct app *a, const struct opts *o)
+{
+	FILE		*f;
+	struct sim	*s;
+	int		 status = 0;
+
+	if (o->trace != NULL) {
+		if (strcmp(o->trace, "-") == 0)
+			f = stdout;
+		else if ((f = fopen(o->trace, "w")) == NULL) {
+			fprintf(stderr, "raviz: --trace: %s: %s\n", o->trace,
+			    strerror(errno));
+			return (1);
+		}
+		if (app_replay(a, trace_cb, f) != 0)
+			status = 1;
+		if (f != stdout && fclose(f) != 0) {
+			fprintf(stderr, "raviz: --trace: %s: %s\n", o->trace,
+			    strerror(errno));
+			status = 1;
+		}
+	}
+	if (o->summary) {
+		if ((s = sim_clone(app_sim(a))) == NULL)
+			return (1);
+		headless_summary(stdout, s);
+		sim_free(s);
+	}
+	if (fflush(stdout) != 0) {
+		fprintf(stderr, "raviz: write error: %s\n", strerror(errno));
+		status = 1;
+	}
+	return (status);
+}
+
+/* Run the interactive front end; returns the exit status. */
+int
+loop_run(const struct opts *o)
+{
+	struct loop	 l;
+	size_t		 i;
+	int		 utf8, status;
+	const char	*nc;
+
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "raviz: the interactive screen needs a "
+		    "terminal on stdin and stdout; for scripts and pipes use "
+		    "--headless (see raviz --help)\n");
+		return (2);
+	}
+	if (o->frames) {
+		fprintf(stderr, "raviz: --frames writes text frames: use it "
+		    "with --headless\n");
+		return (2);
+	}
+	setlocale(LC_ALL, "");
+	utf8 = locale_utf8();
+	memset(&l, 0, sizeof l);
+	l.status = -1;
+	if ((l.app = app_new(&o->cfg)) == NULL || loop_until(l.app, o) != 0) {
+		fprintf(stderr, "raviz: out of memory\n");
+		app_free(l.app);
+		return (1);
+	}
+	app_set_glyphs(l.app, utf8 ? &render_unicode : &render_ascii);
+	if ((l.ev = ev_default_loop(EVFLAG_AUTO)) == NULL) {
+		fprintf(stderr, "raviz: cannot start the event loop\n");
+		app_free(l.app);
+		return (1);
+	}
+	/*
+	 * Own the signals before initscr(): ncurses only installs its
+	 * SIGINT/SIGTERM handlers over default dispositions.
+	 */
+	for (i = 0; i < NSIG_OWN; i++) {
+		ev_signal_init(&l.sig_w[i], signal_cb, own_signals[i]);
+		l.sig_w[i].data = &l;
+		ev_signal_start(l.ev, &l.sig_w[i]);
+	}
+	saved_tio_ok = (tcgetattr(STDIN_FILENO, &saved_tio) == 0);
+	if (newterm(NULL, stdout, stdin) == NULL) {
+		fprintf(stderr, "raviz: cannot use this terminal (TERM=%s)\n",
+		    getenv("TERM") != NULL ? getenv("TERM") : "unset");
+		app_free(l.app);
+		return (2);
+	}
+	reset_add("sgr0");
+	reset_add("cnorm");
+	reset_add("rmkx");
+	reset_add("rmcup");
+	crash_handlers(0);
+	cbreak();
+	noecho();
+	nonl();
+	intrflush(stdscr, FALSE);
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	nc = getenv("NO_COLOR");
+	render_curses_setup(nc == NULL || *nc == '\0', utf8);
+
+	ev_io_init(&l.stdin_w, stdin_cb, STDIN_FILENO, EV_READ);
+	l.stdin_w.data = &l;
+	ev_io_start(l.ev, &l.stdin_w);
+	ev_init(&l.tick_w, tick_cb);
+	l.tick_w.data = &l;
+	ev_init(&l.flash_w, flash_cb);
+	l.flash_w.data = &l;
+	ev_prepare_init(&l.prepare_w, prepare_cb);
+	l.prepare_w.data = &l;
+	ev_prepare_start(l.ev, &l.prepare_w);
+	l.dirty = 1;
+
+	ev_run(l.ev, 0);
+
+	endwin();
+	crash_handlers(1);
+	for (i = 0; i < NSIG_OWN; i++)
+		ev_signal_stop(l.ev, &l.sig_w[i]);
+	ev_io_stop(l.ev, &l.stdin_w);
+	ev_timer_stop(l.ev, &l.tick_w);
+	ev_timer_stop(l.ev, &l.flash_w);
+	ev_prepare_stop(l.ev, &l.prepare_w);
+	status = l.status < 0 ? 0 : l.status;
+	if (status == 1)
+		fprintf(stderr, "raviz: out of memory\n");
+	else if (status == 0)
+		status = loop_outputs(l.app, o);
+	app_free(l.app);
+	return (status);
+}
