@@ -1,0 +1,666 @@
+/*
+ * check_sim.c - the engine against model.md: window arithmetic worked by
+ * hand, the five moments T1..T5, request sizes, the dispatch sequence of the
+ * first read, the throughput table of §7, determinism, and the containers.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "headless.h"
+#include "sim.h"
+#include "sim-int.h"
+
+/* ---- window arithmetic (§2), worked by hand ---- */
+
+struct size_case {
+	uint64_t	in, max, want;
+};
+
+/* init_size: roundup to 2^k = n; n <= max/32: 4n; n <= max/4: 2n; else max. */
+static const struct size_case init_cases[] = {
+	{ 1, 32, 4 }, { 2, 32, 4 }, { 3, 32, 8 }, { 4, 32, 8 },
+	{ 5, 32, 16 }, { 8, 32, 16 }, { 9, 32, 32 }, { 16, 32, 32 },
+	{ 256, 32, 32 },
+	/* ra 1 MiB (max 256): max/32 = 8, max/4 = 64. */
+	{ 1, 256, 4 }, { 8, 256, 32 }, { 9, 256, 32 }, { 16, 256, 32 },
+	{ 17, 256, 64 }, { 64, 256, 128 }, { 65, 256, 256 }, { 256, 256, 256 },
+	/* ra 4 KiB (max 1): max/32 = max/4 = 0, always max. */
+	{ 1, 1, 1 }, { 300, 1, 1 },
+};
+
+/* next_size: cur < max/16: 4 cur; else 2 cur; capped at max. */
+static const struct size_case next_cases[] = {
+	{ 4, 32, 8 }, { 8, 32, 16 }, { 16, 32, 32 }, { 32, 32, 32 },
+	{ 64, 32, 32 }, { 1, 32, 4 },
+	{ 4, 256, 16 }, { 16, 256, 32 }, { 32, 256, 64 }, { 128, 256, 256 },
+	{ 1, 1, 1 },
+};
+
+START_TEST(test_init_size)
+{
+	const struct size_case *c = &init_cases[_i];
+
+	ck_assert_uint_eq(sim_ra_init_size(c->in, c->max), c->want);
+}
+END_TEST
+
+START_TEST(test_next_size)
+{
+	const struct size_case *c = &next_cases[_i];
+
+	ck_assert_uint_eq(sim_ra_next_size(c->in, c->max), c->want);
+}
+END_TEST
+
+/* ---- helpers ---- */
+
+/* Run cfg collecting every event; returns the count, *out malloc'd. */
+static size_t
+collect(const struct sim_config *cfg, struct sim_event **out, size_t max)
+{
+	struct sim		*s = sim_new(cfg);
+	struct sim_event	*v = calloc(max, sizeof *v);
+	size_t			 n = 0;
+
+	ck_assert_ptr_nonnull(s);
+	ck_assert_ptr_nonnull(v);
+	while (n < max && sim_step(s, &v[n]) == 1)
+		n++;
+	sim_free(s);
+	*out = v;
+	return (n);
+}
+
+/* Default config in a mode. */
+static struct sim_config
+config(enum sim_mode m)
+{
+	struct sim_config	c;
+
+	sim_config_default(&c);
+	c.mode = m;
+	return (c);
+}
+
+/* Index of the event with label l, or (size_t)-1. */
+static size_t
+find_label(const struct sim_event *v, size_t n, int l)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (v[i].label == l)
+			return (i);
+	return ((size_t)-1);
+}
+
+/* ---- T1..T5 (§6) ---- */
+
+START_TEST(test_moments_buggy)
+{
+	struct sim_config	 c = config(SIM_MODE_BUGGY);
+	struct sim_event	*v;
+	size_t			 n = collect(&c, &v, 4000), i, at[6];
+	int			 l;
+
+	for (l = 1; l <= 5; l++) {
+		at[l] = find_label(v, n, l);
+		ck_assert_msg(at[l] != (size_t)-1, "T%d missing", l);
+		if (l > 1)
+			ck_assert_uint_lt(at[l - 1], at[l]);
+	}
+	/* T1: sync readahead of [0,32)+[32,64), marker on 32. */
+	ck_assert_int_eq(v[at[1]].kind, SIM_EV_RA_SYNC);
+	ck_assert_uint_eq(v[at[1]].first, 0);
+	ck_assert_uint_eq(v[at[1]].npages, 64);
+	ck_assert_uint_eq(v[at[1]].marker, 32);
+	/* T2: the 256 KiB goes out when the reader sleeps on page 0. */
+	ck_assert_int_eq(v[at[2]].kind, SIM_EV_DISPATCH);
+	ck_assert_uint_eq(v[at[2]].first, 0);
+	ck_assert_uint_eq(v[at[2]].npages, 64);
+	for (i = at[2]; i-- > 0;)
+		if (v[i].kind == SIM_EV_WAIT)
+			break;
+	ck_assert_msg(i != (size_t)-1 && v[i].page == 0,
+	    "T2 not after a wait on page 0");
+	/* T3: async ra [64,96) on the marker at 32, held in the plug. */
+	ck_assert_int_eq(v[at[3]].kind, SIM_EV_RA_ASYNC);
+	ck_assert_uint_eq(v[at[3]].first, 64);
+	ck_assert_uint_eq(v[at[3]].npages, 32);
+	ck_assert_uint_eq(v[at[3]].hit, 32);
+	ck_assert_int_eq(v[at[3] + 1].kind, SIM_EV_QUEUE);
+	ck_assert_int_eq(v[at[3] + 1].where, SIM_WHERE_PLUG);
+	/* T4: async ra [96,128) on page 64, merged in the plug: 256 KiB. */
+	ck_assert_int_eq(v[at[4]].kind, SIM_EV_RA_ASYNC);
+	ck_assert_uint_eq(v[at[4]].first, 96);
+	ck_assert_uint_eq(v[at[4]].npages, 32);
+	ck_assert_uint_eq(v[at[4]].hit, 64);
+	ck_assert_int_eq(v[at[4] + 1].kind, SIM_EV_QUEUE);
+	ck_assert_int_eq(v[at[4] + 1].merged, 1);
+	ck_assert_uint_eq(v[at[4] + 1].req_first, 64);
+	ck_assert_uint_eq(v[at[4] + 1].req_npages, 64);
+	/* T5: [64,128) dispatched as one request when the reader sleeps. */
+	ck_assert_int_eq(v[at[5]].kind, SIM_EV_DISPATCH);
+	ck_assert_uint_eq(v[at[5]].first, 64);
+	ck_assert_uint_eq(v[at[5]].npages, 64);
+	for (i = at[5]; i-- > 0;)
+		if (v[i].kind == SIM_EV_WAIT)
+			break;
+	ck_assert_uint_eq(v[i].page, 64);
+	/* Nothing holding page 64 went to the device before T5. */
+	for (i = 0; i < at[5]; i++)
+		if (v[i].kind == SIM_EV_DISPATCH)
+			ck_assert(!(v[i].first <= 64 &&
+			    64 < v[i].first + v[i].npages));
+	/* And the device did nothing between T3 and T5 (the broken pipe). */
+	for (i = at[3]; i < at[5]; i++)
+		ck_assert_int_ne(v[i].kind, SIM_EV_DISPATCH);
+	free(v);
+}
+END_TEST
+
+START_TEST(test_fixed_pipelines)
+{
+	struct sim_config	 c = config(SIM_MODE_FIXED);
+	struct sim_event	*v;
+	size_t			 n = collect(&c, &v, 4000), i, disp = (size_t)-1;
+
+	/* [64,96) goes out alone, 128 KiB, before the reader reaches 64. */
+	for (i = 0; i < n; i++) {
+		if (v[i].kind == SIM_EV_DISPATCH && v[i].first == 64) {
+			ck_assert_uint_eq(v[i].npages, 32);
+			disp = i;
+			break;
+		}
+		if ((v[i].kind == SIM_EV_COPY && v[i].first <= 64 &&
+		    64 < v[i].first + v[i].npages) ||
+		    (v[i].kind == SIM_EV_WAIT && v[i].page == 64))
+			ck_abort_msg("reader reached page 64 first");
+	}
+	ck_assert_uint_ne(disp, (size_t)-1);
+	/* Its readahead was T3, and it was sent at once (finish of read_pages). */
+	i = find_label(v, n, 3);
+	ck_assert_uint_lt(i, disp);
+	ck_assert_uint_eq(v[i].first, 64);
+	ck_assert_uint_eq(v[disp].t_ns,
+	    v[i].t_ns + 32 * c.cpu.submit_ns);
+	free(v);
+}
+END_TEST
+
+/* The dispatches of read 0 in buggy mode, per §6. */
+START_TEST(test_read1_dispatches)
+{
+	static const uint64_t want[][2] = {
+		{ 0, 64 }, { 64, 64 }, { 128, 64 }, { 192, 64 }, { 256, 32 }
+	};
+	struct sim_config	 c = config(SIM_MODE_BUGGY);
+	struct sim_event	*v;
+	size_t			 n = collect(&c, &v, 4000), i, k = 0;
+	uint64_t		 end_t = 0;
+
+	for (i = 0; i < n; i++) {
+		if (v[i].kind == SIM_EV_READ_END && v[i].read_index == 0)
+			end_t = v[i].t_ns;
+		if (v[i].kind != SIM_EV_DISPATCH || v[i].read_index != 0)
+			continue;
+		ck_assert_uint_lt(k, 5);
+		ck_assert_uint_eq(v[i].first, want[k][0]);
+		ck_assert_uint_eq(v[i].npages, want[k][1]);
+		k++;
+	}
+	ck_assert_uint_eq(k, 5);
+	/* [256,288) goes out when the syscall ends (blk_finish_plug). */
+	for (i = 0; i < n; i++)
+		if (v[i].kind == SIM_EV_DISPATCH && v[i].first == 256)
+			break;
+	ck_assert_uint_eq(v[i].t_ns, end_t);
+	ck_assert_int_eq(v[i - 1].kind, SIM_EV_FLUSH);
+	ck_assert_int_eq(v[i - 1].reason, SIM_REASON_FINISH);
+	free(v);
+}
+END_TEST
+
+/* ---- request sizes (the patch's remark) ---- */
+
+static const struct {
+	enum sim_mode	mode;
+	uint64_t	pages;
+} size_cases[] = {
+	{ SIM_MODE_BUGGY, 64 }, { SIM_MODE_FIXED, 32 }, { SIM_MODE_LEGACY, 32 }
+};
+
+START_TEST(test_common_size)
+{
+	struct sim_config	 c = config(size_cases[_i].mode);
+	struct sim		*s = sim_new(&c);
+
+	ck_assert_int_eq(sim_run(s), 0);
+	ck_assert_uint_eq(sim_stats(s)->mode_request_pages,
+	    size_cases[_i].pages);
+	ck_assert_uint_eq(sim_stats(s)->pages_copied, c.file_pages);
+	ck_assert(sim_done(s));
+	sim_free(s);
+}
+END_TEST
+
+/* ---- throughput (§7) ---- */
+
+struct tp_case {
+	const char	*device;
+	uint64_t	 bs_pages;
+	enum sim_mode	 mode;
+	uint64_t	 mbs;		/* model.md's figure, MB/s */
+	uint64_t	 tol_pct;
+};
+
+static const struct tp_case tp_cases[] = {
+	{ "report", 256, SIM_MODE_LEGACY, 250, 5 },
+	{ "report", 256, SIM_MODE_BUGGY, 50, 5 },
+	{ "report", 256, SIM_MODE_FIXED, 250, 5 },
+	{ "sata2", 256, SIM_MODE_LEGACY, 250, 5 },
+	{ "sata2", 256, SIM_MODE_BUGGY, 215, 5 },
+	{ "sata2", 256, SIM_MODE_FIXED, 250, 5 },
+	{ "nvme", 256, SIM_MODE_LEGACY, 1100, 5 },
+	{ "nvme", 256, SIM_MODE_BUGGY, 735, 5 },
+	{ "nvme", 256, SIM_MODE_FIXED, 1100, 5 },
+	{ "sata2", 16, SIM_MODE_LEGACY, 250, 5 },
+	{ "sata2", 16, SIM_MODE_BUGGY, 242, 5 },
+	{ "sata2", 16, SIM_MODE_FIXED, 250, 5 },
+};
+
+/* Throughput of a run in MB/s, times 10. */
+static uint64_t
+run_mbs10(const char *dev, uint64_t bs, enum sim_mode m)
+{
+	struct sim_config	 c = config(m);
+	struct sim		*s;
+	uint64_t		 r;
+
+	c.device = *sim_preset_find(dev);
+	c.read_pages = bs;
+	s = sim_new(&c);
+	ck_assert_int_eq(sim_run(s), 0);
+	r = sim_stats(s)->pages_copied * SIM_PAGE_SIZE * 10000 /
+	    sim_stats(s)->end_ns;
+	sim_free(s);
+	return (r);
+}
+
+START_TEST(test_throughput)
+{
+	const struct tp_case	*t = &tp_cases[_i];
+	uint64_t		 got = run_mbs10(t->device, t->bs_pages, t->mode);
+	uint64_t		 want = t->mbs * 10, d;
+
+	d = got > want ? got - want : want - got;
+	ck_assert_msg(d * 100 <= want * t->tol_pct,
+	    "%s bs=%llu %s: %llu.%llu MB/s, model says ~%llu",
+	    t->device, (unsigned long long)t->bs_pages * 4,
+	    sim_mode_name(t->mode), (unsigned long long)got / 10,
+	    (unsigned long long)got % 10, (unsigned long long)t->mbs);
+}
+END_TEST
+
+/* 4 KiB reads: the outer plug costs nothing (all modes within 1 %). */
+START_TEST(test_small_reads_equal)
+{
+	const char	*dev = sim_preset(_i)->name;
+	uint64_t	 a = run_mbs10(dev, 1, SIM_MODE_LEGACY);
+	uint64_t	 b = run_mbs10(dev, 1, SIM_MODE_BUGGY);
+	uint64_t	 f = run_mbs10(dev, 1, SIM_MODE_FIXED);
+
+	ck_assert_uint_eq(a, f);
+	ck_assert_msg((a > b ? a - b : b - a) * 100 <= a, "%s: %llu vs %llu",
+	    dev, (unsigned long long)a, (unsigned long long)b);
+}
+END_TEST
+
+/* 4 KiB reads ramp the window 4 -> 8 -> 16 -> 32. */
+START_TEST(test_ramp_up)
+{
+	static const uint64_t want[] = { 4, 8, 16, 32, 32 };
+	struct sim_config	 c = config(SIM_MODE_BUGGY);
+	struct sim_event	*v;
+	size_t			 n, i, k = 0;
+
+	c.read_pages = 1;
+	c.file_pages = 256;
+	n = collect(&c, &v, 20000);
+	for (i = 0; i < n && k < 5; i++)
+		if (v[i].kind == SIM_EV_RA_SYNC || v[i].kind == SIM_EV_RA_ASYNC)
+			ck_assert_uint_eq(v[i].npages, want[k++]);
+	ck_assert_uint_eq(k, 5);
+	free(v);
+}
+END_TEST
+
+/* ---- determinism, cloning, mode changes ---- */
+
+/* Serialize a whole trace into one malloc'd string. */
+static char *
+trace_text(const struct sim_config *c, size_t *len)
+{
+	struct sim		*s = sim_new(c);
+	struct sim_event	 e;
+	size_t			 cap = 1 << 20, off = 0;
+	char			*buf = malloc(cap);
+
+	while (sim_step(s, &e) == 1) {
+		if (cap - off < 1024)
+			buf = realloc(buf, cap *= 2);
+		off += headless_json(buf + off, cap - off, &e);
+		buf[off++] = '\n';
+	}
+	sim_free(s);
+	*len = off;
+	return (buf);
+}
+
+START_TEST(test_determinism)
+{
+	struct sim_config	 c = config((enum sim_mode)_i);
+	size_t			 la, lb;
+	char			*a, *b;
+
+	a = trace_text(&c, &la);
+	b = trace_text(&c, &lb);
+	ck_assert_uint_eq(la, lb);
+	ck_assert(memcmp(a, b, la) == 0);
+	free(a);
+	free(b);
+}
+END_TEST
+
+START_TEST(test_clone)
+{
+	struct sim_config	 c = config(SIM_MODE_BUGGY);
+	struct sim		*a = sim_new(&c), *b;
+	struct sim_event	 ea, eb;
+	int			 i, ra, rb;
+
+	for (i = 0; i < 500; i++)
+		ck_assert_int_eq(sim_step(a, &ea), 1);
+	b = sim_clone(a);
+	ck_assert_ptr_nonnull(b);
+	do {
+		ra = sim_step(a, &ea);
+		rb = sim_step(b, &eb);
+		ck_assert_int_eq(ra, rb);
+		if (ra == 1)
+			ck_assert(memcmp(&ea, &eb, sizeof ea) == 0);
+	} while (ra == 1);
+	sim_free(a);
+	sim_free(b);
+}
+END_TEST
+
+/* A mode change waits for the next read() and then behaves as that mode. */
+START_TEST(test_mode_change)
+{
+	struct sim_config	 c = config(SIM_MODE_BUGGY);
+	struct sim		*s = sim_new(&c);
+	struct sim_event	 e;
+	int			 seen_mode = 0, r;
+	uint64_t		 disp_after = 0;
+
+	/* Into read 0, then ask for fixed. */
+	do
+		ck_assert_int_eq(sim_step(s, &e), 1);
+	while (e.kind != SIM_EV_COPY);
+	sim_set_mode(s, SIM_MODE_FIXED);
+	ck_assert_int_eq(sim_mode(s), SIM_MODE_BUGGY);
+	while ((r = sim_step(s, &e)) == 1) {
+		if (e.kind == SIM_EV_MODE) {
+			seen_mode = 1;
+			ck_assert_int_eq(e.mode, SIM_MODE_FIXED);
+			ck_assert_uint_eq(e.read_index, 1);
+		}
+		if (!seen_mode)
+			ck_assert_int_eq(e.mode, SIM_MODE_BUGGY);
+		if (seen_mode && e.kind == SIM_EV_DISPATCH) {
+			/* No outer plug any more: one window per request. */
+			ck_assert_uint_le(e.npages, 32);
+			disp_after++;
+		}
+	}
+	ck_assert_int_eq(r, 0);
+	ck_assert(seen_mode);
+	ck_assert_uint_gt(disp_after, 100);
+	sim_free(s);
+}
+END_TEST
+
+/* ---- legacy details ---- */
+
+/* Legacy: the explicit unplug fires at the first marker (page 32). */
+START_TEST(test_legacy_unplug)
+{
+	struct sim_config	 c = config(SIM_MODE_LEGACY);
+	struct sim_event	*v;
+	size_t			 n = collect(&c, &v, 4000), i;
+	int			 explicit = 0, sleep = 0;
+
+	for (i = 0; i < n; i++) {
+		if (v[i].kind != SIM_EV_FLUSH)
+			continue;
+		ck_assert_int_ne(v[i].reason, SIM_REASON_FINISH);
+		explicit += v[i].reason == SIM_REASON_EXPLICIT;
+		sleep += v[i].reason == SIM_REASON_SLEEP;
+	}
+	ck_assert_int_gt(explicit, 0);
+	ck_assert_int_gt(sleep, 0);
+	i = find_label(v, n, 3);
+	ck_assert_uint_eq(v[i].hit, 32);
+	ck_assert_int_eq(v[i + 1].kind, SIM_EV_QUEUE);
+	ck_assert_int_eq(v[i + 1].where, SIM_WHERE_QUEUE);
+	ck_assert_int_eq(v[i + 2].kind, SIM_EV_FLUSH);
+	ck_assert_int_eq(v[i + 2].reason, SIM_REASON_EXPLICIT);
+	free(v);
+}
+END_TEST
+
+/* Legacy: a short unplug delay lets the timer release plugged windows. */
+START_TEST(test_legacy_timer)
+{
+	struct sim_config	 c = config(SIM_MODE_LEGACY);
+	struct sim_event	*v;
+	size_t			 n, i;
+	int			 timer = 0;
+
+	c.file_pages = 512;
+	c.unplug_delay_ns = 1000;	/* fires before the reader reaches 64 */
+	n = collect(&c, &v, 20000);
+	for (i = 0; i < n; i++)
+		if (v[i].kind == SIM_EV_FLUSH && v[i].reason == SIM_REASON_TIMER)
+			timer++;
+	ck_assert_int_gt(timer, 0);
+	free(v);
+}
+END_TEST
+
+/* ---- devices ---- */
+
+/* FIFO: done = max(dispatch + L, previous done) + bytes / B. */
+START_TEST(test_fifo_timing)
+{
+	struct sim_config	 c = config(SIM_MODE_BUGGY);
+	struct sim_event	*v;
+	size_t			 n, i;
+	uint64_t		 t_disp = 0;
+
+	c.device = *sim_preset_find("hdd");
+	n = collect(&c, &v, 100);
+	for (i = 0; i < n; i++) {
+		if (v[i].kind == SIM_EV_DISPATCH && v[i].first == 0)
+			t_disp = v[i].t_ns;
+		if (v[i].kind == SIM_EV_COMPLETE && v[i].first == 0)
+			break;
+	}
+	ck_assert_uint_lt(i, n);
+	/* 256 KiB at 120 MB/s = 2184533.33 ns, rounded up; plus 150 us. */
+	ck_assert_uint_eq(v[i].t_ns, t_disp + 150000 + 2184534);
+	free(v);
+}
+END_TEST
+
+/* The report preset pays the idle-exit penalty only in buggy mode. */
+START_TEST(test_idle_penalty)
+{
+	struct sim_config	 c = config(SIM_MODE_BUGGY);
+	struct sim		*s = sim_new(&c);
+
+	sim_run(s);
+	ck_assert_uint_gt(sim_stats(s)->penalties, 200);
+	sim_free(s);
+	c.mode = SIM_MODE_FIXED;
+	s = sim_new(&c);
+	sim_run(s);
+	ck_assert_uint_le(sim_stats(s)->penalties, 1);
+	sim_free(s);
+}
+END_TEST
+
+/* A 1 TiB file runs in memory that does not grow with the file. */
+START_TEST(test_scale_steps)
+{
+	struct sim_config	 c = config(SIM_MODE_FIXED);
+	struct sim		*s;
+	struct sim_event	 e;
+	int			 i;
+
+	c.file_pages = UINT64_C(1) << 28;	/* 1 TiB */
+	s = sim_new(&c);
+	ck_assert_ptr_nonnull(s);
+	for (i = 0; i < 100000; i++)
+		ck_assert_int_eq(sim_step(s, &e), 1);
+	/* Page states stay a handful of runs however far the reader goes. */
+	ck_assert_uint_lt(sim_reader(s)->pos, c.file_pages);
+	ck_assert_uint_gt(sim_reader(s)->pos, 100000);
+	sim_free(s);
+}
+END_TEST
+
+/* ---- configuration ---- */
+
+START_TEST(test_config_check)
+{
+	struct sim_config	c = config(SIM_MODE_BUGGY);
+
+	ck_assert_ptr_null(sim_config_check(&c));
+	c.read_pages = 0;
+	ck_assert_ptr_nonnull(sim_config_check(&c));
+	ck_assert_ptr_null(sim_new(&c));
+	c = config(SIM_MODE_BUGGY);
+	c.device.qd = 0;
+	ck_assert_ptr_nonnull(strstr(sim_config_check(&c), "qd"));
+	c = config(SIM_MODE_BUGGY);
+	c.file_pages = UINT64_C(1) << 50;
+	ck_assert_ptr_nonnull(strstr(sim_config_check(&c), "file-size"));
+}
+END_TEST
+
+/* ---- extent map ---- */
+
+/* Collect runs into a string "state:first+n ...". */
+static void
+ext_cb(const struct sim_extent *x, void *arg)
+{
+	char	*s = arg;
+	size_t	 n = strlen(s);
+
+	snprintf(s + n, 512 - n, "%d:%llu+%llu ", (int)x->state,
+	    (unsigned long long)x->first, (unsigned long long)x->npages);
+}
+
+START_TEST(test_extents)
+{
+	struct sim_extents	x;
+	char			buf[512] = "";
+
+	ck_assert_int_eq(sim_extents_init(&x, 100), 0);
+	sim_extents_set(&x, 10, 10, SIM_PAGE_PLUGGED);
+	sim_extents_set(&x, 20, 10, SIM_PAGE_PLUGGED);
+	sim_extents_walk(&x, 0, 100, ext_cb, buf);
+	ck_assert_str_eq(buf, "0:0+10 1:10+20 0:30+70 ");
+	sim_extents_set(&x, 15, 10, SIM_PAGE_INFLIGHT);
+	buf[0] = '\0';
+	sim_extents_walk(&x, 0, 100, ext_cb, buf);
+	ck_assert_str_eq(buf, "0:0+10 1:10+5 3:15+10 1:25+5 0:30+70 ");
+	ck_assert_int_eq(sim_extents_get(&x, 15), SIM_PAGE_INFLIGHT);
+	ck_assert_int_eq(sim_extents_get(&x, 29), SIM_PAGE_PLUGGED);
+	ck_assert_uint_eq(sim_extents_find(&x, 0, 100, SIM_PAGE_INFLIGHT), 15);
+	ck_assert_uint_eq(sim_extents_find(&x, 16, 100, SIM_PAGE_ABSENT), 30);
+	ck_assert_uint_eq(sim_extents_find(&x, 31, 40, SIM_PAGE_PLUGGED),
+	    SIM_NONE);
+	ck_assert_uint_eq(sim_extents_run_end(&x, 16, 100), 25);
+	sim_extents_set(&x, 0, 100, SIM_PAGE_CONSUMED);
+	ck_assert_uint_eq(x.n, 1);
+	buf[0] = '\0';
+	sim_extents_walk(&x, 50, 10, ext_cb, buf);
+	ck_assert_str_eq(buf, "5:50+10 ");
+	sim_extents_free(&x);
+}
+END_TEST
+
+/* Build the suite. */
+static Suite *
+sim_suite(void)
+{
+	Suite	*s = suite_create("sim");
+	TCase	*tc;
+
+	tc = tcase_create("arithmetic");
+	tcase_add_loop_test(tc, test_init_size, 0,
+	    sizeof init_cases / sizeof init_cases[0]);
+	tcase_add_loop_test(tc, test_next_size, 0,
+	    sizeof next_cases / sizeof next_cases[0]);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("moments");
+	tcase_add_test(tc, test_moments_buggy);
+	tcase_add_test(tc, test_fixed_pipelines);
+	tcase_add_test(tc, test_read1_dispatches);
+	tcase_add_loop_test(tc, test_common_size, 0, 3);
+	tcase_add_test(tc, test_ramp_up);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("throughput");
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_throughput, 0,
+	    sizeof tp_cases / sizeof tp_cases[0]);
+	tcase_add_loop_test(tc, test_small_reads_equal, 0,
+	    (int)sim_preset_count());
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("engine");
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_determinism, 0, SIM_MODE_COUNT);
+	tcase_add_test(tc, test_clone);
+	tcase_add_test(tc, test_mode_change);
+	tcase_add_test(tc, test_legacy_unplug);
+	tcase_add_test(tc, test_legacy_timer);
+	tcase_add_test(tc, test_fifo_timing);
+	tcase_add_test(tc, test_idle_penalty);
+	tcase_add_test(tc, test_scale_steps);
+	tcase_add_test(tc, test_config_check);
+	tcase_add_test(tc, test_extents);
+	suite_add_tcase(s, tc);
+	return (s);
+}
+
+/* Run the suite; the exit status tells make check. */
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(sim_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_ENV);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+}
