@@ -54,6 +54,7 @@ struct run {
 	uint64_t	 spacing;
 	struct toggle	*tg;
 	size_t		 ntg, tgcap;
+	uint64_t	 nev;		/* events handed out so far */
 	uint64_t	 sync_t;	/* compare run: last time synced to */
 	struct sim	*ahead;		/* compare run: one event further */
 	struct sim_event ahead_ev;
@@ -94,7 +95,7 @@ static const char hint[] =
 static uint64_t
 run_events(const struct run *u)
 {
-	return (sim_stats(u->sim)->events);
+	return (u->nev);
 }
 
 /* Free a checkpoint's copies. */
@@ -160,6 +161,7 @@ run_apply_toggles(struct run *u)
 static int
 run_took(struct run *u, const struct sim_event *ev)
 {
+	u->nev++;
 	render_event(u->r, u->sim, ev);
 	if (run_events(u) % u->spacing == 0 &&
 	    (u->nck == 0 || u->ck[u->nck - 1].ev < run_events(u)) &&
@@ -261,6 +263,7 @@ run_restore(struct run *u, const struct ckpt *c)
 	render_free(u->r);
 	u->sim = s;
 	u->r = r;
+	u->nev = c->ev;
 	/* Later checkpoints describe a future that may change: drop them. */
 	for (i = (size_t)(c - u->ck) + 1; i < u->nck; i++)
 		ckpt_free(&u->ck[i]);
@@ -666,17 +669,19 @@ find_label(struct app *a, int k)
 	struct sim_event	 e;
 	size_t			 i;
 	int64_t			 at = -1;
+	uint64_t		 n = 0;
 
 	if ((s = sim_clone(a->main.ck[0].sim)) == NULL)
 		return (-2);
 	for (;;) {
 		for (i = 0; i < a->main.ntg; i++)
-			if (a->main.tg[i].ev == sim_stats(s)->events)
+			if (a->main.tg[i].ev == n)
 				sim_set_mode(s, a->main.tg[i].mode);
 		if (sim_step(s, &e) != 1)
 			break;
+		n++;
 		if (e.label == k) {
-			at = (int64_t)e.seq + 1;
+			at = (int64_t)n;
 			break;
 		}
 	}
@@ -691,15 +696,15 @@ app_replay(const struct app *a, void (*fn)(void *, const struct sim_event *),
 {
 	struct sim		*s;
 	struct sim_event	 e;
-	uint64_t		 n = app_event_no(a);
+	uint64_t		 n = app_event_no(a), k;
 	size_t			 i;
 	int			 rc = 0;
 
 	if ((s = sim_clone(a->main.ck[0].sim)) == NULL)
 		return (-1);
-	while (sim_stats(s)->events < n) {
+	for (k = 0; k < n; k++) {
 		for (i = 0; i < a->main.ntg; i++)
-			if (a->main.tg[i].ev == sim_stats(s)->events)
+			if (a->main.tg[i].ev == k)
 				sim_set_mode(s, a->main.tg[i].mode);
 		if ((rc = sim_step(s, &e)) != 1)
 			break;

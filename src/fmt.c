@@ -84,3 +84,25 @@ fmt_bytes(char *buf, size_t len, uint64_t b)
 		    unit[u]);
 	return (buf);
 }
+
+/* Compact size with k/M/G/T suffixes. */
+char *
+fmt_size(char *buf, size_t len, uint64_t b)
+{
+	static const char *unit[] = { "", "k", "M", "G", "T", "P" };
+	char		 r[32];
+	unsigned	 u = 0;
+	uint64_t	 div = 1;
+
+	while (u < 5 && b >= div * 1024) {
+		div *= 1024;
+		u++;
+	}
+	if (b % div == 0)
+		snprintf(buf, len, "%llu%s", (unsigned long long)(b / div),
+		    unit[u]);
+	else
+		snprintf(buf, len, "%s%s", fmt_ratio(r, sizeof r, b, div, 1),
+		    unit[u]);
+	return (buf);
+}

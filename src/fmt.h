@@ -16,4 +16,7 @@ char	*fmt_time(char *buf, size_t len, uint64_t ns);
 /* A byte count as "128 KiB", "1 MiB", "4 KiB", or plain bytes. */
 char	*fmt_bytes(char *buf, size_t len, uint64_t bytes);
 
+/* A byte count as the command line spells it: "4k", "1M", "64M", "1.5G". */
+char	*fmt_size(char *buf, size_t len, uint64_t bytes);
+
 #endif /* RAVIZ_FMT_H */

@@ -131,6 +131,8 @@ headless_summary(FILE *f, const struct sim *s)
 	    (unsigned long long)(st->mode_request_pages * 4));
 	fprintf(f, "reader_stall_pct: %s\n", pct(b, sizeof b, st->stall_ns, t));
 	fprintf(f, "device_busy_pct: %s\n", pct(b, sizeof b, st->busy_ns, t));
+	fprintf(f, "device_wakeup_pct: %s\n", pct(b, sizeof b, st->penalty_ns,
+	    t));
 	fprintf(f, "idle_penalties: %llu\n", (unsigned long long)st->penalties);
 	fprintf(f, "ra_sync: %llu\n", (unsigned long long)st->ra_sync);
 	fprintf(f, "ra_async: %llu\n", (unsigned long long)st->ra_async);

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "fmt.h"
 #include "narrate.h"
@@ -74,7 +75,7 @@ range(char *b, size_t n, uint64_t first, uint64_t np)
 	return (b);
 }
 
-/* Describe one event. */
+/* Describe one event, in at most about 68 columns where possible. */
 void
 narrate_event(char *buf, size_t len, const struct sim_event *e,
     const struct sim_config *cfg)
@@ -86,85 +87,81 @@ narrate_event(char *buf, size_t len, const struct sim_event *e,
 	(void)cfg;
 	switch (e->kind) {
 	case SIM_EV_READ_BEGIN:
-		snprintf(buf, len, "read() #%llu of %s at page %llu: %s",
+		snprintf(buf, len, "read() #%llu: %s from page %llu; %s",
 		    (unsigned long long)e->read_index,
 		    fmt_bytes(sz, sizeof sz, e->npages * SIM_PAGE_SIZE),
 		    (unsigned long long)e->first,
-		    m == SIM_MODE_BUGGY ?
-		    "generic_file_aio_read takes the outer plug "
-		    "(blk_start_plug)" :
+		    m == SIM_MODE_BUGGY ? "outer plug taken (blk_start_plug)" :
 		    m == SIM_MODE_FIXED ? "no outer plug (the patch)" :
-		    "2.6.38 has no plug on the task");
+		    "2.6.38: no plug on the task");
 		break;
 	case SIM_EV_READ_END:
 		snprintf(buf, len, "read() #%llu returns%s",
-		    (unsigned long long)e->read_index,
-		    m == SIM_MODE_BUGGY ?
-		    "; blk_finish_plug releases what the plug still holds" : "");
+		    (unsigned long long)e->read_index, m == SIM_MODE_BUGGY ?
+		    "; blk_finish_plug sends what the plug holds" : "");
 		break;
 	case SIM_EV_RA_SYNC:
-		if (e->marker != SIM_NONE)
-			snprintf(buf, len, "page %llu is missing: "
-			    "page_cache_sync_readahead reads %s, PG_readahead "
-			    "on page %llu", (unsigned long long)e->hit,
-			    range(r, sizeof r, e->first, e->npages),
+		snprintf(buf, len, "page %llu missing: "
+		    "page_cache_sync_readahead [%llu,%llu)",
+		    (unsigned long long)e->hit, (unsigned long long)e->first,
+		    (unsigned long long)(e->first + e->npages));
+		if (e->marker != SIM_NONE) {
+			size_t n = strlen(buf);
+
+			snprintf(buf + n, len - n, ", marker on %llu",
 			    (unsigned long long)e->marker);
-		else
-			snprintf(buf, len, "page %llu is missing: "
-			    "page_cache_sync_readahead reads %s",
-			    (unsigned long long)e->hit,
-			    range(r, sizeof r, e->first, e->npages));
+		}
 		break;
 	case SIM_EV_RA_ASYNC:
 		if (e->npages == 0)
-			snprintf(buf, len, "PG_readahead on page %llu: "
-			    "page_cache_async_readahead finds nothing to read",
+			snprintf(buf, len, "marker on %llu: "
+			    "page_cache_async_readahead, nothing to read",
 			    (unsigned long long)e->hit);
 		else
-			snprintf(buf, len, "PG_readahead on page %llu: "
-			    "page_cache_async_readahead reads %s ahead",
+			snprintf(buf, len, "marker on %llu: "
+			    "page_cache_async_readahead [%llu,%llu)",
 			    (unsigned long long)e->hit,
-			    range(r, sizeof r, e->first, e->npages));
+			    (unsigned long long)e->first,
+			    (unsigned long long)(e->first + e->npages));
 		break;
 	case SIM_EV_QUEUE:
-		if (e->where == SIM_WHERE_PLUG)
-			snprintf(buf, len, "submit_bio %s: %s request #%u, now "
-			    "%s, held on the task's plug list",
-			    range(r, sizeof r, e->first, e->npages),
-			    e->merged ? "merges into" : "makes",
-			    e->req, range(r2, sizeof r2, e->req_first,
+		snprintf(r, sizeof r, "[%llu,%llu)", (unsigned long long)e->first,
+		    (unsigned long long)(e->first + e->npages));
+		if (e->merged)
+			snprintf(r2, sizeof r2, "merged: request #%u now %s",
+			    e->req, range(sz, sizeof sz, e->req_first,
 			    e->req_npages));
 		else
-			snprintf(buf, len, "%s %s: %s request #%u, now %s%s",
-			    legacy ? "__make_request" : "elevator",
-			    range(r, sizeof r, e->first, e->npages),
-			    e->merged ? "merges into" : "makes", e->req,
-			    range(r2, sizeof r2, e->req_first, e->req_npages),
-			    legacy ? ", in the plugged queue" : "");
+			snprintf(r2, sizeof r2, "request #%u", e->req);
+		if (e->where == SIM_WHERE_PLUG)
+			snprintf(buf, len, "submit_bio %s: %s, held in the plug",
+			    r, r2);
+		else
+			snprintf(buf, len, "%s %s: %s%s", legacy ?
+			    "__make_request" : "elevator", r, r2, legacy ?
+			    ", queue plugged" : ", queued");
 		break;
 	case SIM_EV_FLUSH:
+		fmt_bytes(sz, sizeof sz, e->npages * SIM_PAGE_SIZE);
 		switch (e->reason) {
 		case SIM_REASON_FINISH:
-			snprintf(buf, len, "blk_finish_plug: the plug "
-			    "releases %u request%s (%s) to the device queue",
-			    e->count, e->count == 1 ? "" : "s",
-			    fmt_bytes(sz, sizeof sz, e->npages * SIM_PAGE_SIZE));
+			snprintf(buf, len, "blk_finish_plug: %u request%s "
+			    "(%s) leave%s the plug", e->count,
+			    e->count == 1 ? "" : "s", sz,
+			    e->count == 1 ? "s" : "");
 			break;
 		case SIM_REASON_SLEEP:
 			if (legacy)
-				snprintf(buf, len, "lock_page -> sync_page: the "
-				    "queue unplugs, %u request%s go%s out",
-				    e->count, e->count == 1 ? "" : "s",
-				    e->count == 1 ? "es" : "");
+				snprintf(buf, len, "lock_page -> sync_page "
+				    "unplugs the queue: %u request%s (%s)",
+				    e->count, e->count == 1 ? "" : "s", sz);
 			else
-				snprintf(buf, len, "io_schedule: before "
-				    "sleeping, blk_flush_plug releases %u "
-				    "request%s (%s)", e->count,
-				    e->count == 1 ? "" : "s", fmt_bytes(sz,
-				    sizeof sz, e->npages * SIM_PAGE_SIZE));
+				snprintf(buf, len, "io_schedule -> "
+				    "blk_flush_plug: %u request%s (%s) sent",
+				    e->count, e->count == 1 ? "" : "s", sz);
 			break;
 		case SIM_REASON_TIMER:
-			snprintf(buf, len, "blk_unplug_timeout: 3 ms passed, "
+			snprintf(buf, len, "blk_unplug_timeout: 3 ms are up, "
 			    "the queue unplugs");
 			break;
 		case SIM_REASON_THRESHOLD:
@@ -172,8 +169,8 @@ narrate_event(char *buf, size_t len, const struct sim_event *e,
 			    "unplugs (unplug_thresh)", e->count);
 			break;
 		case SIM_REASON_EXPLICIT:
-			snprintf(buf, len, "the marker page is already up to "
-			    "date: blk_run_backing_dev unplugs the queue");
+			snprintf(buf, len, "marker page up to date: "
+			    "blk_run_backing_dev unplugs the queue");
 			break;
 		default:
 			snprintf(buf, len, "leaving 2.6.38 plugging: the "
@@ -186,24 +183,25 @@ narrate_event(char *buf, size_t len, const struct sim_event *e,
 		    e->req, range(r, sizeof r, e->first, e->npages));
 		break;
 	case SIM_EV_COMPLETE:
-		snprintf(buf, len, "request #%u done: pages %s up to date",
-		    e->req, range(r, sizeof r, e->first, e->npages));
+		snprintf(buf, len, "request #%u done: [%llu,%llu) up to date",
+		    e->req, (unsigned long long)e->first,
+		    (unsigned long long)(e->first + e->npages));
 		break;
 	case SIM_EV_WAIT:
-		snprintf(buf, len, "page %llu is not up to date: lock_page "
-		    "puts the reader to sleep", (unsigned long long)e->page);
+		snprintf(buf, len, "page %llu not up to date: lock_page, "
+		    "the reader sleeps", (unsigned long long)e->page);
 		break;
 	case SIM_EV_WAKE:
 		snprintf(buf, len, "the reader wakes: page %llu is up to date",
 		    (unsigned long long)e->page);
 		break;
 	case SIM_EV_COPY:
-		snprintf(buf, len, "copy_to_user: pages %s",
+		snprintf(buf, len, "copy_to_user %s",
 		    range(r, sizeof r, e->first, e->npages));
 		break;
 	case SIM_EV_MODE:
-		snprintf(buf, len, "live patch: from this read() on, the "
-		    "kernel behaves as %s", narrate_mode(m));
+		snprintf(buf, len, "live patch: from this read() on, %s",
+		    narrate_mode(m));
 		break;
 	default:
 		snprintf(buf, len, "?");

@@ -614,10 +614,10 @@ draw_header(struct render *r, const struct sim *s,
 			    line);
 		return;
 	}
-	snprintf(line, sizeof line, "%s reads  ra %s  %s  file %s",
-	    fmt_bytes(a, sizeof a, c->read_pages * SIM_PAGE_SIZE),
-	    fmt_bytes(b, sizeof b, c->ra_pages * SIM_PAGE_SIZE),
-	    c->device.name, fmt_bytes(d, sizeof d, c->file_pages *
+	snprintf(line, sizeof line, "bs %s  ra %s  %s  file %s",
+	    fmt_size(a, sizeof a, c->read_pages * SIM_PAGE_SIZE),
+	    fmt_size(b, sizeof b, c->ra_pages * SIM_PAGE_SIZE),
+	    c->device.name, fmt_size(d, sizeof d, c->file_pages *
 	    SIM_PAGE_SIZE));
 	n = strlen(line);
 	if (n + nl + 2 <= r->cols)
@@ -670,8 +670,8 @@ draw_meters(struct render *r, const struct sim *s,
 	uint64_t		 t = st->now_ns ? st->now_ns : 1;
 	char			 a[32], b[32], c[32], d[32], line[256];
 
-	snprintf(line, sizeof line, "%s MB/s   avg request %s KiB   "
-	    "reader stalled %s%%   device busy %s%%",
+	snprintf(line, sizeof line, "%s MB/s | avg request %s KiB | "
+	    "reader stalled %s%% | device busy %s%%",
 	    fmt_ratio(a, sizeof a, st->pages_copied * SIM_PAGE_SIZE * 1000,
 	    t, 1),
 	    fmt_ratio(b, sizeof b, st->request_pages * 4,

@@ -97,6 +97,10 @@ struct sim {
 	uint64_t		 seq;
 	int			 quiet;		/* sim_run(): no events kept */
 	int			 oom;
+
+	/* Steady-state skipping (sim_run only), see cycle_check(). */
+	struct cycle_snap	*snaps;
+	size_t			 nsnaps;
 };
 
 static int	 push(struct sim *, const struct sim_event *);
@@ -111,6 +115,25 @@ static void	 plug_flush(struct sim *, enum sim_reason);
 static void	 legacy_unplug(struct sim *, enum sim_reason);
 static uint64_t	 window_submit(struct sim *, uint64_t, uint64_t, uint64_t,
 		     enum sim_ev, uint64_t);
+
+#define CYCLE_SNAPS	16
+
+/* The engine's state at a read() boundary, relative to the reader. */
+struct cycle_snap {
+	uint64_t		*sig;		/* relative state, in words */
+	size_t			 len;
+	size_t			 cap;
+	uint64_t		 pos;		/* absolute page and time */
+	uint64_t		 now;
+	struct sim_stats	 st;
+	uint64_t		 busy_acc, stall_acc;	/* totals to now */
+	uint64_t		*hist;
+	uint32_t		 next_id;
+	uint64_t		 read_index;
+};
+
+static void	 cycle_check(struct sim *);
+static void	 cycle_free(struct sim *);
 
 static const char *mode_names[SIM_MODE_COUNT] = { "buggy", "fixed", "legacy" };
 static const char *ev_names[SIM_EV_COUNT] = {
@@ -293,6 +316,8 @@ sim_clone(const struct sim *o)
 	memset(&s->dev, 0, sizeof s->dev);
 	s->hist = NULL;
 	s->evq = NULL;
+	s->snaps = NULL;
+	s->nsnaps = 0;
 	s->evq_cap = s->evq_len = s->evq_head = 0;
 	n = (size_t)o->cfg.max_req_pages + 1;
 	if ((s->hist = malloc(n * sizeof *s->hist)) == NULL)
@@ -330,6 +355,7 @@ sim_free(struct sim *s)
 	free(s->dev.v);
 	free(s->hist);
 	free(s->evq);
+	cycle_free(s);
 	free(s);
 }
 
@@ -1067,6 +1093,7 @@ queue_run(struct sim *s)
 			start += s->cfg.device.idle_penalty_ns;
 			r.penalised = 1;
 			s->st.penalties++;
+			s->st.penalty_ns += s->cfg.device.idle_penalty_ns;
 		}
 		r.t_lat_end = start;
 		if (idle)
@@ -1242,6 +1269,8 @@ task_run(struct sim *s)
 
 	switch (s->step) {
 	case STEP_BEGIN:
+		if (s->quiet)
+			cycle_check(s);
 		if (s->pending != s->mode) {
 			if (s->mode == SIM_MODE_LEGACY)
 				legacy_unplug(s, SIM_REASON_SWITCH);
@@ -1379,4 +1408,301 @@ task_run(struct sim *s)
 	case STEP_DONE:
 		break;
 	}
+}
+
+/* ---- steady-state skipping ---- */
+
+/*
+ * A sequential reader in steady state repeats itself: at some read() boundary
+ * the whole engine state, seen relative to the reader's page and the current
+ * time, equals the state at an earlier boundary.  The engine's rules depend
+ * only on such relative quantities (page and time differences), except near
+ * the end of the file and at page 0, so from then on every period is the same
+ * period shifted.  cycle_check() finds such a repetition and jumps over as
+ * many whole periods as fit before the end of the file could matter, adding
+ * each period's statistics once per period skipped.  The result is exact: the
+ * same numbers as stepping through every event.  Only sim_run() skips; the
+ * event stream of sim_step() is never shortened.
+ */
+
+/* Append one word to a snapshot's signature. */
+static int
+sig_put(struct cycle_snap *c, uint64_t w)
+{
+	uint64_t	*nv;
+
+	if (c->len == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 64;
+		if ((nv = realloc(c->sig, c->cap * sizeof *nv)) == NULL)
+			return (-1);
+		c->sig = nv;
+	}
+	c->sig[c->len++] = w;
+	return (0);
+}
+
+/* Signed time difference a - b as a word (two's complement). */
+static uint64_t
+tdiff(uint64_t a, uint64_t b)
+{
+	if (a == SIM_NONE)
+		return (SIM_NONE);
+	return (a - b);
+}
+
+/* Requests of a list, relative to page p and time t. */
+static int
+sig_reqs(struct cycle_snap *c, const struct sim_reqv *v, uint64_t p,
+    uint64_t t)
+{
+	size_t	i;
+	int	r = sig_put(c, v->n);
+
+	for (i = 0; i < v->n; i++) {
+		r |= sig_put(c, v->v[i].first - p);
+		r |= sig_put(c, v->v[i].npages);
+		r |= sig_put(c, v->v[i].t_dispatch == SIM_NONE ? SIM_NONE :
+		    tdiff(v->v[i].t_lat_end, t));
+		r |= sig_put(c, tdiff(v->v[i].t_done, t));
+		r |= sig_put(c, v->v[i].left);
+	}
+	return (r);
+}
+
+/*
+ * Build the relative-state signature of s into c.  Returns 0, 1 if the state
+ * is not one that can repeat (start of file, labels pending, unusual shapes),
+ * or -1 when out of memory.
+ */
+static int
+sig_build(const struct sim *s, struct cycle_snap *c)
+{
+	const struct sim_extents *x = &s->pages;
+	uint64_t	 p = s->rd.pos, t = s->now, idle;
+	size_t		 i;
+	int		 r = 0;
+
+	if (s->pending != s->mode || s->lab_next < 5 || !s->t5_done ||
+	    s->async_seen < 2 || s->evq_len != 0 || s->ra_plug ||
+	    s->rd.outer_plug || s->plug.n != 0 || x->n < 2 ||
+	    x->v[0].state != SIM_PAGE_CONSUMED || x->v[0].npages != p ||
+	    x->v[x->n - 1].state != SIM_PAGE_ABSENT)
+		return (1);
+	c->len = 0;
+	r |= sig_put(c, s->mode);
+	r |= sig_put(c, s->rd.busy_until - t);
+	r |= sig_put(c, x->n);
+	for (i = 1; i < x->n - 1; i++) {
+		r |= sig_put(c, x->v[i].first - p);
+		r |= sig_put(c, x->v[i].npages);
+		r |= sig_put(c, x->v[i].state);
+	}
+	r |= sig_put(c, x->v[x->n - 1].first - p);
+	r |= sig_put(c, s->markers.n);
+	for (i = 0; i < s->markers.n; i++)
+		r |= sig_put(c, s->markers.v[i] - p);
+	r |= sig_reqs(c, &s->queue, p, t);
+	r |= sig_reqs(c, &s->dev, p, t);
+	r |= sig_put(c, s->ra.start - p);
+	r |= sig_put(c, s->ra.size);
+	r |= sig_put(c, s->ra.async_size);
+	r |= sig_put(c, s->ra.marker == SIM_NONE ? SIM_NONE : s->ra.marker - p);
+	r |= sig_put(c, (uint64_t)s->prev_page - p);
+	r |= sig_put(c, (uint64_t)s->q_plugged);
+	r |= sig_put(c, tdiff(s->unplug_at, t));
+	/* Idle history matters only through "idle for >= T_idle". */
+	if (s->dev.n != 0 || s->cfg.device.idle_penalty_ns == 0)
+		idle = 0;
+	else {
+		idle = t - s->idle_since;
+		if (idle > s->cfg.device.idle_thresh_ns)
+			idle = s->cfg.device.idle_thresh_ns;
+	}
+	r |= sig_put(c, idle);
+	r |= sig_put(c, s->fifo_last_done > t ? s->fifo_last_done - t : 0);
+	if (s->cfg.device.disc == SIM_DISC_PS) {
+		r |= sig_put(c, t - s->ps_last);
+		r |= sig_put(c, s->ps_rem);
+		r |= sig_put(c, s->ps_k);
+	}
+	return (r ? -1 : 0);
+}
+
+/* Free the snapshots. */
+static void
+cycle_free(struct sim *s)
+{
+	size_t	i;
+
+	for (i = 0; i < s->nsnaps; i++) {
+		free(s->snaps[i].sig);
+		free(s->snaps[i].hist);
+	}
+	free(s->snaps);
+	s->snaps = NULL;
+	s->nsnaps = 0;
+}
+
+/* Device busy time up to now, the open busy period included. */
+static uint64_t
+busy_total(const struct sim *s)
+{
+	return (s->busy_acc + (s->dev.n ? s->now - s->busy_since : 0));
+}
+
+/* Reader stall time up to now, a sleep in progress included. */
+static uint64_t
+stall_total(const struct sim *s)
+{
+	return (s->stall_acc + (s->rd.wait_page != SIM_NONE ?
+	    s->now - s->sleep_since : 0));
+}
+
+/* Shift the state forward by m periods of d pages and dt nanoseconds. */
+static void
+cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
+{
+	struct sim_extents	*x = &s->pages;
+	struct sim_reqv		*lists[2] = { &s->queue, &s->dev };
+	uint64_t		 d = (s->rd.pos - j->pos) * m;
+	uint64_t		 dt = (s->now - j->now) * m;
+	uint64_t		*dst, *src;
+	size_t			 i, k;
+
+	x->v[0].npages += d;
+	for (i = 1; i < x->n; i++)
+		x->v[i].first += d;
+	x->v[x->n - 1].npages -= d;
+	for (i = 0; i < s->markers.n; i++)
+		s->markers.v[i] += d;
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < lists[k]->n; i++) {
+			struct sim_request *r = &lists[k]->v[i];
+
+			r->first += d;
+			if (r->t_dispatch != SIM_NONE)
+				r->t_dispatch += dt;
+			if (r->t_lat_end != SIM_NONE && r->t_dispatch != SIM_NONE)
+				r->t_lat_end += dt;
+			if (r->t_done != SIM_NONE)
+				r->t_done += dt;
+		}
+	}
+	s->ra.start += d;
+	if (s->ra.marker != SIM_NONE)
+		s->ra.marker += d;
+	s->prev_page += (int64_t)d;
+	s->rd.pos += d;
+	s->rd.read_first += d;
+	s->rd.read_end += d;
+
+	s->now += dt;
+	s->rd.busy_until += dt;
+	if (s->unplug_at != SIM_NONE)
+		s->unplug_at += dt;
+	s->idle_since += dt;
+	s->busy_since += dt;
+	s->fifo_last_done += dt;
+	s->ps_last += dt;
+	s->sleep_since += dt;
+
+	/* Statistics: each skipped period adds what the measured one added. */
+#define ADD(f)	(s->st.f += (s->st.f - j->st.f) * m)
+	ADD(events);
+	ADD(reads_done);
+	ADD(pages_copied);
+	ADD(requests);
+	ADD(request_pages);
+	ADD(penalties);
+	ADD(penalty_ns);
+	ADD(ra_sync);
+	ADD(ra_async);
+	ADD(flushes);
+	ADD(end_ns);
+#undef ADD
+	/* Busy and stall totals include the period still open at the jump. */
+	s->busy_acc += (busy_total(s) - j->busy_acc) * m;
+	s->stall_acc += (stall_total(s) - j->stall_acc) * m;
+	dst = s->hist;
+	src = j->hist;
+	for (i = 0; i <= s->cfg.max_req_pages; i++)
+		dst[i] += (dst[i] - src[i]) * m;
+	/* The most common size, recomputed: highest count, ties to larger. */
+	for (i = 0; i <= s->cfg.max_req_pages; i++)
+		if (dst[i] > dst[s->st.mode_request_pages] ||
+		    (dst[i] == dst[s->st.mode_request_pages] &&
+		    i > s->st.mode_request_pages))
+			s->st.mode_request_pages = i;
+	s->next_id += (uint32_t)((s->next_id - j->next_id) * m);
+	s->st.skipped_reads += (s->rd.read_index - j->read_index) * m;
+	s->rd.read_index += (s->rd.read_index - j->read_index) * m;
+}
+
+/* At a read() boundary: record the state, or skip periods if it repeats. */
+static void
+cycle_check(struct sim *s)
+{
+	struct cycle_snap	 cur, *c;
+	uint64_t		 d, front, room, m, need;
+	size_t			 i, n = (size_t)s->cfg.max_req_pages + 1;
+	int			 r;
+
+	memset(&cur, 0, sizeof cur);
+	if ((r = sig_build(s, &cur)) != 0) {
+		free(cur.sig);
+		if (r < 0)
+			s->oom = 1;
+		return;
+	}
+	for (i = 0; i < s->nsnaps; i++) {
+		c = &s->snaps[i];
+		if (c->len != cur.len ||
+		    memcmp(c->sig, cur.sig, cur.len * sizeof *cur.sig) != 0)
+			continue;
+		/* A period: from c to now.  How many more fit? */
+		d = s->rd.pos - c->pos;
+		front = s->pages.v[s->pages.n - 1].first;
+		if (s->ra.start + s->ra.size > front)
+			front = s->ra.start + s->ra.size;
+		if (s->rd.pos + d > front)
+			front = s->rd.pos + d;
+		need = front + d + s->ra.ra_pages + s->cfg.read_pages;
+		room = need < s->cfg.file_pages ? s->cfg.file_pages - need : 0;
+		m = d ? room / d : 0;
+		if (m > 0)
+			cycle_jump(s, c, m);
+		free(cur.sig);
+		cycle_free(s);
+		return;
+	}
+	/* Remember this boundary (oldest dropped). */
+	if (s->snaps == NULL &&
+	    (s->snaps = calloc(CYCLE_SNAPS, sizeof *s->snaps)) == NULL) {
+		free(cur.sig);
+		s->oom = 1;
+		return;
+	}
+	if (s->nsnaps == CYCLE_SNAPS) {
+		free(s->snaps[0].sig);
+		free(s->snaps[0].hist);
+		memmove(s->snaps, s->snaps + 1,
+		    (CYCLE_SNAPS - 1) * sizeof *s->snaps);
+		s->nsnaps--;
+	}
+	c = &s->snaps[s->nsnaps];
+	*c = cur;
+	c->pos = s->rd.pos;
+	c->now = s->now;
+	c->st = s->st;
+	c->busy_acc = busy_total(s);
+	c->stall_acc = stall_total(s);
+	c->next_id = s->next_id;
+	c->read_index = s->rd.read_index;
+	if ((c->hist = malloc(n * sizeof *c->hist)) == NULL) {
+		free(c->sig);
+		s->oom = 1;
+		return;
+	}
+	memcpy(c->hist, s->hist, n * sizeof *c->hist);
+	s->nsnaps++;
 }

@@ -216,10 +216,12 @@ struct sim_stats {
 	uint64_t	 stall_ns;	/* reader asleep in lock_page (+ wake), to now */
 	uint64_t	 busy_ns;	/* device had a command outstanding, to now */
 	uint64_t	 penalties;	/* idle-exit penalties paid */
+	uint64_t	 penalty_ns;	/* time spent paying them */
 	uint64_t	 ra_sync;
 	uint64_t	 ra_async;
 	uint64_t	 flushes;
 	uint64_t	 end_ns;	/* time the last read() returned, or SIM_NONE */
+	uint64_t	 skipped_reads;	/* sim_run(): reads jumped over as repeats */
 };
 
 struct sim;

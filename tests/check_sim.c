@@ -544,6 +544,63 @@ START_TEST(test_scale_steps)
 }
 END_TEST
 
+/* ---- steady-state skipping is exact ---- */
+
+struct skip_case {
+	const char	*device;
+	uint64_t	 bs, ra, file;
+	int		 skips;		/* a repeat is expected within the file */
+};
+
+static const struct skip_case skip_cases[] = {
+	{ "report", 256, 32, 65536, 1 }, { "sata2", 16, 32, 65536, 1 },
+	{ "nvme", 256, 32, 65536, 1 }, { "hdd", 256, 32, 65536, 1 },
+	{ "report", 1, 32, 20000, 0 }, { "sata3", 768, 32, 100000, 1 },
+	{ "report", 256, 256, 65536, 1 }, { "nvme", 48, 64, 99999, 0 },
+};
+
+/* sim_run() (which skips repeated periods) equals stepping every event. */
+START_TEST(test_skip_exact)
+{
+	const struct skip_case	*k = &skip_cases[_i / SIM_MODE_COUNT];
+	struct sim_config	 c = config((enum sim_mode)(_i % SIM_MODE_COUNT));
+	struct sim		*a, *b;
+	struct sim_event	 e;
+	struct sim_stats	 sa, sb;
+
+	c.device = *sim_preset_find(k->device);
+	c.read_pages = k->bs;
+	c.ra_pages = k->ra;
+	c.file_pages = k->file;
+	a = sim_new(&c);
+	b = sim_new(&c);
+	ck_assert_int_eq(sim_run(a), 0);
+	while (sim_step(b, &e) == 1)
+		;
+	sa = *sim_stats(a);
+	sb = *sim_stats(b);
+	ck_assert(sim_done(a) && sim_done(b));
+	ck_assert_uint_eq(sa.end_ns, sb.end_ns);
+	ck_assert_uint_eq(sa.events, sb.events);
+	ck_assert_uint_eq(sa.requests, sb.requests);
+	ck_assert_uint_eq(sa.request_pages, sb.request_pages);
+	ck_assert_uint_eq(sa.mode_request_pages, sb.mode_request_pages);
+	ck_assert_uint_eq(sa.stall_ns, sb.stall_ns);
+	ck_assert_uint_eq(sa.busy_ns, sb.busy_ns);
+	ck_assert_uint_eq(sa.penalty_ns, sb.penalty_ns);
+	ck_assert_uint_eq(sa.flushes, sb.flushes);
+	/* Everything but the count of reads jumped over is the same. */
+	if (k->skips)
+		ck_assert_uint_gt(sa.skipped_reads, 0);
+	ck_assert_uint_eq(sb.skipped_reads, 0);
+	sa.skipped_reads = 0;
+	ck_assert(memcmp(&sa, &sb, sizeof sa) == 0);
+	ck_assert_uint_eq(sim_reader(a)->read_index, sim_reader(b)->read_index);
+	sim_free(a);
+	sim_free(b);
+}
+END_TEST
+
 /* ---- configuration ---- */
 
 START_TEST(test_config_check)
@@ -646,6 +703,8 @@ sim_suite(void)
 	tcase_add_test(tc, test_fifo_timing);
 	tcase_add_test(tc, test_idle_penalty);
 	tcase_add_test(tc, test_scale_steps);
+	tcase_add_loop_test(tc, test_skip_exact, 0, SIM_MODE_COUNT *
+	    (int)(sizeof skip_cases / sizeof skip_cases[0]));
 	tcase_add_test(tc, test_config_check);
 	tcase_add_test(tc, test_extents);
 	suite_add_tcase(s, tc);

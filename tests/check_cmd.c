@@ -1,0 +1,172 @@
+/*
+ * check_cmd.c - the command vocabulary: key bindings, demo-file spelling
+ * (parse/format round trip) and rejected input.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <curses.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "sim.h"
+
+/* Key -> expected command. */
+static const struct {
+	int		 key;
+	enum cmd_kind	 kind;
+	int64_t		 arg;
+} keys[] = {
+	{ ' ', CMD_PLAYPAUSE, 0 },
+	{ 'n', CMD_STEP, 1 }, { '.', CMD_STEP, 1 }, { KEY_RIGHT, CMD_STEP, 1 },
+	{ 'N', CMD_BACK, 1 }, { ',', CMD_BACK, 1 }, { KEY_LEFT, CMD_BACK, 1 },
+	{ KEY_NPAGE, CMD_STEP, 10 }, { KEY_PPAGE, CMD_BACK, 10 },
+	{ '+', CMD_FASTER, 0 }, { KEY_UP, CMD_FASTER, 0 },
+	{ '-', CMD_SLOWER, 0 }, { KEY_DOWN, CMD_SLOWER, 0 },
+	{ '1', CMD_JUMP, 1 }, { '3', CMD_JUMP, 3 }, { '5', CMD_JUMP, 5 },
+	{ 'g', CMD_START, 0 }, { KEY_HOME, CMD_START, 0 },
+	{ 'G', CMD_END, 0 }, { KEY_END, CMD_END, 0 },
+	{ 'p', CMD_PLUG, 0 }, { 'm', CMD_CYCLE, 0 }, { 'c', CMD_COMPARE, 0 },
+	{ 'r', CMD_RESTART, 0 }, { 'z', CMD_ZOOM_IN, 0 },
+	{ 'Z', CMD_ZOOM_OUT, 0 },
+	{ '?', CMD_HELP, 0 }, { 'h', CMD_HELP, 0 }, { 27, CMD_HELP, -1 },
+	{ 12, CMD_REDRAW, 0 },
+	{ 'q', CMD_QUIT, 0 }, { 3, CMD_QUIT, 0 },
+	{ '0', CMD_NONE, 0 }, { '6', CMD_NONE, 0 }, { 'x', CMD_NONE, 0 },
+	{ KEY_RESIZE, CMD_NONE, 0 },
+};
+
+START_TEST(test_keys)
+{
+	struct cmd	c = cmd_from_key(keys[_i].key);
+
+	ck_assert_msg(c.kind == keys[_i].kind, "key %d: kind %d, want %d",
+	    keys[_i].key, c.kind, keys[_i].kind);
+	ck_assert_int_eq(c.arg, keys[_i].arg);
+}
+END_TEST
+
+/* Canonical lines: parse, then format gives the same text back. */
+static const char *canon[] = {
+	"play", "pause", "playpause", "step 1", "step 3", "back 7",
+	"faster", "slower", "speed 50", "jump 3", "jump 5", "start", "end",
+	"goto 0", "goto 1234", "plug", "mode buggy", "mode fixed",
+	"mode legacy", "cycle", "compare", "restart", "zoom-in", "zoom-out",
+	"help", "help close", "redraw", "quit",
+};
+
+START_TEST(test_roundtrip)
+{
+	struct cmd	 c, d;
+	const char	*why = NULL;
+	char		 buf[64];
+
+	ck_assert_msg(cmd_parse(canon[_i], &c, &why) == 0, "%s: %s",
+	    canon[_i], why);
+	cmd_format(buf, sizeof buf, &c);
+	ck_assert_str_eq(buf, canon[_i]);
+	ck_assert_int_eq(cmd_parse(buf, &d, &why), 0);
+	ck_assert_int_eq(d.kind, c.kind);
+	ck_assert_int_eq(d.arg, c.arg);
+}
+END_TEST
+
+/* Every kind but NONE has a distinct name that parses back to it. */
+START_TEST(test_names)
+{
+	int		 k, j;
+	struct cmd	 c;
+	const char	*why;
+	char		 line[64];
+
+	for (k = CMD_NONE + 1; k < CMD_COUNT; k++) {
+		for (j = k + 1; j < CMD_COUNT; j++)
+			ck_assert_str_ne(cmd_name(k), cmd_name(j));
+		snprintf(line, sizeof line, "%s%s", cmd_name(k),
+		    cmd_has_arg(k) ? (k == CMD_MODE ? " fixed" : " 2") : "");
+		ck_assert_msg(cmd_parse(line, &c, &why) == 0, "%s: %s", line,
+		    why);
+		ck_assert_int_eq(c.kind, k);
+	}
+}
+END_TEST
+
+/* Lenient spellings. */
+START_TEST(test_lenient)
+{
+	struct cmd	 c;
+	const char	*why;
+
+	ck_assert_int_eq(cmd_parse("  step  ", &c, &why), 0);
+	ck_assert_int_eq(c.kind, CMD_STEP);
+	ck_assert_int_eq(c.arg, 1);
+	ck_assert_int_eq(cmd_parse("jump T4", &c, &why), 0);
+	ck_assert_int_eq(c.arg, 4);
+	ck_assert_int_eq(cmd_parse("mode\tlegacy\r\n", &c, &why), 0);
+	ck_assert_int_eq(c.arg, SIM_MODE_LEGACY);
+}
+END_TEST
+
+/* Bad lines are refused with a reason. */
+static const char *bad[] = {
+	"", "   ", "fly", "play now", "step 0", "step -1", "step x",
+	"step 1 2", "speed", "speed 0", "jump 0", "jump 6", "jump T",
+	"mode", "mode broken", "goto", "goto -3", "help me", "none",
+	"quit 1",
+};
+
+START_TEST(test_bad)
+{
+	struct cmd	 c;
+	const char	*why = NULL;
+
+	ck_assert_msg(cmd_parse(bad[_i], &c, &why) == -1, "accepted '%s'",
+	    bad[_i]);
+	ck_assert_ptr_nonnull(why);
+	ck_assert_int_gt((int)strlen(why), 5);
+}
+END_TEST
+
+/* The help table lists pairs and names every bound command's key. */
+START_TEST(test_help)
+{
+	size_t	n;
+
+	for (n = 0; cmd_help[n] != NULL; n += 2)
+		ck_assert_ptr_nonnull(cmd_help[n + 1]);
+	ck_assert_int_ge((int)n / 2, 14);
+}
+END_TEST
+
+/* The suite. */
+static Suite *
+cmd_suite(void)
+{
+	Suite	*s = suite_create("cmd");
+	TCase	*tc = tcase_create("cmd");
+
+	tcase_add_loop_test(tc, test_keys, 0,
+	    (int)(sizeof keys / sizeof keys[0]));
+	tcase_add_loop_test(tc, test_roundtrip, 0,
+	    (int)(sizeof canon / sizeof canon[0]));
+	tcase_add_test(tc, test_names);
+	tcase_add_test(tc, test_lenient);
+	tcase_add_loop_test(tc, test_bad, 0,
+	    (int)(sizeof bad / sizeof bad[0]));
+	tcase_add_test(tc, test_help);
+	suite_add_tcase(s, tc);
+	return (s);
+}
+
+/* Run the suite. */
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(cmd_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_ENV);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return (failed == 0 ? 0 : 1);
+}

@@ -1,0 +1,81 @@
+#!/bin/sh
+# cli.sh - the command line and headless outputs of the real binary:
+# exit statuses and messages for bad input, help/version, determinism, and
+# golden summaries, traces and frames (GENERATE=1 regenerates them).
+. "${srcdir:-.}/tests/tap.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# bad OPTION... NEEDLE: exit 2, stderr names NEEDLE, stdout empty
+bad() {
+	needle=$1; shift
+	"$RAVIZ" "$@" >"$tmp/out" 2>"$tmp/err"
+	st=$?
+	[ $st -eq 2 ] && grep -q -- "$needle" "$tmp/err" && [ ! -s "$tmp/out" ]
+	ok $? "rejects $* (exit $st: $(head -c 100 "$tmp/err"))"
+}
+bad "unknown option" --headless --frobnicate
+bad "unknown option" --headless -x
+bad "--bs" --headless --bs=0
+bad "--bs" --headless --bs=12Q
+bad "--bs" --headless --bs=1000
+bad "--file-size" --headless --file-size=-1
+bad "--file-size" --headless --file-size=99999999999999999999
+bad "--file-size" --headless --file-size=16383T
+bad "--bs" --headless --bs=16777216T
+bad "--ra" --headless --ra=1G
+bad "--device" --headless --device=floppy
+bad "--mode" --headless --mode=broken
+bad "--latency" --headless --latency=5min
+bad "--bandwidth" --headless --bandwidth=fast
+bad "--qd" --headless --qd=0
+bad "--until" --headless --until=T9
+bad "--trace" --headless --trace
+bad "--headless" --headless=yes
+bad "unexpected argument" --headless stray
+
+"$RAVIZ" --help >"$tmp/out" 2>&1
+ok $? "--help exits 0"
+grep -q "^Usage: raviz" "$tmp/out"; ok $? "--help prints usage"
+"$RAVIZ" --version >"$tmp/out" 2>&1
+ok $? "--version exits 0"
+grep -q "^raviz [0-9]" "$tmp/out"; ok $? "--version prints the version"
+"$RAVIZ" --list-devices >"$tmp/out" 2>&1
+ok $? "--list-devices exits 0"
+grep -q "HYPOTHESIS" "$tmp/out"; ok $? "the report preset's penalty is called a hypothesis"
+for d in report sata2 sata3 hdd nvme; do
+	grep -q "^$d" "$tmp/out"; ok $? "--list-devices lists $d"
+done
+
+# Determinism: two runs, byte-identical trace and frames.
+"$RAVIZ" --headless --trace="$tmp/a" && "$RAVIZ" --headless --trace="$tmp/b"
+cmp -s "$tmp/a" "$tmp/b"; ok $? "two runs give byte-identical traces"
+"$RAVIZ" --headless --frames --until=200 >"$tmp/a" &&
+	"$RAVIZ" --headless --frames --until=200 >"$tmp/b"
+cmp -s "$tmp/a" "$tmp/b"; ok $? "two runs give byte-identical frames"
+"$RAVIZ" --headless --trace=- --summary >"$tmp/a"
+tail -n 1 "$tmp/a" | grep -q '^events: ' ; ok $? "--trace=- with --summary prints both"
+
+# Trace lines are JSON objects with the documented keys.
+"$RAVIZ" --headless --trace=- --until=T5 >"$tmp/t"
+awk '!/^\{"seq":[0-9]+,"t_ns":[0-9]+,"ev":"[a-z_]+","first":[0-9]+,"npages":[0-9]+,/ {bad=1} END {exit bad}' "$tmp/t"
+ok $? "every trace line starts with seq, t_ns, ev, first, npages"
+if command -v python3 >/dev/null; then
+	python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' "$tmp/t"
+	ok $? "every trace line parses as JSON"
+fi
+[ "$(grep -c '"label"' "$tmp/t")" -eq 5 ]; ok $? "--until=T5 stops after the fifth label"
+tail -n 1 "$tmp/t" | grep -q '"label":"T5"'; ok $? "the last event is T5"
+
+# Goldens (each read by hand against model.md before it was committed).
+for m in buggy fixed legacy; do
+	"$RAVIZ" --headless --mode=$m >"$tmp/s"
+	golden "summary-$m.txt" "$tmp/s"
+done
+"$RAVIZ" --headless --trace=- --until=T5 >"$tmp/t"
+golden "trace-buggy-T5.jsonl" "$tmp/t"
+"$RAVIZ" --headless --mode=fixed --trace=- --until=T5 >"$tmp/t"
+golden "trace-fixed-T5.jsonl" "$tmp/t"
+"$RAVIZ" --headless --frames --until=T5 >"$tmp/f"
+golden "frames-buggy-T5.txt" "$tmp/f"
+tap_done
