@@ -192,6 +192,10 @@ unknown(struct pctx *p, const char *what, const char *w, size_t n)
 	else if (strcmp(what, "item") == 0)
 		diag(p, DEMO_ERROR, w, "expected '@EVENT', 'set', 'title' or "
 		    "'#', not '%.*s'", (int)n, w);
+	else if (strcmp(what, "command") == 0)
+		diag(p, DEMO_ERROR, w, "expected a command (play, stop, step, "
+		    "back, jump, mode, ... as in the help), 'caption', 'pause' "
+		    "or 'marker', not '%.*s'", (int)n, w);
 	else
 		diag(p, DEMO_ERROR, w, "expected a scenario option (mode, bs, "
 		    "ra, file-size, source, device, bandwidth, latency, qd, "
@@ -675,7 +679,7 @@ parse_stamped(struct pctx *p, const char *s)
 		}
 		free(text);
 	} else {
-		unknown(p, "item", w, n);
+		unknown(p, "command", w, n);
 		return;
 	}
 	ni = realloc(p->d->items, (p->d->nitems + 1) * sizeof *ni);
