@@ -63,9 +63,9 @@ show(struct demo_live *l)
 	if (l->done)
 		prompt = NULL;
 	else if (l->held)
-		prompt = "[demo held: Enter resumes it]";
+		prompt = "[held: Enter]";
 	else if (l->waitkey)
-		prompt = "[Enter: continue]";
+		prompt = "[Enter]";
 	if (prompt == NULL && !l->has_caption) {
 		app_set_caption(l->app, NULL);
 		return;
@@ -134,6 +134,7 @@ hold(struct demo_live *l, uint64_t now_ns)
 	due = l->next < l->d->nitems ? due_at(l) : 0;
 	l->held_left = due > now_ns ? due - now_ns : 0;
 	show(l);
+	app_flash(l->app, "demo held: Enter resumes it");
 }
 
 /* A key. */

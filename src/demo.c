@@ -203,6 +203,18 @@ unknown(struct pctx *p, const char *what, const char *w, size_t n)
 		    "max-request, unplug-*), not '%.*s'", (int)n, w);
 }
 
+/* Characters (code points) in s. */
+static size_t
+demo_width(const char *s)
+{
+	size_t	n = 0;
+
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return (n);
+}
+
 /* Past spaces and tabs. */
 static const char *
 skip_ws(const struct pctx *p, const char *s)
@@ -634,6 +646,11 @@ parse_stamped(struct pctx *p, const char *s)
 			free(it.text);
 			return;
 		}
+		if (demo_width(it.text) > DEMO_CAPTION_COLS)
+			diag(p, DEMO_WARNING, w, "caption of %zu characters: "
+			    "on an 80-column screen only %d fit with the "
+			    "replay's prompt", demo_width(it.text),
+			    DEMO_CAPTION_COLS);
 	} else if (n == 5 && memcmp(w, "pause", 5) == 0) {
 		it.kind = DEMO_PAUSE;
 		if (!at_end(p, we, "'pause'"))
