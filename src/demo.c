@@ -719,9 +719,9 @@ parse_line(struct pctx *p)
 	if (check_bytes(p) != 0)
 		return;
 	if (p->lineno == 1) {
+		/* Line 1 is the version, whatever else it looks like. */
 		parse_version(p);
-		if (p->have_version)
-			return;
+		return;
 	}
 	s = skip_ws(p, p->line);
 	if (s == p->line + p->len || *s == '#')
@@ -1011,8 +1011,8 @@ demo_quote(char *out, size_t len, const char *in)
 		}
 		if (*s == '\\' || *s == '"')
 			PUT('\\');
-		while (l-- > 0)
-			PUT((char)*s++);
+		for (; l > 0; l--, s++)
+			PUT((char)*s);
 	}
 	PUT('"');
 #undef PUT

@@ -16,8 +16,12 @@ T() { tmux -L "$sock" -f /dev/null "$@"; }
 trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 
 # start CMD...: raviz in a fresh 80x24 window, clean environment.
+nstart=0
 start() {
 	T kill-server 2>/dev/null
+	# A new server each time: reusing a socket just killed races.
+	nstart=$((nstart + 1))
+	sock="raviz-demo-$$-$nstart"
 	T new -d -x 80 -y 24 "env -i TERM=xterm-256color LC_ALL=C.UTF-8 \
 	    RAVIZ_DATADIR='$srcdir' PATH=/usr/bin:/bin $*; sleep 60"
 }
