@@ -11,6 +11,7 @@ if ! command -v tmux >/dev/null 2>&1; then
 	exit 0
 fi
 tmp=$(mktemp -d)
+absrc=$(cd "$srcdir" && pwd)
 sock="raviz-demo-$$"
 T() { tmux -L "$sock" -f /dev/null "$@"; }
 trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
@@ -23,7 +24,7 @@ start() {
 	nstart=$((nstart + 1))
 	sock="raviz-demo-$$-$nstart"
 	T new -d -x 80 -y 24 "env -i TERM=xterm-256color LC_ALL=C.UTF-8 \
-	    RAVIZ_DATADIR='$srcdir' PATH=/usr/bin:/bin $*; sleep 60"
+	    RAVIZ_DATADIR='$absrc' PATH=/usr/bin:/bin $*; sleep 60"
 }
 # screen_has TEXT: poll the pane for TEXT, 10 s at most.
 screen_has() {
