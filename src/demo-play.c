@@ -45,6 +45,8 @@ struct player {
 	FILE			*out, *err;
 	FILE			*cast;
 	uint64_t		 t_ns;		/* cast clock */
+	uint64_t		 lab_t;		/* when lab_seen was emitted */
+	unsigned		 lab_seen;	/* bit k: "Tk" marker at lab_t */
 	int			 oom;
 };
 
@@ -162,6 +164,32 @@ cast_marker(struct player *p, uint64_t t, const char *label)
 	fputs("]\n", p->cast);
 }
 
+/*
+ * The moments T1..T5 the run passes going from the copy `shadow` forward
+ * by n events, as markers spread from t0 to t1.  Frees shadow.
+ */
+static void
+cast_labels(struct player *p, struct sim *shadow, uint64_t n, uint64_t t0,
+    uint64_t t1)
+{
+	struct sim_event	 e;
+	uint64_t		 j, t;
+	char			 lab[8];
+
+	for (j = 0; j < n && sim_step(shadow, &e) == 1; j++) {
+		if (e.label == 0)
+			continue;
+		t = t0 + (t1 - t0) * (j + 1) / n;
+		snprintf(lab, sizeof lab, "T%d", e.label);
+		cast_marker(p, t, lab);
+		if (t != p->lab_t)
+			p->lab_seen = 0;
+		p->lab_t = t;
+		p->lab_seen |= 1u << e.label;
+	}
+	sim_free(shadow);
+}
+
 /* Carry out a command; -1 if memory ran out, 1 on quit. */
 static int
 exec(struct player *p, const struct cmd *c)
@@ -183,10 +211,8 @@ advance(struct player *p, uint64_t to, uint64_t t0, uint64_t t1)
 {
 	struct cmd		 go = { CMD_GOTO, 0 }, play = { CMD_PLAY, 0 };
 	struct sim		*shadow;
-	struct sim_event	 e;
 	uint64_t		 from = app_event_no(p->app), n, nf, j, dt;
 	int			 playing = app_playing(p->app);
-	char			 lab[8];
 
 	if (to <= from || sim_done(app_sim(p->app)))
 		return (0);
@@ -198,12 +224,7 @@ advance(struct player *p, uint64_t to, uint64_t t0, uint64_t t1)
 			p->oom = 1;
 			return (-1);
 		}
-		for (j = 0; j < n && sim_step(shadow, &e) == 1; j++)
-			if (e.label != 0) {
-				snprintf(lab, sizeof lab, "T%d", e.label);
-				cast_marker(p, t0 + dt * (j + 1) / n, lab);
-			}
-		sim_free(shadow);
+		cast_labels(p, shadow, n, t0, t1);
 	}
 	if (p->cast != NULL && playing) {
 		nf = dt / (1000000000 / CAST_FPS);
@@ -235,7 +256,8 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 	char			 cap[1024];
 	size_t			 i;
 	int			 status = 0, rc;
-	uint64_t		 t_prev;
+	uint64_t		 t_prev, before;
+	struct sim		*shadow;
 
 	memset(&p, 0, sizeof p);
 	p.d = d;
@@ -289,7 +311,22 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 		rc = 0;
 		switch (it->kind) {
 		case DEMO_CMD:
+			before = app_event_no(p.app);
+			shadow = NULL;
+			if (p.cast != NULL &&
+			    (shadow = sim_clone(app_sim(p.app))) == NULL) {
+				p.oom = 1;
+				break;
+			}
 			rc = exec(&p, &it->cmd);
+			/* A move forward (jump, step, end...) passes moments. */
+			if (shadow != NULL && rc >= 0 &&
+			    app_event_no(p.app) > before && it->cmd.kind !=
+			    CMD_RESTART && it->cmd.kind != CMD_START)
+				cast_labels(&p, shadow, app_event_no(p.app) -
+				    before, p.t_ns, p.t_ns);
+			else
+				sim_free(shadow);
 			break;
 		case DEMO_CAPTION:
 			demo_sanitize(cap, sizeof cap, it->text);
@@ -297,7 +334,12 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 			cast_marker(&p, p.t_ns, cap);
 			break;
 		case DEMO_MARKER:
-			cast_marker(&p, p.t_ns, it->text);
+			/* Not twice: the engine's own Tk just went out. */
+			if (!(p.lab_t == p.t_ns && strlen(it->text) == 2 &&
+			    it->text[0] == 'T' && it->text[1] >= '1' &&
+			    it->text[1] <= '5' &&
+			    (p.lab_seen & (1u << (it->text[1] - '0')))))
+				cast_marker(&p, p.t_ns, it->text);
 			break;
 		case DEMO_PAUSE:
 			break;
