@@ -97,7 +97,7 @@ pct(char *b, size_t n, uint64_t part, uint64_t whole)
 
 /* The key: value summary. */
 void
-headless_summary(FILE *f, struct sim *s)
+headless_summary(FILE *f, const struct sim *s)
 {
 	const struct sim_config	*c = sim_config(s);
 	const struct sim_stats	*st = sim_stats(s);

@@ -12,7 +12,7 @@
 /* Run per o; write to out, diagnostics to err.  Returns the exit status. */
 int	headless_run(const struct opts *o, FILE *out, FILE *err);
 /* Print the key: value summary of a run (at its current point). */
-void	headless_summary(FILE *, struct sim *);
+void	headless_summary(FILE *, const struct sim *);
 /* Format one event as a JSON object (no newline) into buf. */
 size_t	headless_json(char *buf, size_t len, const struct sim_event *);
 /* Print the device presets with their basis. */

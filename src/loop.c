@@ -28,6 +28,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <curses.h>
@@ -35,6 +36,8 @@
 
 #include "app.h"
 #include "caps.h"
+#include "demo-live.h"
+#include "demo-play.h"
 #include "headless.h"
 #include "loop.h"
 #include "render.h"
@@ -58,7 +61,16 @@ struct loop {
 	unsigned	 tick_ms;	/* interval tick_w is armed with */
 	int		 dirty;
 	int		 status;	/* exit status */
+	/* Demo files (demo.h): recording and interactive replay. */
+	struct demo_writer *rec;	/* --record, or NULL */
+	int		 rec_warned;	/* its write error was shown */
+	struct demo	 demo;		/* the demo being replayed */
+	struct demo_live *live;		/* its replayer, or NULL */
+	ev_timer	 demo_w;	/* when the next item is due */
 };
+
+static void	loop_demo(struct loop *);
+static uint64_t	loop_mono_ns(void);
 
 /* Saved for the crash handler: what it may use without locks or malloc. */
 static struct termios	saved_tio;
@@ -193,10 +205,17 @@ loop_keys(struct loop *l)
 			l->dirty = 1;
 			continue;
 		}
+		if (l->live != NULL && demo_live_key(l->live, ch,
+		    loop_mono_ns())) {
+			loop_demo(l);
+			l->dirty = 1;
+			continue;
+		}
 		c = cmd_from_key(ch);
 		loop_exec(l, &c);
 		if (l->status != -1)
 			break;
+		loop_demo(l);
 	}
 }
 
@@ -218,14 +237,88 @@ tick_cb(struct ev_loop *ev, ev_timer *w, int revents)
 
 	(void)ev;
 	(void)revents;
-	if (app_tick(l->app) < 0) {
+	if ((l->live != NULL ? demo_live_tick(l->live) : app_tick(l->app)) <
+	    0) {
 		loop_quit(l, 1);
 		return;
 	}
+	loop_demo(l);
 	if (!had_flash && app_flash_shown(l->app))
 		loop_sync_flash(l);
 	loop_sync_timer(l);
 	l->dirty = 1;
+}
+
+/* A monotonic clock in ns, for the demo's wall delays. */
+static uint64_t
+loop_mono_ns(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec);
+}
+
+/*
+ * Let the demo replayer carry out what is due, then re-arm its one-shot
+ * timer for the next item (it also runs after every key and tick).
+ */
+static void
+loop_demo(struct loop *l)
+{
+	uint64_t	wait;
+	int		had_flash;
+
+	if (l->live == NULL || l->status != -1)
+		return;
+	had_flash = app_flash_shown(l->app);
+	if (demo_live_step(l->live, loop_mono_ns(), &wait) < 0) {
+		loop_quit(l, 1);
+		return;
+	}
+	if (ev_is_active(&l->demo_w))
+		ev_timer_stop(l->ev, &l->demo_w);
+	if (wait != DEMO_LIVE_FOREVER) {
+		/* A millisecond late rather than early: no busy loop. */
+		ev_timer_set(&l->demo_w, wait / 1e9 + 0.001, 0.);
+		ev_timer_start(l->ev, &l->demo_w);
+	}
+	if (app_flash_shown(l->app) && !had_flash)
+		loop_sync_flash(l);
+	loop_sync_timer(l);
+	l->dirty = 1;
+}
+
+/* The next demo item may be due. */
+static void
+demo_cb(struct ev_loop *ev, ev_timer *w, int revents)
+{
+	(void)ev;
+	(void)revents;
+	loop_demo(w->data);
+}
+
+/*
+ * --record: every command the application carries out becomes a line of
+ * the demo file, written before it acts (so a kill right after still has
+ * it).  Quit and redraw are not part of a lesson.
+ */
+static void
+record_cb(void *arg, const struct cmd *c, uint64_t event_no)
+{
+	struct loop	*l = arg;
+	char		 msg[128];
+
+	if (c->kind == CMD_QUIT || c->kind == CMD_REDRAW ||
+	    c->kind == CMD_NONE)
+		return;
+	if (demo_writer_cmd(l->rec, c, event_no, loop_mono_ns()) != 0 &&
+	    !l->rec_warned) {
+		snprintf(msg, sizeof msg, "recording stopped: %s",
+		    demo_writer_error(l->rec));
+		app_flash(l->app, msg);
+		l->rec_warned = 1;
+	}
 }
 
 /* The flash message has been shown long enough. */
@@ -422,6 +515,8 @@ loop_run(const struct opts *o)
 	struct theme_resolved	 look;
 	size_t			 i;
 	int			 status;
+	const char		*err;
+	const struct sim_config	*cfg;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "raviz: the interactive screen needs a "
@@ -439,10 +534,27 @@ loop_run(const struct opts *o)
 		return (status);
 	memset(&l, 0, sizeof l);
 	l.status = -1;
-	if ((l.app = app_new(&o->cfg)) == NULL || loop_until(l.app, o) != 0) {
+	cfg = &o->cfg;
+	if (o->nfiles > 0 || o->demo_name != NULL) {
+		if ((status = demo_play_open(&l.demo, o, stderr)) != 0)
+			return (status);
+		cfg = &l.demo.cfg;
+	}
+	if ((l.app = app_new(cfg)) == NULL || loop_until(l.app, o) != 0) {
 		fprintf(stderr, "raviz: out of memory\n");
 		app_free(l.app);
+		demo_free(&l.demo);
 		return (1);
+	}
+	if (o->record != NULL) {
+		if ((l.rec = demo_writer_open(o->record, o->force, cfg, NULL,
+		    loop_mono_ns(), &err)) == NULL) {
+			fprintf(stderr, "raviz: --record: %s: %s\n", o->record,
+			    err);
+			app_free(l.app);
+			return (2);
+		}
+		app_set_cmd_hook(l.app, record_cb, &l);
 	}
 	app_set_glyphs(l.app, &look.glyphs);
 	/* A theme that fell back says so on the caption line. */
@@ -495,6 +607,12 @@ loop_run(const struct opts *o)
 	ev_prepare_init(&l.prepare_w, prepare_cb);
 	l.prepare_w.data = &l;
 	ev_prepare_start(l.ev, &l.prepare_w);
+	ev_init(&l.demo_w, demo_cb);
+	l.demo_w.data = &l;
+	if (l.demo.name != NULL &&
+	    (l.live = demo_live_new(&l.demo, l.app, loop_mono_ns())) == NULL)
+		loop_quit(&l, 1);
+	loop_demo(&l);
 	l.dirty = 1;
 
 	ev_run(l.ev, 0);
@@ -507,11 +625,24 @@ loop_run(const struct opts *o)
 	ev_timer_stop(l.ev, &l.tick_w);
 	ev_timer_stop(l.ev, &l.flash_w);
 	ev_prepare_stop(l.ev, &l.prepare_w);
+	ev_timer_stop(l.ev, &l.demo_w);
 	status = l.status < 0 ? 0 : l.status;
 	if (status == 1)
 		fprintf(stderr, "raviz: out of memory\n");
 	else if (status == 0)
 		status = loop_outputs(l.app, o);
+	if (l.rec != NULL) {
+		if (demo_writer_close(l.rec) != 0) {
+			fprintf(stderr, "raviz: --record: %s: %s; the file "
+			    "replays up to its last complete line\n",
+			    o->record, demo_writer_error(l.rec));
+			if (status == 0)
+				status = 1;
+		}
+		demo_writer_free(l.rec);
+	}
+	demo_live_free(l.live);
+	demo_free(&l.demo);
 	app_free(l.app);
 	return (status);
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "demo-play.h"
 #include "headless.h"
 #include "loop.h"
 #include "opts.h"
@@ -47,9 +48,15 @@ main(int argc, char **argv)
 			if (theme_check(o.check_files[i], stdout, stderr) != 0)
 				rc = 2;
 		return (fflush(stdout) == 0 ? rc : 1);
+	case OPTS_LIST_DEMOS:
+		return (demo_play_list(stdout, stderr));
+	case OPTS_CHECK:
+		return (demo_play_check(o.nfiles, o.files, stdout, stderr));
 	case OPTS_RUN:
 		break;
 	}
+	if (o.headless && (o.nfiles > 0 || o.demo_name != NULL))
+		return (demo_play_main(&o, stdout, stderr));
 	if (o.headless)
 		return (headless_run(&o, stdout, stderr));
 	return (loop_run(&o));

@@ -14,6 +14,9 @@
 
 enum kind { K_FLAG, K_VALUE, K_OPTVALUE };
 
+struct opts;
+static int	demo_rules(struct opts *);
+
 struct opt {
 	const char	*name;
 	enum kind	 kind;
@@ -25,7 +28,9 @@ enum {
 	O_PEN, O_THRESH, O_SOURCE, O_COPY, O_SUBMIT, O_SYSCALL, O_WAKE,
 	O_MAXREQ, O_PLIMIT, O_UTHRESH, O_UDELAY, O_HEADLESS, O_SUMMARY, O_TRACE,
 	O_FRAMES, O_UNTIL, O_COLS, O_ROWS, O_LISTDEV, O_HELP, O_VERSION,
-	O_THEME, O_LISTTHEMES, O_CHECKTHEME, O_NOCOLOR, O_ASCII
+	O_THEME, O_LISTTHEMES, O_CHECKTHEME, O_NOCOLOR, O_ASCII,
+	/* demo files */
+	O_RECORD, O_FORCE, O_CHECK, O_LISTDEMOS, O_DEMO, O_CAST
 };
 
 static const struct opt table[] = {
@@ -64,6 +69,13 @@ static const struct opt table[] = {
 	{ "check-theme", K_VALUE, O_CHECKTHEME },
 	{ "no-color", K_FLAG, O_NOCOLOR },
 	{ "ascii", K_FLAG, O_ASCII },
+	/* demo files */
+	{ "record", K_VALUE, O_RECORD },
+	{ "force", K_FLAG, O_FORCE },
+	{ "check", K_FLAG, O_CHECK },
+	{ "list-demos", K_FLAG, O_LISTDEMOS },
+	{ "demo", K_VALUE, O_DEMO },
+	{ "cast", K_VALUE, O_CAST },
 };
 
 /* Device fields the user set, applied over the preset at the end. */
@@ -118,6 +130,17 @@ static const char usage[] =
 "  --check-theme FILE...      check theme files, report every problem\n"
 "  --no-color                 no colour (also when NO_COLOR is set)\n"
 "  --ascii                    ASCII glyphs only (also in a non-UTF-8 locale)\n"
+"\n"
+"Demo files (lessons and recorded sessions):\n"
+"  raviz FILE.demo            replay a demo file (keys work as usual)\n"
+"  --demo=NAME                replay an installed lesson (see --list-demos)\n"
+"  --list-demos               the installed lessons and their titles\n"
+"  --record=FILE              record this session into FILE\n"
+"  --force                    let --record overwrite an existing FILE\n"
+"  --check FILE...            validate demo files, report every problem\n"
+"  --cast=OUT.cast            with --headless: write an asciicast v2 file\n"
+"With --headless a demo replays at its event numbers (no waiting);\n"
+"--frames prints a frame after each of its items.\n"
 "\n"
 "  --list-devices             describe the device presets\n"
 "  --help                     this text\n"
@@ -194,6 +217,9 @@ apply(struct opts *o, struct devset *ds, const struct opt *op, const char *v)
 	const char	*why;
 	uint64_t	 n;
 
+	/* The scenario options come first in the enum. */
+	if (op->id <= O_UDELAY)
+		o->scenario_given = 1;
 	switch (op->id) {
 	case O_MODE:
 		if (sim_mode_parse(v, &o->cfg.mode) != 0)
@@ -337,7 +363,64 @@ apply(struct opts *o, struct devset *ds, const struct opt *op, const char *v)
 	case O_ASCII:
 		o->ascii = 1;
 		break;
+	case O_RECORD:
+	case O_CAST:
+	case O_DEMO:
+		if (*v == '\0')
+			return (fail(o, op->name, "%s", "expected a name"));
+		if (op->id == O_RECORD)
+			o->record = v;
+		else if (op->id == O_CAST)
+			o->cast = v;
+		else
+			o->demo_name = v;
+		break;
+	case O_FORCE:
+		o->force = 1;
+		break;
+	case O_CHECK:
+		o->action = OPTS_CHECK;
+		break;
+	case O_LISTDEMOS:
+		o->action = OPTS_LIST_DEMOS;
+		break;
 	}
+	return (0);
+}
+
+/* How the demo-file options combine; -1 with o->err set if they do not. */
+static int
+demo_rules(struct opts *o)
+{
+	int	demo = o->nfiles > 0 || o->demo_name != NULL;
+
+	if (o->action == OPTS_CHECK) {
+		if (o->nfiles == 0)
+			return (fail(o, "check", "%s", "expected demo files"));
+		return (0);
+	}
+	if (o->nfiles > 0 && o->action != OPTS_RUN)
+		return (fail(o, NULL, "unexpected argument '%s' (try --help)",
+		    o->files[0]));
+	if (o->nfiles > 1)
+		return (fail(o, NULL, "one demo file at a time (--check takes "
+		    "several): '%s'", o->files[1]));
+	if (o->nfiles > 0 && o->demo_name != NULL)
+		return (fail(o, "demo", "%s", "a demo file was also given"));
+	if (o->force && o->record == NULL)
+		return (fail(o, "force", "%s", "only applies to --record"));
+	if (o->record != NULL && (demo || o->headless))
+		return (fail(o, "record", "%s", "records an interactive session "
+		    "(not with --headless or a demo file)"));
+	if (o->cast != NULL && (!demo || !o->headless))
+		return (fail(o, "cast", "%s", "needs --headless and a demo file "
+		    "(or --demo NAME)"));
+	if (demo && o->scenario_given)
+		return (fail(o, NULL, "%s", "a demo file sets its own scenario: "
+		    "drop the scenario options (or edit its 'set' lines)"));
+	if (demo && (o->trace != NULL || o->until_label || o->until_events))
+		return (fail(o, NULL, "%s", "--trace and --until do not apply "
+		    "to a demo file"));
 	return (0);
 }
 
@@ -369,11 +452,18 @@ opts_parse(struct opts *o, int argc, char **argv)
 			continue;
 		}
 		if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0') {
-			if (arg[0] == '-')
+			if (arg[0] == '-' && arg[1] != '\0')
 				return (fail(o, NULL, "unknown option '%s' "
 				    "(try --help)", arg));
-			return (fail(o, NULL, "unexpected argument '%s' "
-			    "(try --help)", arg));
+			/* A demo file; "-" (stdin) is not supported. */
+			if (arg[0] == '\0' || strcmp(arg, "-") == 0)
+				return (fail(o, NULL, "unexpected argument '%s' "
+				    "(try --help)", arg));
+			if (o->nfiles == OPTS_FILES_MAX)
+				return (fail(o, NULL, "more than %s demo files",
+				    "64"));
+			o->files[o->nfiles++] = arg;
+			continue;
 		}
 		arg += 2;
 		eq = strchr(arg, '=');
@@ -424,6 +514,8 @@ opts_parse(struct opts *o, int argc, char **argv)
 	if (o->cfg.source == SIM_SOURCE_FILE && !ds.has_submit)
 		o->cfg.cpu.submit_ns = 1000;
 
+	if (demo_rules(o) != 0)
+		return (-1);
 	if (!o->trace && !o->frames)
 		o->summary = 1;
 	if (o->action == OPTS_RUN &&

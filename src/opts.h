@@ -16,10 +16,13 @@ enum opts_action {
 	OPTS_VERSION,
 	OPTS_LIST_DEVICES,
 	OPTS_LIST_THEMES,
-	OPTS_CHECK_THEME	/* check_files[0 .. ncheck_files) */
+	OPTS_CHECK_THEME,	/* check_files[0 .. ncheck_files) */
+	OPTS_LIST_DEMOS,	/* --list-demos */
+	OPTS_CHECK		/* --check FILE... */
 };
 
 #define OPTS_CHECK_MAX	256
+#define OPTS_FILES_MAX	64	/* demo files on one command line */
 
 struct opts {
 	enum opts_action action;
@@ -37,6 +40,14 @@ struct opts {
 	int		 ascii;		/* --ascii */
 	const char	*check_files[OPTS_CHECK_MAX];	/* --check-theme */
 	unsigned	 ncheck_files;
+	/* Demo files (demo.h): replay one, record, check several. */
+	const char	*files[OPTS_FILES_MAX];	/* non-option arguments */
+	int		 nfiles;
+	const char	*demo_name;	/* --demo NAME */
+	const char	*record;	/* --record FILE */
+	int		 force;		/* --force: --record may overwrite */
+	const char	*cast;		/* --cast FILE (headless replay) */
+	int		 scenario_given; /* a scenario option was given */
 	char		 err[256];	/* set when opts_parse() fails */
 };
 

@@ -32,7 +32,9 @@ bad "--qd" --headless --qd=0
 bad "--until" --headless --until=T9
 bad "--trace" --headless --trace
 bad "--headless" --headless=yes
-bad "unexpected argument" --headless stray
+# A non-option argument is a demo file (demo.h); a missing one is bad input.
+bad "cannot read" --headless stray
+bad "unexpected argument" --list-devices stray
 
 "$RAVIZ" --help >"$tmp/out" 2>&1
 ok $? "--help exits 0"

@@ -1,0 +1,571 @@
+/*
+ * demo-play.c - replaying a demo file without a terminal: the item log,
+ * text frames and asciicast v2 export.
+ *
+ * Determinism: items are carried out at their event numbers through the
+ * application layer (app.c), exactly as the interactive replayer and the
+ * keys do; wall delays never touch the engine.  In the asciicast they only
+ * become timestamps: the cast clock is the sum of the recorded delays, and
+ * while the run is playing between two items the frames in between are
+ * spread evenly over that delay (at most CAST_FPS a second), all in integer
+ * arithmetic.  So the same file gives the same bytes on every machine.
+ *
+ * Rules for an item stamped @S when the run is at event C:
+ * - S > C: the run is moved to S first (app_exec of goto, then play again
+ *   if it was playing: the engine sees the same events as when playing);
+ * - S < C: only a hand-edited file can do this (every move in a recording
+ *   is itself an item); it is carried out at C with a warning.
+ * A flash message lasts until the next item, as a loop timer would clear it.
+ */
+#include "config.h"
+
+#include <sys/types.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app.h"
+#include "demo.h"
+#include "demo-play.h"
+#include "headless.h"
+#include "opts.h"
+
+#define CAST_FPS	10		/* frames a second, at most, when playing */
+#define LINE_MAX_	2048
+
+struct player {
+	const struct demo	*d;
+	struct app		*app;
+	struct render_text	*rt;
+	const struct demo_play_opts *po;
+	FILE			*out, *err;
+	FILE			*cast;
+	uint64_t		 t_ns;		/* cast clock */
+	uint64_t		 lab_t;		/* when lab_seen was emitted */
+	unsigned		 lab_seen;	/* bit k: "Tk" marker at lab_t */
+	int			 oom;
+};
+
+static int	 frame(struct player *, FILE *);
+static void	 cast_frame(struct player *, uint64_t);
+static void	 cast_marker(struct player *, uint64_t, const char *);
+static int	 advance(struct player *, uint64_t, uint64_t, uint64_t);
+static int	 exec(struct player *, const struct cmd *);
+
+/* Write s as a JSON string (quotes included). */
+static void
+json_str(FILE *f, const char *s, size_t n)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 i;
+
+	fputc('"', f);
+	for (i = 0; i < n; i++) {
+		switch (p[i]) {
+		case '"':
+			fputs("\\\"", f);
+			break;
+		case '\\':
+			fputs("\\\\", f);
+			break;
+		case '\n':
+			fputs("\\n", f);
+			break;
+		case '\r':
+			fputs("\\r", f);
+			break;
+		default:
+			if (p[i] < 0x20 || p[i] == 0x7f)
+				fprintf(f, "\\u%04x", p[i]);
+			else
+				fputc(p[i], f);
+		}
+	}
+	fputc('"', f);
+}
+
+/* Seconds with microseconds, as asciicast timestamps: "12.345678". */
+static void
+cast_time(FILE *f, uint64_t ns)
+{
+	fprintf(f, "%llu.%06llu", (unsigned long long)(ns / 1000000000),
+	    (unsigned long long)(ns % 1000000000 / 1000));
+}
+
+/* Draw the current picture into f through the text back end. */
+static int
+frame(struct player *p, FILE *f)
+{
+	app_draw(p->app, &render_text_ops, p->rt, p->po->cols, p->po->rows);
+	render_text_write(p->rt, f);
+	return (0);
+}
+
+/*
+ * An "o" event: clear the screen, home, then the frame's lines joined by
+ * CR LF, as a terminal would receive them.
+ */
+static void
+cast_frame(struct player *p, uint64_t t)
+{
+	char	*buf = NULL, *s, *nl, *joined;
+	size_t	 len = 0, o = 0;
+	FILE	*m;
+
+	if (p->cast == NULL)
+		return;
+	if ((m = open_memstream(&buf, &len)) == NULL) {
+		p->oom = 1;
+		return;
+	}
+	frame(p, m);
+	if (fclose(m) != 0 || (joined = malloc(2 * len + 16)) == NULL) {
+		free(buf);
+		p->oom = 1;
+		return;
+	}
+	memcpy(joined, "\x1b[H\x1b[2J", 7);
+	o = 7;
+	for (s = buf; *s != '\0'; s = nl + 1) {
+		if ((nl = strchr(s, '\n')) == NULL)
+			nl = s + strlen(s);
+		memcpy(joined + o, s, (size_t)(nl - s));
+		o += (size_t)(nl - s);
+		if (*nl == '\0')
+			break;
+		if (nl[1] != '\0') {
+			joined[o++] = '\r';
+			joined[o++] = '\n';
+		}
+	}
+	fputc('[', p->cast);
+	cast_time(p->cast, t);
+	fputs(", \"o\", ", p->cast);
+	json_str(p->cast, joined, o);
+	fputs("]\n", p->cast);
+	free(joined);
+	free(buf);
+}
+
+/* An "m" (marker) event with a label. */
+static void
+cast_marker(struct player *p, uint64_t t, const char *label)
+{
+	if (p->cast == NULL)
+		return;
+	fputc('[', p->cast);
+	cast_time(p->cast, t);
+	fputs(", \"m\", ", p->cast);
+	json_str(p->cast, label, strlen(label));
+	fputs("]\n", p->cast);
+}
+
+/*
+ * The moments T1..T5 the run passes going from the copy `shadow` forward
+ * by n events, as markers spread from t0 to t1.  Frees shadow.
+ */
+static void
+cast_labels(struct player *p, struct sim *shadow, uint64_t n, uint64_t t0,
+    uint64_t t1)
+{
+	struct sim_event	 e;
+	uint64_t		 j, t;
+	char			 lab[8];
+
+	for (j = 0; j < n && sim_step(shadow, &e) == 1; j++) {
+		if (e.label == 0)
+			continue;
+		t = t0 + (t1 - t0) * (j + 1) / n;
+		snprintf(lab, sizeof lab, "T%d", e.label);
+		cast_marker(p, t, lab);
+		if (t != p->lab_t)
+			p->lab_seen = 0;
+		p->lab_t = t;
+		p->lab_seen |= 1u << e.label;
+	}
+	sim_free(shadow);
+}
+
+/* Carry out a command; -1 if memory ran out, 1 on quit. */
+static int
+exec(struct player *p, const struct cmd *c)
+{
+	int	rc = app_exec(p->app, c);
+
+	if (rc < 0)
+		p->oom = 1;
+	return (rc);
+}
+
+/*
+ * Move the run forward to event `to`, the cast clock going from t0 to t1.
+ * While playing, the cast gets frames in between and the moments T1..T5
+ * as markers at their share of the time.
+ */
+static int
+advance(struct player *p, uint64_t to, uint64_t t0, uint64_t t1)
+{
+	struct cmd		 go = { CMD_GOTO, 0 }, play = { CMD_PLAY, 0 };
+	struct sim		*shadow;
+	uint64_t		 from = app_event_no(p->app), n, nf, j, dt;
+	int			 playing = app_playing(p->app);
+
+	if (to <= from || sim_done(app_sim(p->app)))
+		return (0);
+	n = to - from;
+	dt = t1 - t0;
+	if (p->cast != NULL) {
+		/* The moments on the way, from a copy of the engine. */
+		if ((shadow = sim_clone(app_sim(p->app))) == NULL) {
+			p->oom = 1;
+			return (-1);
+		}
+		cast_labels(p, shadow, n, t0, t1);
+	}
+	if (p->cast != NULL && playing) {
+		nf = dt / (1000000000 / CAST_FPS);
+		if (nf > n)
+			nf = n;
+		for (j = 1; j < nf; j++) {
+			go.arg = (int64_t)(from + n * j / nf);
+			if (exec(p, &go) < 0 || exec(p, &play) < 0)
+				return (-1);
+			cast_frame(p, t0 + dt * j / nf);
+		}
+	}
+	go.arg = (int64_t)to;
+	if (exec(p, &go) < 0)
+		return (-1);
+	if (playing && exec(p, &play) < 0)
+		return (-1);
+	return (0);
+}
+
+/* Replay d per po. */
+int
+demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
+    FILE *out, FILE *err)
+{
+	struct player		 p;
+	const struct demo_item	*it;
+	char			 line[LINE_MAX_], safe[2 * LINE_MAX_];
+	char			 cap[1024];
+	size_t			 i;
+	int			 status = 0, rc;
+	uint64_t		 t_prev, before;
+	struct sim		*shadow;
+
+	memset(&p, 0, sizeof p);
+	p.d = d;
+	p.po = po;
+	p.out = out;
+	p.err = err;
+	if ((p.app = app_new(&d->cfg)) == NULL ||
+	    (p.rt = render_text_new()) == NULL) {
+		fprintf(err, "raviz: out of memory\n");
+		status = 1;
+		goto done;
+	}
+	if (po->cast != NULL) {
+		if ((p.cast = fopen(po->cast, "w")) == NULL) {
+			fprintf(err, "raviz: --cast: %s: %s\n", po->cast,
+			    strerror(errno));
+			status = 1;
+			goto done;
+		}
+		demo_sanitize(cap, sizeof cap, d->title != NULL ? d->title :
+		    d->name);
+		fprintf(p.cast, "{\"version\": 2, \"width\": %u, "
+		    "\"height\": %u, \"title\": ", po->cols, po->rows);
+		json_str(p.cast, cap, strlen(cap));
+		fputs("}\n", p.cast);
+		cast_frame(&p, 0);
+	}
+	if (d->title != NULL && (po->frames || po->log)) {
+		demo_sanitize(safe, sizeof safe, d->title);
+		fprintf(out, "title: %s\n", safe);
+	}
+	if (po->frames) {
+		fprintf(out, "--- start ---\n");
+		frame(&p, out);
+	}
+	for (i = 0; i < d->nitems && !p.oom; i++) {
+		it = &d->items[i];
+		t_prev = p.t_ns;
+		p.t_ns += it->delay_ns;
+		if (advance(&p, it->event, t_prev, p.t_ns) != 0)
+			break;
+		if (it->event < app_event_no(p.app))
+			fprintf(err, "%s:%u: warning: stamped @%llu but the "
+			    "run is at event %llu already: carried out "
+			    "there\n", d->name, it->line,
+			    (unsigned long long)it->event,
+			    (unsigned long long)app_event_no(p.app));
+		app_flash_clear(p.app);
+		demo_format_item(line, sizeof line, it);
+		demo_sanitize(safe, sizeof safe, line);
+		rc = 0;
+		switch (it->kind) {
+		case DEMO_CMD:
+			before = app_event_no(p.app);
+			shadow = NULL;
+			if (p.cast != NULL &&
+			    (shadow = sim_clone(app_sim(p.app))) == NULL) {
+				p.oom = 1;
+				break;
+			}
+			rc = exec(&p, &it->cmd);
+			/* A move forward (jump, step, end...) passes moments. */
+			if (shadow != NULL && rc >= 0 &&
+			    app_event_no(p.app) > before && it->cmd.kind !=
+			    CMD_RESTART && it->cmd.kind != CMD_START)
+				cast_labels(&p, shadow, app_event_no(p.app) -
+				    before, p.t_ns, p.t_ns);
+			else
+				sim_free(shadow);
+			break;
+		case DEMO_CAPTION:
+			demo_sanitize(cap, sizeof cap, it->text);
+			app_set_caption(p.app, cap);
+			cast_marker(&p, p.t_ns, cap);
+			break;
+		case DEMO_MARKER:
+			/* Not twice: the engine's own Tk just went out. */
+			if (!(p.lab_t == p.t_ns && strlen(it->text) == 2 &&
+			    it->text[0] == 'T' && it->text[1] >= '1' &&
+			    it->text[1] <= '5' &&
+			    (p.lab_seen & (1u << (it->text[1] - '0')))))
+				cast_marker(&p, p.t_ns, it->text);
+			break;
+		case DEMO_PAUSE:
+			break;
+		}
+		if (rc < 0)
+			break;
+		if (po->frames) {
+			fprintf(out, "--- %s ---\n", safe);
+			frame(&p, out);
+		} else if (po->log)
+			fprintf(out, "%s\n", safe);
+		cast_frame(&p, p.t_ns);
+		if (rc == 1)
+			break;
+	}
+	if (p.oom) {
+		fprintf(err, "raviz: out of memory\n");
+		status = 1;
+		goto done;
+	}
+	if (po->summary)
+		headless_summary(out, app_sim(p.app));
+done:
+	if (p.cast != NULL && (fflush(p.cast) != 0 || ferror(p.cast) ||
+	    fclose(p.cast) != 0)) {
+		fprintf(err, "raviz: --cast: %s: write error\n", po->cast);
+		status = 1;
+	}
+	render_text_free(p.rt);
+	app_free(p.app);
+	if (fflush(out) != 0 || ferror(out)) {
+		fprintf(err, "raviz: write error: %s\n", strerror(errno));
+		status = 1;
+	}
+	return (status);
+}
+
+/* The lessons' directory. */
+const char *
+demo_play_dir(void)
+{
+	static char	 buf[4096];
+	const char	*env = getenv("RAVIZ_DATADIR");
+
+	snprintf(buf, sizeof buf, "%s/demos", env != NULL && *env != '\0' ?
+	    env : PKGDATADIR);
+	return (buf);
+}
+
+/* Path of an installed lesson. */
+int
+demo_play_find(char *buf, size_t len, const char *name, const char **why)
+{
+	size_t	n = strlen(name);
+
+	if (n == 0 || name[0] == '.' || strchr(name, '/') != NULL) {
+		*why = "expected a lesson name as --list-demos shows it";
+		return (-1);
+	}
+	if (n > 5 && strcmp(name + n - 5, ".demo") == 0)
+		n -= 5;
+	if ((size_t)snprintf(buf, len, "%s/%.*s.demo", demo_play_dir(),
+	    (int)n, name) >= len) {
+		*why = "name too long";
+		return (-1);
+	}
+	return (0);
+}
+
+/* qsort comparison of two names. */
+static int
+name_cmp(const void *a, const void *b)
+{
+	return (strcmp(*(char *const *)a, *(char *const *)b));
+}
+
+/* List the installed lessons. */
+int
+demo_play_list(FILE *out, FILE *err)
+{
+	struct demo	 d;
+	struct dirent	*de;
+	DIR		*dir;
+	char		**names = NULL, **nn, path[4352], safe[512];
+	size_t		 n = 0, i, l;
+	int		 status = 0;
+
+	if ((dir = opendir(demo_play_dir())) == NULL) {
+		fprintf(err, "raviz: %s: %s (set RAVIZ_DATADIR to the "
+		    "directory holding demos/?)\n", demo_play_dir(),
+		    strerror(errno));
+		return (1);
+	}
+	while ((de = readdir(dir)) != NULL) {
+		l = strlen(de->d_name);
+		if (l <= 5 || de->d_name[0] == '.' ||
+		    strcmp(de->d_name + l - 5, ".demo") != 0)
+			continue;
+		if ((nn = realloc(names, (n + 1) * sizeof *names)) == NULL ||
+		    (nn[n] = strndup(de->d_name, l - 5)) == NULL) {
+			names = nn != NULL ? nn : names;
+			status = 1;
+			break;
+		}
+		names = nn;
+		n++;
+	}
+	closedir(dir);
+	qsort(names, n, sizeof *names, name_cmp);
+	for (i = 0; i < n && status == 0; i++) {
+		snprintf(path, sizeof path, "%s/%s.demo", demo_play_dir(),
+		    names[i]);
+		if (demo_load(&d, path) < 0)
+			status = 1;
+		else if (!demo_replayable(&d))
+			fprintf(out, "%-16s (invalid: raviz --check %s)\n",
+			    names[i], path);
+		else {
+			demo_sanitize(safe, sizeof safe, d.title != NULL ?
+			    d.title : "(no title)");
+			fprintf(out, "%-16s %s\n", names[i], safe);
+		}
+		demo_free(&d);
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	if (status != 0)
+		fprintf(err, "raviz: out of memory\n");
+	return (status);
+}
+
+/* Validate files. */
+int
+demo_play_check(int n, const char *const *files, FILE *out, FILE *err)
+{
+	struct demo	 d;
+	char		 safe[1024];
+	size_t		 i;
+	int		 k, bad = 0;
+
+	for (k = 0; k < n; k++) {
+		if (demo_load(&d, files[k]) < 0) {
+			fprintf(err, "raviz: out of memory\n");
+			return (1);
+		}
+		for (i = 0; i < d.ndiags; i++) {
+			demo_sanitize(safe, sizeof safe, d.diags[i].msg);
+			fprintf(err, "%s\n", safe);
+		}
+		demo_sanitize(safe, sizeof safe, files[k]);
+		if (d.errors == 0)
+			fprintf(out, "%s: ok, %zu items%s\n", safe, d.nitems,
+			    d.warnings ? " (with warnings)" : "");
+		else {
+			fprintf(out, "%s: %zu error%s, %zu warning%s%s\n",
+			    safe, d.errors, d.errors == 1 ? "" : "s",
+			    d.warnings, d.warnings == 1 ? "" : "s",
+			    demo_replayable(&d) ? "; replays up to the "
+			    "truncated line" : "");
+			bad = 1;
+		}
+		demo_free(&d);
+	}
+	return (bad ? 2 : 0);
+}
+
+/* Load the demo the command line names; print its diagnostics. */
+int
+demo_play_open(struct demo *d, const struct opts *o, FILE *err)
+{
+	char		 path[4352], safe[1024];
+	const char	*why;
+	size_t		 i;
+
+	if (o->demo_name != NULL) {
+		if (demo_play_find(path, sizeof path, o->demo_name,
+		    &why) != 0) {
+			demo_sanitize(safe, sizeof safe, o->demo_name);
+			fprintf(err, "raviz: --demo: '%s': %s\n", safe, why);
+			return (2);
+		}
+		if (access(path, F_OK) != 0) {
+			demo_sanitize(safe, sizeof safe, o->demo_name);
+			fprintf(err, "raviz: --demo: no lesson '%s' in %s "
+			    "(try --list-demos)\n", safe, demo_play_dir());
+			return (2);
+		}
+	} else
+		snprintf(path, sizeof path, "%s", o->files[0]);
+	if (demo_load(d, path) < 0) {
+		fprintf(err, "raviz: out of memory\n");
+		return (1);
+	}
+	for (i = 0; i < d->ndiags; i++) {
+		demo_sanitize(safe, sizeof safe, d->diags[i].msg);
+		fprintf(err, "%s\n", safe);
+	}
+	if (!demo_replayable(d)) {
+		demo_sanitize(safe, sizeof safe, path);
+		fprintf(err, "raviz: %s: not replayable (%zu error%s)\n", safe,
+		    d->errors, d->errors == 1 ? "" : "s");
+		demo_free(d);
+		return (2);
+	}
+	return (0);
+}
+
+/* Headless replay of the demo the command line names. */
+int
+demo_play_main(const struct opts *o, FILE *out, FILE *err)
+{
+	struct demo		d;
+	struct demo_play_opts	po;
+	int			rc;
+
+	if ((rc = demo_play_open(&d, o, err)) != 0)
+		return (rc);
+	memset(&po, 0, sizeof po);
+	po.cols = o->frame_cols;
+	po.rows = o->frame_rows;
+	po.frames = o->frames;
+	po.log = !o->frames;
+	po.summary = o->summary;
+	po.cast = o->cast;
+	rc = demo_play_headless(&d, &po, out, err);
+	demo_free(&d);
+	return (rc);
+}

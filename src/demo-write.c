@@ -1,0 +1,381 @@
+/*
+ * demo-write.c - recording a session into a demo file.
+ *
+ * Crash safety without a temporary file: the file is written in place (a
+ * FILE.part renamed at a clean exit would leave nothing usable after
+ * SIGKILL), each line with a single write(2) as soon as its command has run,
+ * so the kernel holds every complete line the moment raviz gets past the
+ * call; a process killed at any point leaves a file that ends with a
+ * complete line and replays up to it.  No fsync per line: that guards
+ * against power loss, not against a killed process, and would make every
+ * key press wait for the disk; close() does one fsync.
+ *
+ * A write error (disk full, I/O error) must not leave a half line that a
+ * later replay would misread: the file is cut back to the end of the last
+ * complete line, a comment saying why is appended if the disk allows, and
+ * the writer refuses further lines.  The session itself goes on.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "demo.h"
+#include "opts.h"
+#include "parse.h"
+
+/* argv[0] for opts_parse(), which never writes to it. */
+static char prog[] = "raviz";
+
+struct demo_writer {
+	int		 fd;
+	off_t		 good;		/* bytes up to the last complete line */
+	uint64_t	 last_ns;	/* wall time of the previous item */
+	size_t		 count;
+	int		 failed;
+	char		 err[256];
+};
+
+static int	put_line(struct demo_writer *, const char *, size_t);
+
+/* Bytes as the command line writes them: "1M", "128k", "4096". */
+static void
+size_arg(char *b, size_t n, uint64_t v)
+{
+	static const char	 suf[] = "TGMk";
+	int			 sh;
+
+	for (sh = 40; sh >= 10; sh -= 10)
+		if (v != 0 && v % (UINT64_C(1) << sh) == 0) {
+			snprintf(b, n, "%llu%c",
+			    (unsigned long long)(v >> sh), suf[(40 - sh) / 10]);
+			return;
+		}
+	snprintf(b, n, "%llu", (unsigned long long)v);
+}
+
+/* A duration as the command line writes it: "4ms", "8330us", "0". */
+static void
+time_arg(char *b, size_t n, uint64_t ns)
+{
+	if (ns == 0)
+		snprintf(b, n, "0");
+	else if (ns % 1000000000 == 0)
+		snprintf(b, n, "%llus", (unsigned long long)(ns / 1000000000));
+	else if (ns % 1000000 == 0)
+		snprintf(b, n, "%llums", (unsigned long long)(ns / 1000000));
+	else if (ns % 1000 == 0)
+		snprintf(b, n, "%lluus", (unsigned long long)(ns / 1000));
+	else
+		snprintf(b, n, "%lluns", (unsigned long long)ns);
+}
+
+/* A rate as the command line writes it: "270M", "3G", "500k", "12b". */
+static void
+rate_arg(char *b, size_t n, uint64_t v)
+{
+	if (v % 1000000000 == 0)
+		snprintf(b, n, "%lluG", (unsigned long long)(v / 1000000000));
+	else if (v % 1000000 == 0)
+		snprintf(b, n, "%lluM", (unsigned long long)(v / 1000000));
+	else if (v % 1000 == 0)
+		snprintf(b, n, "%lluk", (unsigned long long)(v / 1000));
+	else
+		snprintf(b, n, "%llub", (unsigned long long)v);
+}
+
+/* Append "set NAME VALUE\n" to out (like snprintf: o counts what is needed). */
+static void
+emit(char *out, size_t len, size_t *o, const char *name, const char *val)
+{
+	int	n;
+
+	n = snprintf(*o < len ? out + *o : NULL, *o < len ? len - *o : 0,
+	    "set %s %s\n", name, val);
+	if (n > 0)
+		*o += (size_t)n;
+}
+
+/* The scenario block. */
+size_t
+demo_format_scenario(char *out, size_t len, const struct sim_config *c)
+{
+	struct opts		 base;
+	const struct sim_config	*b = &base.cfg;
+	const struct sim_device	*d = &c->device;
+	char			 v[64], dev[80], src[32];
+	char			*argv[3];
+	size_t			 o = 0;
+	int			 custom;
+
+	if (len > 0)
+		out[0] = '\0';
+	custom = sim_preset_find(d->name) == NULL;
+	emit(out, len, &o, "mode", sim_mode_name(c->mode));
+	size_arg(v, sizeof v, c->read_pages * SIM_PAGE_SIZE);
+	emit(out, len, &o, "bs", v);
+	size_arg(v, sizeof v, c->ra_pages * SIM_PAGE_SIZE);
+	emit(out, len, &o, "ra", v);
+	size_arg(v, sizeof v, c->file_pages * SIM_PAGE_SIZE);
+	emit(out, len, &o, "file-size", v);
+	emit(out, len, &o, "source", sim_source_name(c->source));
+
+	/* What --device and --source alone imply, to write only the rest. */
+	snprintf(dev, sizeof dev, "--device=%s", custom ? "report" : d->name);
+	snprintf(src, sizeof src, "--source=%s", sim_source_name(c->source));
+	argv[0] = prog;
+	argv[1] = dev;
+	argv[2] = src;
+	if (opts_parse(&base, 3, argv) != 0)
+		sim_config_default(&base.cfg);
+	if (!custom)
+		emit(out, len, &o, "device", d->name);
+	if (custom || d->bandwidth != b->device.bandwidth) {
+		rate_arg(v, sizeof v, d->bandwidth);
+		emit(out, len, &o, "bandwidth", v);
+	}
+	if (custom || d->latency_ns != b->device.latency_ns) {
+		time_arg(v, sizeof v, d->latency_ns);
+		emit(out, len, &o, "latency", v);
+	}
+	if (custom || d->qd != b->device.qd) {
+		snprintf(v, sizeof v, "%u", d->qd);
+		emit(out, len, &o, "qd", v);
+	}
+	if (custom || d->disc != b->device.disc)
+		emit(out, len, &o, "discipline", sim_disc_name(d->disc));
+	if (custom || d->idle_penalty_ns != b->device.idle_penalty_ns) {
+		time_arg(v, sizeof v, d->idle_penalty_ns);
+		emit(out, len, &o, "idle-penalty", v);
+	}
+	if (custom || d->idle_thresh_ns != b->device.idle_thresh_ns) {
+		time_arg(v, sizeof v, d->idle_thresh_ns);
+		emit(out, len, &o, "idle-threshold", v);
+	}
+	if (c->cpu.copy_ns != b->cpu.copy_ns) {
+		time_arg(v, sizeof v, c->cpu.copy_ns);
+		emit(out, len, &o, "cpu-copy", v);
+	}
+	if (c->cpu.submit_ns != b->cpu.submit_ns) {
+		time_arg(v, sizeof v, c->cpu.submit_ns);
+		emit(out, len, &o, "cpu-submit", v);
+	}
+	if (c->cpu.syscall_ns != b->cpu.syscall_ns) {
+		time_arg(v, sizeof v, c->cpu.syscall_ns);
+		emit(out, len, &o, "cpu-syscall", v);
+	}
+	if (c->cpu.wake_ns != b->cpu.wake_ns) {
+		time_arg(v, sizeof v, c->cpu.wake_ns);
+		emit(out, len, &o, "cpu-wake", v);
+	}
+	if (c->max_req_pages != b->max_req_pages) {
+		size_arg(v, sizeof v, (uint64_t)c->max_req_pages *
+		    SIM_PAGE_SIZE);
+		emit(out, len, &o, "max-request", v);
+	}
+	if (c->unplug_thresh != b->unplug_thresh) {
+		snprintf(v, sizeof v, "%u", c->unplug_thresh);
+		emit(out, len, &o, "unplug-thresh", v);
+	}
+	if (c->unplug_delay_ns != b->unplug_delay_ns) {
+		time_arg(v, sizeof v, c->unplug_delay_ns);
+		emit(out, len, &o, "unplug-delay", v);
+	}
+	return (o);
+}
+
+/*
+ * Write n bytes (whole lines) with one write(2) where the kernel allows,
+ * finishing a short write.  On failure cut the file back to the last
+ * complete line, try to leave a comment, and refuse further lines.
+ */
+static int
+put_line(struct demo_writer *w, const char *buf, size_t n)
+{
+	char		 note[300];
+	size_t		 done = 0;
+	ssize_t		 r;
+	int		 e;
+
+	if (w->failed)
+		return (-1);
+	while (done < n) {
+		r = write(w->fd, buf + done, n - done);
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			e = r == 0 ? EIO : errno;
+			goto fail;
+		}
+		done += (size_t)r;
+	}
+	w->good += (off_t)n;
+	return (0);
+fail:
+	w->failed = 1;
+	snprintf(w->err, sizeof w->err, "%s", strerror(e));
+	/* Take back the partial line; the file stays replayable. */
+	if (ftruncate(w->fd, w->good) == 0 &&
+	    lseek(w->fd, w->good, SEEK_SET) == w->good) {
+		r = snprintf(note, sizeof note, "# recording stopped here: "
+		    "write error: %s\n", w->err);
+		if (write(w->fd, note, (size_t)r) != r) {
+			/* Not even the note fits: no half comment either. */
+			if (ftruncate(w->fd, w->good) != 0)
+				snprintf(w->err, sizeof w->err, "%s; the "
+				    "last line may be incomplete", strerror(e));
+		}
+	}
+	return (-1);
+}
+
+/* Create the file and write the header and scenario. */
+struct demo_writer *
+demo_writer_open(const char *path, int force, const struct sim_config *cfg,
+    const char *title, uint64_t now_ns, const char **err)
+{
+	struct demo_writer	*w;
+	char			 head[4096];
+	size_t			 n;
+	int			 flags = O_WRONLY | O_CREAT | O_CLOEXEC;
+
+	flags |= force ? O_TRUNC : O_EXCL;
+	if ((w = calloc(1, sizeof *w)) == NULL) {
+		*err = strerror(ENOMEM);
+		return (NULL);
+	}
+	if ((w->fd = open(path, flags, 0666)) == -1) {
+		*err = errno == EEXIST ? "the file exists (--force "
+		    "overwrites it)" : strerror(errno);
+		free(w);
+		return (NULL);
+	}
+	w->last_ns = now_ns;
+	n = (size_t)snprintf(head, sizeof head, "raviz-demo %d\n"
+	    "# Recorded by raviz %s.  Each line: @EVENT +DELAY COMMAND.\n"
+	    "# Add caption \"...\", pause and marker NAME lines to teach "
+	    "with it.\n", DEMO_MAJOR, PACKAGE_VERSION);
+	if (title != NULL && n < sizeof head) {
+		memcpy(head + n, "title ", 6);
+		n += 6;
+		n += demo_quote(head + n, sizeof head - n, title);
+		if (n < sizeof head)
+			head[n++] = '\n';
+	}
+	if (n < sizeof head)
+		n += demo_format_scenario(head + n, sizeof head - n, cfg);
+	if (n >= sizeof head || put_line(w, head, n) != 0) {
+		static char	ebuf[300];
+
+		snprintf(ebuf, sizeof ebuf, "%s", w->failed ? w->err :
+		    "the header is too long");
+		*err = ebuf;
+		close(w->fd);
+		unlink(path);
+		free(w);
+		return (NULL);
+	}
+	return (w);
+}
+
+/* One stamped item, written at once. */
+int
+demo_writer_item(struct demo_writer *w, const struct demo_item *it,
+    uint64_t now_ns)
+{
+	struct demo_item	 c = *it;
+	char			*line;
+	size_t			 n;
+	int			 rc;
+
+	if (w->failed)
+		return (-1);
+	c.delay_ns = now_ns >= w->last_ns ? now_ns - w->last_ns : 0;
+	n = demo_format_item(NULL, 0, &c);
+	if ((line = malloc(n + 2)) == NULL) {
+		w->failed = 1;
+		snprintf(w->err, sizeof w->err, "%s", strerror(ENOMEM));
+		return (-1);
+	}
+	demo_format_item(line, n + 1, &c);
+	line[n] = '\n';
+	rc = put_line(w, line, n + 1);
+	free(line);
+	if (rc == 0) {
+		w->last_ns = now_ns;
+		w->count++;
+	}
+	return (rc);
+}
+
+/* A command, as the application executed it. */
+int
+demo_writer_cmd(struct demo_writer *w, const struct cmd *cmd,
+    uint64_t event_no, uint64_t now_ns)
+{
+	struct demo_item	it;
+
+	memset(&it, 0, sizeof it);
+	it.kind = DEMO_CMD;
+	it.cmd = *cmd;
+	it.event = event_no;
+	return (demo_writer_item(w, &it, now_ns));
+}
+
+/* The write error, or NULL. */
+const char *
+demo_writer_error(const struct demo_writer *w)
+{
+	return (w->failed ? w->err : NULL);
+}
+
+/* Items written. */
+size_t
+demo_writer_count(const struct demo_writer *w)
+{
+	return (w->count);
+}
+
+/* Close: a final comment, fsync, close. */
+int
+demo_writer_close(struct demo_writer *w)
+{
+	char	line[128];
+	int	n, rc = 0;
+
+	if (w == NULL)
+		return (0);
+	if (!w->failed) {
+		n = snprintf(line, sizeof line, "# end of recording: %zu "
+		    "items\n", w->count);
+		rc = put_line(w, line, (size_t)n);
+		if (rc == 0 && fsync(w->fd) != 0) {
+			w->failed = 1;
+			snprintf(w->err, sizeof w->err, "%s", strerror(errno));
+			rc = -1;
+		}
+	} else
+		rc = -1;
+	if (close(w->fd) != 0 && rc == 0) {
+		w->failed = 1;
+		snprintf(w->err, sizeof w->err, "%s", strerror(errno));
+		rc = -1;
+	}
+	w->fd = -1;
+	return (rc);
+}
+
+/* Free a closed (or never closed) writer. */
+void
+demo_writer_free(struct demo_writer *w)
+{
+	if (w == NULL)
+		return;
+	if (w->fd != -1)
+		close(w->fd);
+	free(w);
+}

@@ -1,0 +1,1072 @@
+/*
+ * demo.c - the demo file format: parser, text sanitizer and quoting.
+ *
+ * The parser walks the buffer line by line and never stops at the first
+ * problem: a bad line becomes a diagnostic and is skipped, the rest is still
+ * read, so that --check reports everything at once and a file with one bad
+ * line in a long lesson can be fixed in one go.  Only a file of a newer major
+ * version is refused outright (its syntax may mean something else).
+ *
+ * Scenario lines are checked by the command-line parser itself (opts.c), one
+ * line at a time for a precise column and then all together for the final
+ * configuration, so `set bs 1M` accepts exactly what --bs=1M accepts.
+ *
+ * Text is UTF-8.  A raw control byte (other than tab) or invalid UTF-8 in a
+ * line is an error: the file format has escapes for those, so a raw one
+ * means corruption or a hostile file.  Decoded captions may still hold any
+ * byte (the escapes allow it); demo_sanitize() makes them visible.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "demo.h"
+#include "opts.h"
+#include "parse.h"
+
+/* argv[0] for opts_parse(), which never writes to it. */
+static char prog[] = "raviz";
+
+/* Scenario option names a `set` line accepts (those of opts.c). */
+static const char *const demo_set_names[] = {
+	"mode", "bs", "ra", "file-size", "source", "device", "bandwidth",
+	"latency", "qd", "discipline", "idle-penalty", "idle-threshold",
+	"cpu-copy", "cpu-submit", "cpu-syscall", "cpu-wake", "max-request",
+	"unplug-thresh", "unplug-delay", NULL
+};
+
+/* One `set` line, kept for the final combined check. */
+struct setline {
+	unsigned	 line;
+	char		*arg;		/* "--name=value" */
+};
+
+/* The parser's state for one file. */
+struct pctx {
+	struct demo	*d;
+	const char	*line;		/* current line (not NUL-terminated) */
+	size_t		 len;
+	unsigned	 lineno;
+	int		 oom;
+	int		 stamped;	/* a stamped item has been seen */
+	int		 have_version;
+	struct setline	*sets;
+	size_t		 nsets;
+};
+
+static int	 utf8_next(const unsigned char *, size_t, uint32_t *);
+static unsigned	 column(const struct pctx *, const char *);
+static void	 diag(struct pctx *, enum demo_sev, const char *,
+		     const char *, ...) __attribute__((format(printf, 4, 5)));
+static void	 unknown(struct pctx *, const char *, const char *,
+		     size_t);
+static const char *skip_ws(const struct pctx *, const char *);
+static const char *word_end(const struct pctx *, const char *);
+static int	 at_end(struct pctx *, const char *, const char *);
+static char	*quoted(struct pctx *, const char **);
+static int	 check_bytes(struct pctx *);
+static void	 parse_version(struct pctx *);
+static void	 parse_set(struct pctx *, const char *);
+static void	 parse_title(struct pctx *, const char *);
+static void	 parse_stamped(struct pctx *, const char *);
+static void	 parse_line(struct pctx *);
+static void	 finish_scenario(struct pctx *);
+static char	*xstrndup(struct pctx *, const char *, size_t);
+
+/*
+ * Decode one UTF-8 character from s (n bytes available).  Returns its length
+ * and stores the code point, or 0 if the bytes are not valid UTF-8 (overlong
+ * forms, surrogates and values past U+10FFFF included).
+ */
+static int
+utf8_next(const unsigned char *s, size_t n, uint32_t *cp)
+{
+	uint32_t	c, min;
+	int		len, i;
+
+	if (n == 0)
+		return (0);
+	c = s[0];
+	if (c < 0x80) {
+		*cp = c;
+		return (1);
+	}
+	if (c >= 0xc2 && c <= 0xdf) {
+		len = 2;
+		c &= 0x1f;
+		min = 0x80;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		c &= 0x0f;
+		min = 0x800;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		c &= 0x07;
+		min = 0x10000;
+	} else
+		return (0);
+	if ((size_t)len > n)
+		return (0);
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return (0);
+		c = (c << 6) | (s[i] & 0x3f);
+	}
+	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
+		return (0);
+	*cp = c;
+	return (len);
+}
+
+/* The column (in characters, from 1) of p in the current line. */
+static unsigned
+column(const struct pctx *p, const char *at)
+{
+	const char	*s;
+	unsigned	 col = 1;
+
+	for (s = p->line; s < at && s < p->line + p->len; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			col++;
+	return (col);
+}
+
+/* Record a diagnostic at `at` in the current line (NULL: column 1). */
+static void
+diag(struct pctx *p, enum demo_sev sev, const char *at, const char *fmt, ...)
+{
+	struct demo		*d = p->d;
+	struct demo_diag	*nd, *g;
+	char			 msg[512];
+	va_list			 ap;
+	unsigned		 col = at != NULL ? column(p, at) : 1;
+	int			 n;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	nd = realloc(d->diags, (d->ndiags + 1) * sizeof *d->diags);
+	if (nd == NULL) {
+		p->oom = 1;
+		return;
+	}
+	d->diags = nd;
+	g = &d->diags[d->ndiags];
+	g->sev = sev;
+	g->line = p->lineno;
+	g->col = col;
+	n = snprintf(NULL, 0, "%s:%u:%u: %s: %s", d->name, p->lineno, col,
+	    sev == DEMO_ERROR ? "error" : "warning", msg);
+	if ((g->msg = malloc((size_t)n + 1)) == NULL) {
+		p->oom = 1;
+		return;
+	}
+	snprintf(g->msg, (size_t)n + 1, "%s:%u:%u: %s: %s", d->name,
+	    p->lineno, col, sev == DEMO_ERROR ? "error" : "warning", msg);
+	d->ndiags++;
+	if (sev == DEMO_ERROR)
+		d->errors++;
+	else
+		d->warnings++;
+}
+
+/*
+ * An item or option this version does not know: from a newer minor version
+ * it is skipped with a warning, otherwise it is an error.
+ */
+static void
+unknown(struct pctx *p, const char *what, const char *w, size_t n)
+{
+	if (p->d->minor > DEMO_MINOR)
+		diag(p, DEMO_WARNING, w, "unknown %s '%.*s' (the file is "
+		    "raviz-demo %u.%u, newer than this raviz's %d.%d): skipped",
+		    what, (int)n, w, p->d->major, p->d->minor, DEMO_MAJOR,
+		    DEMO_MINOR);
+	else if (strcmp(what, "item") == 0)
+		diag(p, DEMO_ERROR, w, "expected '@EVENT', 'set', 'title' or "
+		    "'#', not '%.*s'", (int)n, w);
+	else if (strcmp(what, "command") == 0)
+		diag(p, DEMO_ERROR, w, "expected a command (play, stop, step, "
+		    "back, jump, mode, ... as in the help), 'caption', 'pause' "
+		    "or 'marker', not '%.*s'", (int)n, w);
+	else
+		diag(p, DEMO_ERROR, w, "expected a scenario option (mode, bs, "
+		    "ra, file-size, source, device, bandwidth, latency, qd, "
+		    "discipline, idle-penalty, idle-threshold, cpu-*, "
+		    "max-request, unplug-*), not '%.*s'", (int)n, w);
+}
+
+/* Characters (code points) in s. */
+static size_t
+demo_width(const char *s)
+{
+	size_t	n = 0;
+
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return (n);
+}
+
+/* Past spaces and tabs. */
+static const char *
+skip_ws(const struct pctx *p, const char *s)
+{
+	while (s < p->line + p->len && (*s == ' ' || *s == '\t'))
+		s++;
+	return (s);
+}
+
+/* The end of the word starting at s. */
+static const char *
+word_end(const struct pctx *p, const char *s)
+{
+	while (s < p->line + p->len && *s != ' ' && *s != '\t')
+		s++;
+	return (s);
+}
+
+/* Only blanks left after s?  Otherwise report it; what names the item. */
+static int
+at_end(struct pctx *p, const char *s, const char *what)
+{
+	s = skip_ws(p, s);
+	if (s == p->line + p->len)
+		return (1);
+	diag(p, DEMO_ERROR, s, "expected the end of the line after %s", what);
+	return (0);
+}
+
+/* A copy of n bytes, NUL-terminated. */
+static char *
+xstrndup(struct pctx *p, const char *s, size_t n)
+{
+	char	*c;
+
+	if ((c = malloc(n + 1)) == NULL) {
+		p->oom = 1;
+		return (NULL);
+	}
+	memcpy(c, s, n);
+	c[n] = '\0';
+	return (c);
+}
+
+/* Value of one hex digit, or -1. */
+static int
+hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return (c - '0');
+	if (c >= 'a' && c <= 'f')
+		return (c - 'a' + 10);
+	if (c >= 'A' && c <= 'F')
+		return (c - 'A' + 10);
+	return (-1);
+}
+
+/*
+ * A quoted string at *sp: "..." with \\, \", \xHH and \u{H...}.  Returns the
+ * decoded text (malloc'd) and moves *sp past the closing quote, or NULL
+ * after reporting the problem.
+ */
+static char *
+quoted(struct pctx *p, const char **sp)
+{
+	const char	*s = *sp, *end = p->line + p->len, *open = s, *esc;
+	char		*out, *o;
+	uint32_t	 cp;
+	int		 h, k;
+
+	if (s >= end || *s != '"') {
+		diag(p, DEMO_ERROR, s, "expected a quoted text (\"...\")");
+		return (NULL);
+	}
+	/* The decoded text is never longer than the line. */
+	if ((o = out = malloc(p->len + 1)) == NULL) {
+		p->oom = 1;
+		return (NULL);
+	}
+	for (s++; s < end && *s != '"'; s++) {
+		if (*s != '\\') {
+			*o++ = *s;
+			continue;
+		}
+		esc = s++;
+		if (s < end && (*s == '\\' || *s == '"')) {
+			*o++ = *s;
+			continue;
+		}
+		if (s < end && *s == 'x') {
+			if (s + 2 < end && hexval(s[1]) >= 0 &&
+			    hexval(s[2]) >= 0) {
+				h = hexval(s[1]) * 16 + hexval(s[2]);
+				if (h == 0) {
+					diag(p, DEMO_ERROR, esc, "\\x00 is "
+					    "not allowed in text");
+					goto fail;
+				}
+				*o++ = (char)h;
+				s += 2;
+				continue;
+			}
+			diag(p, DEMO_ERROR, esc, "expected two hex digits "
+			    "after \\x");
+			goto fail;
+		}
+		if (s < end && *s == 'u') {
+			cp = 0;
+			if (s + 1 >= end || s[1] != '{')
+				goto badu;
+			for (k = 0, s += 2; s < end && *s != '}'; s++, k++) {
+				if ((h = hexval(*s)) < 0 || k >= 6)
+					goto badu;
+				cp = cp * 16 + (uint32_t)h;
+			}
+			if (s >= end || k == 0 || cp == 0 || cp > 0x10ffff ||
+			    (cp >= 0xd800 && cp <= 0xdfff))
+				goto badu;
+			if (cp < 0x80)
+				*o++ = (char)cp;
+			else if (cp < 0x800) {
+				*o++ = (char)(0xc0 | (cp >> 6));
+				*o++ = (char)(0x80 | (cp & 0x3f));
+			} else if (cp < 0x10000) {
+				*o++ = (char)(0xe0 | (cp >> 12));
+				*o++ = (char)(0x80 | ((cp >> 6) & 0x3f));
+				*o++ = (char)(0x80 | (cp & 0x3f));
+			} else {
+				*o++ = (char)(0xf0 | (cp >> 18));
+				*o++ = (char)(0x80 | ((cp >> 12) & 0x3f));
+				*o++ = (char)(0x80 | ((cp >> 6) & 0x3f));
+				*o++ = (char)(0x80 | (cp & 0x3f));
+			}
+			continue;
+		badu:
+			diag(p, DEMO_ERROR, esc, "expected \\u{HEX} with 1 to "
+			    "6 hex digits naming a Unicode scalar value "
+			    "other than 0");
+			goto fail;
+		}
+		diag(p, DEMO_ERROR, esc, "expected \\\\, \\\", \\xHH or "
+		    "\\u{HEX} after the backslash");
+		goto fail;
+	}
+	if (s >= end) {
+		diag(p, DEMO_ERROR, end, "expected a closing '\"' (the text "
+		    "opened at column %u)", column(p, open));
+		goto fail;
+	}
+	*o = '\0';
+	*sp = s + 1;
+	return (out);
+fail:
+	free(out);
+	return (NULL);
+}
+
+/*
+ * The current line holds valid UTF-8 and no control bytes but tab?
+ * Otherwise report the first offender and return -1.
+ */
+static int
+check_bytes(struct pctx *p)
+{
+	const unsigned char	*s = (const unsigned char *)p->line;
+	size_t			 i = 0;
+	uint32_t		 cp;
+	int			 n;
+
+	while (i < p->len) {
+		if (s[i] == '\t') {
+			i++;
+			continue;
+		}
+		if (s[i] < 0x20 || s[i] == 0x7f) {
+			diag(p, DEMO_ERROR, p->line + i, "control byte 0x%02x "
+			    "in the file (write it as \\x%02x inside quotes)",
+			    s[i], s[i]);
+			return (-1);
+		}
+		if ((n = utf8_next(s + i, p->len - i, &cp)) == 0) {
+			diag(p, DEMO_ERROR, p->line + i, "invalid UTF-8 "
+			    "(byte 0x%02x); demo files are UTF-8 text", s[i]);
+			return (-1);
+		}
+		i += (size_t)n;
+	}
+	return (0);
+}
+
+/* Line 1: "raviz-demo MAJOR[.MINOR]". */
+static void
+parse_version(struct pctx *p)
+{
+	static const char	 tag[] = "raviz-demo";
+	const char		*s = p->line, *e, *num, *why;
+	uint64_t		 major, minor = 0;
+	char			 buf[32];
+	const char		*dot;
+
+	if (p->len < sizeof tag - 1 || memcmp(s, tag, sizeof tag - 1) != 0 ||
+	    (p->len > sizeof tag - 1 && s[sizeof tag - 1] != ' ' &&
+	    s[sizeof tag - 1] != '\t')) {
+		diag(p, DEMO_ERROR, s, "expected 'raviz-demo %d' on the first "
+		    "line (is this a raviz demo file?)", DEMO_MAJOR);
+		p->d->major = DEMO_MAJOR;
+		return;
+	}
+	num = skip_ws(p, s + sizeof tag - 1);
+	e = word_end(p, num);
+	if (e == num || (size_t)(e - num) >= sizeof buf) {
+		diag(p, DEMO_ERROR, num, "expected a version number after "
+		    "'raviz-demo' (like 'raviz-demo %d')", DEMO_MAJOR);
+		p->d->major = DEMO_MAJOR;
+		return;
+	}
+	memcpy(buf, num, (size_t)(e - num));
+	buf[e - num] = '\0';
+	if ((dot = strchr(buf, '.')) != NULL)
+		buf[dot - buf] = '\0';
+	if (parse_uint(buf, 1, 1000000, &major, &why) != 0 ||
+	    (dot != NULL && parse_uint(dot + 1, 0, 1000000, &minor,
+	    &why) != 0)) {
+		diag(p, DEMO_ERROR, num, "expected a version number like "
+		    "'%d' or '%d.%d' after 'raviz-demo'", DEMO_MAJOR,
+		    DEMO_MAJOR, DEMO_MINOR);
+		p->d->major = DEMO_MAJOR;
+		return;
+	}
+	p->d->major = (unsigned)major;
+	p->d->minor = (unsigned)minor;
+	p->have_version = 1;
+	if (major > DEMO_MAJOR) {
+		diag(p, DEMO_ERROR, num, "this file is raviz-demo version "
+		    "%u, made by a newer raviz; this raviz %s reads version "
+		    "%d only: upgrade raviz to play it", (unsigned)major,
+		    PACKAGE_VERSION, DEMO_MAJOR);
+		p->d->refused = 1;
+		return;
+	}
+	if (minor > DEMO_MINOR)
+		diag(p, DEMO_WARNING, num, "this file is raviz-demo %u.%u, "
+		    "newer than this raviz's %d.%d: items it does not know "
+		    "will be skipped", (unsigned)major, (unsigned)minor,
+		    DEMO_MAJOR, DEMO_MINOR);
+	at_end(p, e, "the version");
+}
+
+/* "set NAME VALUE": one scenario option, checked by opts.c. */
+static void
+parse_set(struct pctx *p, const char *s)
+{
+	struct opts	 o;
+	struct setline	*ns;
+	const char	*name, *ne, *val, *ve, *msg;
+	char		*argv[2], *arg;
+	size_t		 i, nlen;
+	int		 known = 0;
+
+	name = skip_ws(p, s);
+	ne = word_end(p, name);
+	nlen = (size_t)(ne - name);
+	if (nlen == 0) {
+		diag(p, DEMO_ERROR, name, "expected a scenario option name "
+		    "after 'set' (like 'set bs 1M')");
+		return;
+	}
+	for (i = 0; demo_set_names[i] != NULL; i++)
+		if (strlen(demo_set_names[i]) == nlen &&
+		    memcmp(demo_set_names[i], name, nlen) == 0)
+			known = 1;
+	if (!known) {
+		unknown(p, "scenario option", name, nlen);
+		return;
+	}
+	val = skip_ws(p, ne);
+	ve = word_end(p, val);
+	if (val == ve) {
+		diag(p, DEMO_ERROR, val, "expected a value after 'set %.*s'",
+		    (int)nlen, name);
+		return;
+	}
+	if (!at_end(p, ve, "the value"))
+		return;
+	if (p->stamped) {
+		diag(p, DEMO_ERROR, p->line, "'set' lines belong to the "
+		    "scenario block, before the first '@EVENT' item");
+		return;
+	}
+	/* "--" name "=" value */
+	if ((arg = malloc(nlen + (size_t)(ve - val) + 4)) == NULL) {
+		p->oom = 1;
+		return;
+	}
+	snprintf(arg, nlen + (size_t)(ve - val) + 4, "--%.*s=%.*s",
+	    (int)nlen, name, (int)(ve - val), val);
+	argv[0] = prog;
+	argv[1] = arg;
+	if (opts_parse(&o, 2, argv) != 0) {
+		/* "--name: why" -> "why" */
+		msg = o.err;
+		if (strncmp(msg, arg, nlen + 2) == 0 && msg[nlen + 2] == ':')
+			msg += nlen + 4;
+		diag(p, DEMO_ERROR, val, "set %.*s: %s", (int)nlen, name, msg);
+		free(arg);
+		return;
+	}
+	for (i = 0; i < p->nsets; i++)
+		if (strncmp(p->sets[i].arg, arg, nlen + 3) == 0)
+			diag(p, DEMO_WARNING, name, "'%.*s' was already set "
+			    "on line %u; this line counts", (int)nlen, name,
+			    p->sets[i].line);
+	if ((ns = realloc(p->sets, (p->nsets + 1) * sizeof *ns)) == NULL) {
+		free(arg);
+		p->oom = 1;
+		return;
+	}
+	p->sets = ns;
+	p->sets[p->nsets].line = p->lineno;
+	p->sets[p->nsets].arg = arg;
+	p->nsets++;
+}
+
+/* 'title "..."'. */
+static void
+parse_title(struct pctx *p, const char *s)
+{
+	char	*t;
+
+	s = skip_ws(p, s);
+	if ((t = quoted(p, &s)) == NULL)
+		return;
+	if (!at_end(p, s, "the title")) {
+		free(t);
+		return;
+	}
+	if (p->stamped) {
+		diag(p, DEMO_ERROR, p->line, "the title belongs before the "
+		    "first '@EVENT' item");
+		free(t);
+		return;
+	}
+	if (p->d->title != NULL) {
+		diag(p, DEMO_ERROR, p->line, "a second title (one per file)");
+		free(t);
+		return;
+	}
+	p->d->title = t;
+}
+
+/* Is n bytes at w the demo-file name of a command?  Its kind, or CMD_NONE. */
+static enum cmd_kind
+cmd_word(const char *w, size_t n)
+{
+	const char	*name;
+	int		 k;
+
+	for (k = CMD_NONE + 1; k < CMD_COUNT; k++) {
+		name = demo_cmd_name((enum cmd_kind)k);
+		if (name != NULL && strlen(name) == n &&
+		    memcmp(name, w, n) == 0)
+			return ((enum cmd_kind)k);
+	}
+	return (CMD_NONE);
+}
+
+/* "@EVENT +DELAY ITEM...". */
+static void
+parse_stamped(struct pctx *p, const char *s)
+{
+	struct demo_item	 it, *ni;
+	const char		*w, *we, *why, *end = p->line + p->len;
+	char			 buf[64], *text;
+	enum cmd_kind		 k;
+	size_t			 n;
+
+	memset(&it, 0, sizeof it);
+	it.line = p->lineno;
+	p->stamped = 1;
+
+	/* @EVENT */
+	w = s + 1;
+	we = word_end(p, w);
+	n = (size_t)(we - w);
+	if (n == 0 || n >= sizeof buf) {
+		diag(p, DEMO_ERROR, w, "expected an event number after '@'");
+		return;
+	}
+	memcpy(buf, w, n);
+	buf[n] = '\0';
+	if (parse_uint(buf, 0, UINT64_MAX, &it.event, &why) != 0) {
+		diag(p, DEMO_ERROR, w, "expected an event number after '@' "
+		    "(%s)", why);
+		return;
+	}
+
+	/* +DELAY */
+	w = skip_ws(p, we);
+	we = word_end(p, w);
+	n = (size_t)(we - w);
+	if (n < 2 || *w != '+' || n >= sizeof buf) {
+		diag(p, DEMO_ERROR, w, "expected a delay after the event "
+		    "number, like '+850ms'");
+		return;
+	}
+	memcpy(buf, w + 1, n - 1);
+	buf[n - 1] = '\0';
+	if (parse_duration(buf, &it.delay_ns, &why) != 0) {
+		diag(p, DEMO_ERROR, w + 1, "expected a delay like '+850ms' "
+		    "(%s)", why);
+		return;
+	}
+
+	/* The item. */
+	w = skip_ws(p, we);
+	we = word_end(p, w);
+	n = (size_t)(we - w);
+	if (n == 0) {
+		diag(p, DEMO_ERROR, w, "expected a command, 'caption', "
+		    "'pause' or 'marker' after the delay");
+		return;
+	}
+	if (n == 7 && memcmp(w, "caption", 7) == 0) {
+		it.kind = DEMO_CAPTION;
+		w = skip_ws(p, we);
+		if ((it.text = quoted(p, &w)) == NULL)
+			return;
+		if (!at_end(p, w, "the caption")) {
+			free(it.text);
+			return;
+		}
+		if (demo_width(it.text) > DEMO_CAPTION_COLS)
+			diag(p, DEMO_WARNING, w, "caption of %zu characters: "
+			    "on an 80-column screen only %d fit with the "
+			    "replay's prompt", demo_width(it.text),
+			    DEMO_CAPTION_COLS);
+	} else if (n == 5 && memcmp(w, "pause", 5) == 0) {
+		it.kind = DEMO_PAUSE;
+		if (!at_end(p, we, "'pause'"))
+			return;
+	} else if (n == 6 && memcmp(w, "marker", 6) == 0) {
+		it.kind = DEMO_MARKER;
+		w = skip_ws(p, we);
+		we = word_end(p, w);
+		n = (size_t)(we - w);
+		if (n == 0 || n > DEMO_NAME_MAX ||
+		    strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
+		    "qrstuvwxyz0123456789_.-") < n) {
+			diag(p, DEMO_ERROR, w, "expected a marker name: 1 to "
+			    "%d letters, digits, '_', '.' or '-'",
+			    DEMO_NAME_MAX);
+			return;
+		}
+		if (!at_end(p, we, "the marker name"))
+			return;
+		if ((it.text = xstrndup(p, w, n)) == NULL)
+			return;
+	} else if ((k = cmd_word(w, n)) != CMD_NONE) {
+		it.kind = DEMO_CMD;
+		/* The text after the name, trimmed, in cmd.c's syntax. */
+		while (end > we && (end[-1] == ' ' || end[-1] == '\t'))
+			end--;
+		if ((text = xstrndup(p, w, (size_t)(end - w))) == NULL)
+			return;
+		if (k == CMD_PAUSE) {
+			/* "stop": demo files spell CMD_PAUSE differently. */
+			it.cmd.kind = CMD_PAUSE;
+			it.cmd.arg = 0;
+			if (!at_end(p, we, "'stop'")) {
+				free(text);
+				return;
+			}
+		} else if (cmd_parse(text, &it.cmd, &why) != 0) {
+			diag(p, DEMO_ERROR, skip_ws(p, we) < end ?
+			    skip_ws(p, we) : w, "%s: %s", demo_cmd_name(k),
+			    why);
+			free(text);
+			return;
+		}
+		free(text);
+	} else {
+		unknown(p, "command", w, n);
+		return;
+	}
+	ni = realloc(p->d->items, (p->d->nitems + 1) * sizeof *ni);
+	if (ni == NULL) {
+		free(it.text);
+		p->oom = 1;
+		return;
+	}
+	p->d->items = ni;
+	p->d->items[p->d->nitems++] = it;
+}
+
+/* One line (without its newline; a trailing CR is already gone). */
+static void
+parse_line(struct pctx *p)
+{
+	const char	*s, *w;
+	size_t		 n;
+
+	if (check_bytes(p) != 0)
+		return;
+	if (p->lineno == 1) {
+		/* Line 1 is the version, whatever else it looks like. */
+		parse_version(p);
+		return;
+	}
+	s = skip_ws(p, p->line);
+	if (s == p->line + p->len || *s == '#')
+		return;
+	if (*s == '@') {
+		parse_stamped(p, s);
+		return;
+	}
+	w = s;
+	s = word_end(p, w);
+	n = (size_t)(s - w);
+	if (n == 3 && memcmp(w, "set", 3) == 0)
+		parse_set(p, s);
+	else if (n == 5 && memcmp(w, "title", 5) == 0)
+		parse_title(p, s);
+	else
+		unknown(p, "item", w, n);
+}
+
+/* All `set` lines together: the final configuration. */
+static void
+finish_scenario(struct pctx *p)
+{
+	struct opts	 o;
+	char		**argv;
+	size_t		 i;
+	unsigned	 line = 1;
+
+	if ((argv = calloc(p->nsets + 2, sizeof *argv)) == NULL) {
+		p->oom = 1;
+		return;
+	}
+	argv[0] = prog;
+	for (i = 0; i < p->nsets; i++)
+		argv[i + 1] = p->sets[i].arg;
+	if (opts_parse(&o, (int)p->nsets + 1, argv) == 0)
+		p->d->cfg = o.cfg;
+	else {
+		/* Name the line of the option the message starts with. */
+		for (i = 0; i < p->nsets; i++)
+			if (strncmp(o.err, p->sets[i].arg,
+			    strcspn(p->sets[i].arg, "=")) == 0)
+				line = p->sets[i].line;
+		p->lineno = line;
+		p->line = "";
+		p->len = 0;
+		diag(p, DEMO_ERROR, NULL, "scenario: %s", o.err);
+		sim_config_default(&p->d->cfg);
+	}
+	free(argv);
+}
+
+/* Parse a whole file. */
+int
+demo_parse(struct demo *d, const char *name, const char *buf, size_t len)
+{
+	struct pctx	 p;
+	const char	*s = buf, *end = buf + len, *nl;
+	size_t		 i;
+
+	memset(d, 0, sizeof *d);
+	memset(&p, 0, sizeof p);
+	p.d = d;
+	sim_config_default(&d->cfg);
+	if ((d->name = strdup(name)) == NULL)
+		return (-1);
+	d->major = DEMO_MAJOR;
+	if (len == 0) {
+		p.lineno = 1;
+		diag(&p, DEMO_ERROR, NULL, "empty file: expected "
+		    "'raviz-demo %d' on the first line", DEMO_MAJOR);
+	}
+	while (s < end && !d->refused && !p.oom) {
+		nl = memchr(s, '\n', (size_t)(end - s));
+		p.lineno++;
+		p.line = s;
+		p.len = (size_t)((nl != NULL ? nl : end) - s);
+		if (nl == NULL) {
+			/*
+			 * No newline: the writer always ends a line with one,
+			 * so the file was cut short (a killed or failed
+			 * write).  The partial line may parse but mean
+			 * something else ("+85" of "+850ms"): drop it.
+			 */
+			d->truncated = 1;
+			diag(&p, DEMO_ERROR, s + p.len, "truncated line: no "
+			    "newline at the end of the file (cut short?); "
+			    "this line is ignored, the rest still plays");
+			break;
+		}
+		if (p.len > 0 && s[p.len - 1] == '\r')
+			p.len--;
+		parse_line(&p);
+		s = nl + 1;
+	}
+	if (!d->refused && !p.oom)
+		finish_scenario(&p);
+	for (i = 0; i < p.nsets; i++)
+		free(p.sets[i].arg);
+	free(p.sets);
+	return (p.oom ? -1 : (int)d->errors);
+}
+
+/* Read a file and parse it. */
+int
+demo_load(struct demo *d, const char *path)
+{
+	struct pctx	 p;
+	struct stat	 sb;
+	char		*buf = NULL;
+	size_t		 len = 0;
+	ssize_t		 r;
+	int		 fd, rc;
+
+	if ((fd = open(path, O_RDONLY)) == -1 || fstat(fd, &sb) == -1)
+		goto fail;
+	if (S_ISDIR(sb.st_mode)) {
+		errno = EISDIR;
+		goto fail;
+	}
+	if ((buf = malloc(DEMO_FILE_MAX + 1)) == NULL)
+		goto fail;
+	while (len <= DEMO_FILE_MAX) {
+		r = read(fd, buf + len, DEMO_FILE_MAX + 1 - len);
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r == -1)
+			goto fail;
+		if (r == 0)
+			break;
+		len += (size_t)r;
+	}
+	close(fd);
+	if (len > DEMO_FILE_MAX) {
+		free(buf);
+		memset(d, 0, sizeof *d);
+		memset(&p, 0, sizeof p);
+		p.d = d;
+		sim_config_default(&d->cfg);
+		if ((d->name = strdup(path)) == NULL)
+			return (-1);
+		p.lineno = 1;
+		diag(&p, DEMO_ERROR, NULL, "larger than %u MiB: not a demo "
+		    "file?", DEMO_FILE_MAX >> 20);
+		return (p.oom ? -1 : 1);
+	}
+	rc = demo_parse(d, path, buf, len);
+	free(buf);
+	return (rc);
+fail:
+	{
+		int	e = errno;
+
+		if (fd != -1)
+			close(fd);
+		free(buf);
+		memset(d, 0, sizeof *d);
+		memset(&p, 0, sizeof p);
+		p.d = d;
+		sim_config_default(&d->cfg);
+		if ((d->name = strdup(path)) == NULL)
+			return (-1);
+		p.lineno = 0;
+		diag(&p, DEMO_ERROR, NULL, "cannot read: %s", strerror(e));
+		/* "FILE:0:1:" would mislead: no line was read. */
+		if (d->ndiags == 1) {
+			free(d->diags[0].msg);
+			if ((d->diags[0].msg = malloc(strlen(path) +
+			    strlen(strerror(e)) + 32)) == NULL)
+				return (-1);
+			sprintf(d->diags[0].msg, "%s: error: cannot read: %s",
+			    path, strerror(e));
+		}
+		return (p.oom ? -1 : 1);
+	}
+}
+
+/* Free everything d holds. */
+void
+demo_free(struct demo *d)
+{
+	size_t	i;
+
+	if (d == NULL)
+		return;
+	for (i = 0; i < d->nitems; i++)
+		free(d->items[i].text);
+	free(d->items);
+	for (i = 0; i < d->ndiags; i++)
+		free(d->diags[i].msg);
+	free(d->diags);
+	free(d->title);
+	free(d->name);
+	memset(d, 0, sizeof *d);
+}
+
+/* No errors but a truncated last line. */
+int
+demo_replayable(const struct demo *d)
+{
+	return (!d->refused && d->errors == (d->truncated ? 1u : 0u));
+}
+
+/* First marker item of that name. */
+long
+demo_find_marker(const struct demo *d, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < d->nitems; i++)
+		if (d->items[i].kind == DEMO_MARKER &&
+		    strcmp(d->items[i].text, name) == 0)
+			return ((long)i);
+	return (-1);
+}
+
+/* Should code point cp be shown as an escape? */
+static int
+invisible(uint32_t cp)
+{
+	return (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f) ||
+	    cp == 0x200e || cp == 0x200f || (cp >= 0x2028 && cp <= 0x202e) ||
+	    (cp >= 0x2066 && cp <= 0x2069));
+}
+
+/* Make untrusted text safe to show. */
+size_t
+demo_sanitize(char *out, size_t len, const char *in)
+{
+	const unsigned char	*s = (const unsigned char *)in;
+	size_t			 o = 0, n, k;
+	uint32_t		 cp;
+	char			 esc[16];
+	int			 l;
+
+	if (len == 0)
+		return (0);
+	while (*s != '\0') {
+		n = strnlen((const char *)s, 4);
+		l = utf8_next(s, n, &cp);
+		if (l == 0) {
+			snprintf(esc, sizeof esc, "\\x%02x", *s);
+			k = 4;
+			l = 1;
+		} else if (invisible(cp)) {
+			if (cp < 0x80)
+				snprintf(esc, sizeof esc, "\\x%02x",
+				    (unsigned)cp);
+			else
+				snprintf(esc, sizeof esc, "\\u{%x}",
+				    (unsigned)cp);
+			k = strlen(esc);
+		} else {
+			memcpy(esc, s, (size_t)l);
+			k = (size_t)l;
+		}
+		if (o + k >= len)
+			break;
+		memcpy(out + o, esc, k);
+		o += k;
+		s += l;
+	}
+	out[o] = '\0';
+	return (o);
+}
+
+/* Quote text for a demo file. */
+size_t
+demo_quote(char *out, size_t len, const char *in)
+{
+	const unsigned char	*s = (const unsigned char *)in;
+	size_t			 o = 0, k;
+	uint32_t		 cp;
+	char			 esc[8];
+	int			 l;
+
+#define PUT(c) do { if (o + 1 < len) out[o] = (c); o++; } while (0)
+	PUT('"');
+	while (*s != '\0') {
+		l = utf8_next(s, strnlen((const char *)s, 4), &cp);
+		if (l == 0 || cp < 0x20 || cp == 0x7f) {
+			snprintf(esc, sizeof esc, "\\x%02x", *s);
+			for (k = 0; k < 4; k++)
+				PUT(esc[k]);
+			s++;
+			continue;
+		}
+		if (*s == '\\' || *s == '"')
+			PUT('\\');
+		for (; l > 0; l--, s++)
+			PUT((char)*s);
+	}
+	PUT('"');
+#undef PUT
+	if (len > 0)
+		out[o < len ? o : len - 1] = '\0';
+	return (o);
+}
+
+/* Demo-file spelling of a command. */
+const char *
+demo_cmd_name(enum cmd_kind k)
+{
+	/*
+	 * "pause" is the teaching item (wait for a key), so the command that
+	 * stops playing is written "stop".
+	 */
+	if (k == CMD_PAUSE)
+		return ("stop");
+	if (k <= CMD_NONE || k >= CMD_COUNT)
+		return (NULL);
+	return (cmd_name(k));
+}
+
+/* "@N +Dms ITEM". */
+size_t
+demo_format_item(char *out, size_t len, const struct demo_item *it)
+{
+	char		 body[256];
+	size_t		 n;
+	unsigned long long ms = (unsigned long long)
+			    ((it->delay_ns + 500000) / 1000000);
+
+	body[0] = '\0';
+	switch (it->kind) {
+	case DEMO_CMD:
+		if (it->cmd.kind == CMD_PAUSE)
+			snprintf(body, sizeof body, "stop");
+		else
+			cmd_format(body, sizeof body, &it->cmd);
+		break;
+	case DEMO_CAPTION:
+		snprintf(body, sizeof body, "caption ");
+		break;
+	case DEMO_PAUSE:
+		snprintf(body, sizeof body, "pause");
+		break;
+	case DEMO_MARKER:
+		snprintf(body, sizeof body, "marker %s", it->text);
+		break;
+	}
+	n = (size_t)snprintf(out, len, "@%llu +%llums %s",
+	    (unsigned long long)it->event, ms, body);
+	if (it->kind == DEMO_CAPTION)
+		n += demo_quote(n < len ? out + n : NULL, n < len ? len - n : 0,
+		    it->text);
+	return (n);
+}

@@ -1,0 +1,133 @@
+#!/bin/sh
+# demo-tmux.sh - recording and interactive replay with the real binary in a
+# private tmux server (80x24, env -i, TERM and LC_ALL fixed).  Record a
+# session, kill raviz with SIGKILL half-way, then --check the file and
+# replay it headless: it plays up to the last command before the kill.
+# Also: --record refuses to overwrite, and a lesson replays on the screen
+# (caption shown, pause waits for Enter).  Every wait polls with a deadline.
+. "${srcdir:-.}/tests/tap.sh"
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "1..0 # SKIP tmux not found"
+	exit 0
+fi
+tmp=$(mktemp -d)
+absrc=$(cd "$srcdir" && pwd)
+sock="raviz-demo-$$"
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+
+# start CMD...: raviz in a fresh 80x24 window, clean environment.
+nstart=0
+start() {
+	T kill-server 2>/dev/null
+	# A new server each time: reusing a socket just killed races.
+	nstart=$((nstart + 1))
+	sock="raviz-demo-$$-$nstart"
+	T new -d -x 80 -y 24 "env -i TERM=xterm-256color LC_ALL=C.UTF-8 \
+	    RAVIZ_DATADIR='$absrc' PATH=/usr/bin:/bin $*; sleep 60"
+}
+# screen_has TEXT: poll the pane for TEXT, 10 s at most.
+screen_has() {
+	i=0
+	while [ $i -lt 100 ]; do
+		T capture-pane -pJ 2>/dev/null | grep -qF -- "$1" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	T capture-pane -p | sed 's/^/# /'
+	return 1
+}
+# file_lines FILE N: poll until FILE has at least N '@' lines.
+file_lines() {
+	i=0
+	while [ $i -lt 100 ]; do
+		[ "$(grep -c '^@' "$1" 2>/dev/null)" -ge "$2" ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# Record, then SIGKILL.
+rec="$tmp/rec.demo"
+start "'$RAVIZ' --record '$rec' --file-size=8M"
+screen_has "PAUSED"
+ok $? "raviz --record shows the screen"
+T send-keys 3
+file_lines "$rec" 1
+T send-keys p
+file_lines "$rec" 2
+T send-keys n
+file_lines "$rec" 3
+T send-keys n
+file_lines "$rec" 4
+ok $? "each command is in the file as soon as it has run"
+pid=$(T list-panes -F '#{pane_pid}')
+rpid=$(pgrep -P "$pid" -x raviz 2>/dev/null || pgrep -P "$pid" | head -n 1)
+# The pane runs sh -c; raviz is its child (or the pane process itself).
+[ -n "$rpid" ] || rpid=$pid
+kill -9 "$rpid"
+i=0
+while kill -0 "$rpid" 2>/dev/null && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+! kill -0 "$rpid" 2>/dev/null
+ok $? "raviz killed with SIGKILL"
+[ "$(grep -c '^@' "$rec")" -eq 4 ] && [ "$(tail -c 1 "$rec" | od -An -c | tr -d ' ')" = '\n' ]
+ok $? "the file ends with the 4th complete command line"
+grep -q '^# end of recording' "$rec"
+[ $? -ne 0 ]
+ok $? "no closing comment (raviz never got to close it)"
+"$RAVIZ" --check "$rec" >"$tmp/out" 2>"$tmp/err"
+ok $? "--check accepts the killed recording: $(cat "$tmp/out" "$tmp/err")"
+"$RAVIZ" --headless --frames "$rec" >"$tmp/frames" 2>"$tmp/err"
+[ $? -eq 0 ] && [ ! -s "$tmp/err" ]
+ok $? "headless replay of the killed recording exits 0, quietly"
+grep -q '^--- @[0-9]* +[0-9]*ms jump 3 ---$' "$tmp/frames" &&
+    grep -q '^--- @[0-9]* +[0-9]*ms plug ---$' "$tmp/frames" &&
+    [ "$(grep -c '^--- @[0-9]* +[0-9]*ms step 1 ---$' "$tmp/frames")" -eq 2 ]
+ok $? "the replay carries out jump 3, plug, step, step"
+# The replay ends where the recorded session was: T3 + 2 events, fixed
+# pending at the next read().
+last=$(grep '^--- @' "$tmp/frames" | tail -n 1 | sed 's/^--- @\([0-9]*\) .*/\1/')
+tail -n 24 "$tmp/frames" | grep -q "event $((last + 1)) .*(fixed at next read())"
+ok $? "it plays to the point of the kill (event $((last + 1)), fixed pending)"
+T kill-server 2>/dev/null
+
+# --record never overwrites without --force.
+start "'$RAVIZ' --record '$rec' --file-size=8M; echo EXIT=\$?"
+screen_has "EXIT=2"
+ok $? "--record on an existing file: exit 2"
+screen_has "the file exists (--force overwrites it)"
+ok $? "... with a message naming --force"
+start "'$RAVIZ' --record '$rec' --force --file-size=8M; echo EXIT=\$?"
+screen_has "PAUSED"
+T send-keys n
+file_lines "$rec" 1
+T send-keys q
+screen_has "EXIT=0"
+ok $? "--record --force overwrites, q quits with 0"
+grep -q '^# end of recording: 1 items$' "$rec" &&
+    [ "$(grep -c '^@' "$rec")" -eq 1 ]
+ok $? "a clean exit closes the file with its comment"
+
+# A lesson replays on the screen: caption, pause, Enter, pace.
+start "'$RAVIZ' --demo moments"
+screen_has "dd asks for 1 MiB per read()"
+ok $? "--demo moments shows its first caption"
+T send-keys ']' ']' ']'
+screen_has "[Enter]"
+ok $? "the pause item waits for a key"
+T send-keys Enter
+screen_has "T1: page 0 is missing"
+ok $? "Enter continues to T1"
+T send-keys n
+screen_has "[held: Enter]"
+ok $? "an ordinary key takes over: the demo holds"
+T send-keys Enter
+screen_has "demo resumed"
+ok $? "Enter resumes the demo"
+T send-keys q
+
+tap_done
