@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "datadir.h"
 #include "demo.h"
 #include "demo-play.h"
 #include "headless.h"
@@ -382,10 +383,8 @@ const char *
 demo_play_dir(void)
 {
 	static char	 buf[4096];
-	const char	*env = getenv("RAVIZ_DATADIR");
 
-	snprintf(buf, sizeof buf, "%s/demos", env != NULL && *env != '\0' ?
-	    env : PKGDATADIR);
+	datadir_path(buf, sizeof buf, "demos");
 	return (buf);
 }
 
