@@ -63,11 +63,11 @@ fmt_time(char *buf, size_t len, uint64_t ns)
 	return (buf);
 }
 
-/* Human-readable byte count. */
-char *
-fmt_bytes(char *buf, size_t len, uint64_t b)
+/* b in the largest unit it reaches, with one decimal if not whole. */
+static char *
+fmt_units(char *buf, size_t len, uint64_t b, const char *const *unit,
+    const char *sep)
 {
-	static const char *unit[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
 	char		 r[32];
 	unsigned	 u = 0;
 	uint64_t	 div = 1;
@@ -77,32 +77,30 @@ fmt_bytes(char *buf, size_t len, uint64_t b)
 		u++;
 	}
 	if (b % div == 0)
-		snprintf(buf, len, "%llu %s", (unsigned long long)(b / div),
-		    unit[u]);
+		snprintf(buf, len, "%llu%s%s", (unsigned long long)(b / div),
+		    sep, unit[u]);
 	else
-		snprintf(buf, len, "%s %s", fmt_ratio(r, sizeof r, b, div, 1),
-		    unit[u]);
+		snprintf(buf, len, "%s%s%s", fmt_ratio(r, sizeof r, b, div, 1),
+		    sep, unit[u]);
 	return (buf);
 }
 
-/* Compact size with k/M/G/T suffixes. */
+/* Human-readable byte count: "128 KiB". */
+char *
+fmt_bytes(char *buf, size_t len, uint64_t b)
+{
+	static const char *const unit[] = {
+		"B", "KiB", "MiB", "GiB", "TiB", "PiB"
+	};
+
+	return (fmt_units(buf, len, b, unit, " "));
+}
+
+/* Compact size with k/M/G/T suffixes: "128k". */
 char *
 fmt_size(char *buf, size_t len, uint64_t b)
 {
-	static const char *unit[] = { "", "k", "M", "G", "T", "P" };
-	char		 r[32];
-	unsigned	 u = 0;
-	uint64_t	 div = 1;
+	static const char *const unit[] = { "", "k", "M", "G", "T", "P" };
 
-	while (u < 5 && b >= div * 1024) {
-		div *= 1024;
-		u++;
-	}
-	if (b % div == 0)
-		snprintf(buf, len, "%llu%s", (unsigned long long)(b / div),
-		    unit[u]);
-	else
-		snprintf(buf, len, "%s%s", fmt_ratio(r, sizeof r, b, div, 1),
-		    unit[u]);
-	return (buf);
+	return (fmt_units(buf, len, b, unit, ""));
 }

@@ -107,122 +107,100 @@ big:
 	return (-1);
 }
 
-/* Size in bytes with binary suffixes. */
-int
-parse_size(const char *s, uint64_t *out, const char **why)
+/* A unit suffix and its multiplier. */
+struct unit {
+	const char	*name;
+	uint64_t	 mul;
+};
+
+static const struct unit size_units[] = {
+	{ "", 1 }, { "b", 1 },
+	{ "k", UINT64_C(1) << 10 }, { "kb", UINT64_C(1) << 10 },
+	{ "kib", UINT64_C(1) << 10 },
+	{ "m", UINT64_C(1) << 20 }, { "mb", UINT64_C(1) << 20 },
+	{ "mib", UINT64_C(1) << 20 },
+	{ "g", UINT64_C(1) << 30 }, { "gb", UINT64_C(1) << 30 },
+	{ "gib", UINT64_C(1) << 30 },
+	{ "t", UINT64_C(1) << 40 }, { "tb", UINT64_C(1) << 40 },
+	{ "tib", UINT64_C(1) << 40 },
+	{ NULL, 0 }
+};
+
+static const struct unit time_units[] = {
+	{ "", 1 }, { "ns", 1 }, { "us", 1000 }, { "\xc2\xb5s", 1000 },
+	{ "ms", 1000000 }, { "s", 1000000000 },
+	{ NULL, 0 }
+};
+
+/* Rates: a trailing "/s" is dropped first; no suffix means MB/s. */
+static const struct unit rate_units[] = {
+	{ "", 1000000 }, { "m", 1000000 }, { "mb", 1000000 },
+	{ "k", 1000 }, { "kb", 1000 }, { "g", 1000000000 },
+	{ "gb", 1000000000 }, { "b", 1 },
+	{ NULL, 0 }
+};
+
+/*
+ * The shared shape of the three parsers: a non-negative decimal, then a
+ * suffix from units (case-insensitive), scaled exactly.  neg and bad_unit
+ * are the messages for a negative value and an unknown suffix.
+ */
+static int
+parse_units(const char *s, uint64_t *out, const char **why,
+    const struct unit *units, const char *neg, const char *bad_unit,
+    int need_whole, int per_second)
 {
 	const char	*dummy, *end;
-	uint64_t	 mant, mul = 1;
+	char		 suffix[8];
+	uint64_t	 mant;
 	unsigned	 frac;
+	size_t		 n, i;
 
 	if (why == NULL)
 		why = &dummy;
-	if (s == NULL || *s == '\0') {
-		*why = "empty size";
-		return (-1);
-	}
-	if (*s == '-') {
-		*why = "size cannot be negative";
+	if (s == NULL || *s == '\0' || *s == '-') {
+		*why = s != NULL && *s == '-' ? neg : "empty value";
 		return (-1);
 	}
 	if (decimal(s, &mant, &frac, &end, why) != 0)
 		return (-1);
-	if (*end == '\0' || eqi(end, "b"))
-		mul = 1;
-	else if (eqi(end, "k") || eqi(end, "kb") || eqi(end, "kib"))
-		mul = UINT64_C(1) << 10;
-	else if (eqi(end, "m") || eqi(end, "mb") || eqi(end, "mib"))
-		mul = UINT64_C(1) << 20;
-	else if (eqi(end, "g") || eqi(end, "gb") || eqi(end, "gib"))
-		mul = UINT64_C(1) << 30;
-	else if (eqi(end, "t") || eqi(end, "tb") || eqi(end, "tib"))
-		mul = UINT64_C(1) << 40;
-	else {
-		*why = "unknown size suffix (use k, M, G or T)";
-		return (-1);
+	n = strlen(end);
+	if (per_second && n >= 2 && eqi(end + n - 2, "/s"))
+		n -= 2;
+	if (n < sizeof suffix) {
+		memcpy(suffix, end, n);
+		suffix[n] = '\0';
+		for (i = 0; units[i].name != NULL; i++)
+			if (eqi(suffix, units[i].name))
+				return (scale(mant, frac, units[i].mul,
+				    need_whole, out, why));
 	}
-	return (scale(mant, frac, mul, 1, out, why));
+	*why = bad_unit;
+	return (-1);
+}
+
+/* Size in bytes with binary suffixes. */
+int
+parse_size(const char *s, uint64_t *out, const char **why)
+{
+	return (parse_units(s, out, why, size_units, "a size cannot be negative",
+	    "unknown size suffix (use k, M, G or T)", 1, 0));
 }
 
 /* Duration in nanoseconds. */
 int
 parse_duration(const char *s, uint64_t *out, const char **why)
 {
-	const char	*dummy, *end;
-	uint64_t	 mant, mul;
-	unsigned	 frac;
-
-	if (why == NULL)
-		why = &dummy;
-	if (s == NULL || *s == '\0') {
-		*why = "empty duration";
-		return (-1);
-	}
-	if (*s == '-') {
-		*why = "duration cannot be negative";
-		return (-1);
-	}
-	if (decimal(s, &mant, &frac, &end, why) != 0)
-		return (-1);
-	if (*end == '\0' || eqi(end, "ns"))
-		mul = 1;
-	else if (eqi(end, "us") || strcmp(end, "\xc2\xb5s") == 0)
-		mul = 1000;
-	else if (eqi(end, "ms"))
-		mul = 1000000;
-	else if (eqi(end, "s"))
-		mul = 1000000000;
-	else {
-		*why = "unknown time unit (use ns, us, ms or s)";
-		return (-1);
-	}
-	return (scale(mant, frac, mul, 1, out, why));
+	return (parse_units(s, out, why, time_units, "a duration cannot be negative",
+	    "unknown time unit (use ns, us, ms or s)", 1, 0));
 }
 
 /* Rate in bytes per second, decimal multiples, MB/s by default. */
 int
 parse_rate(const char *s, uint64_t *out, const char **why)
 {
-	const char	*dummy, *end;
-	uint64_t	 mant, mul;
-	unsigned	 frac;
-	char		 unit[8];
-	size_t		 n;
-
-	if (why == NULL)
-		why = &dummy;
-	if (s == NULL || *s == '\0') {
-		*why = "empty rate";
-		return (-1);
-	}
-	if (*s == '-') {
-		*why = "rate cannot be negative";
-		return (-1);
-	}
-	if (decimal(s, &mant, &frac, &end, why) != 0)
-		return (-1);
-	n = strlen(end);
-	if (n >= 2 && eqi(end + n - 2, "/s"))
-		n -= 2;
-	if (n >= sizeof unit) {
-		*why = "unknown rate unit (use k, M or G, as in 270M or 3GB/s)";
-		return (-1);
-	}
-	memcpy(unit, end, n);
-	unit[n] = '\0';
-	if (n == 0 || eqi(unit, "m") || eqi(unit, "mb"))
-		mul = 1000000;
-	else if (eqi(unit, "k") || eqi(unit, "kb"))
-		mul = 1000;
-	else if (eqi(unit, "g") || eqi(unit, "gb"))
-		mul = 1000000000;
-	else if (eqi(unit, "b"))
-		mul = 1;
-	else {
-		*why = "unknown rate unit (use k, M or G, as in 270M or 3GB/s)";
-		return (-1);
-	}
-	return (scale(mant, frac, mul, 0, out, why));
+	return (parse_units(s, out, why, rate_units, "a rate cannot be negative",
+	    "unknown rate unit (use k, M or G, as in 270M or 3GB/s)", 0, 1));
 }
 
 /* Unsigned integer in a range. */

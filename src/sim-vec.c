@@ -29,18 +29,26 @@ grow(void **v, size_t *cap, size_t need, size_t sz)
 	return (0);
 }
 
+/* Copy n elements of size sz into a fresh array *dv of capacity *cap. */
+static int
+copy(void **dv, size_t *cap, const void *sv, size_t n, size_t sz)
+{
+	*dv = NULL;
+	*cap = 0;
+	if (n == 0)
+		return (0);
+	if (grow(dv, cap, n, sz) != 0)
+		return (-1);
+	memcpy(*dv, sv, n * sz);
+	return (0);
+}
+
 /* Copy a marker set. */
 int
 sim_u64v_copy(struct sim_u64v *d, const struct sim_u64v *s)
 {
-	memset(d, 0, sizeof *d);
-	if (s->n == 0)
-		return (0);
-	if (grow((void **)&d->v, &d->cap, s->n, sizeof *d->v) != 0)
-		return (-1);
-	memcpy(d->v, s->v, s->n * sizeof *d->v);
 	d->n = s->n;
-	return (0);
+	return (copy((void **)&d->v, &d->cap, s->v, s->n, sizeof *d->v));
 }
 
 /* Insert x in order unless present. */
@@ -94,14 +102,8 @@ sim_u64v_next(const struct sim_u64v *a, uint64_t x)
 int
 sim_reqv_copy(struct sim_reqv *d, const struct sim_reqv *s)
 {
-	memset(d, 0, sizeof *d);
-	if (s->n == 0)
-		return (0);
-	if (grow((void **)&d->v, &d->cap, s->n, sizeof *d->v) != 0)
-		return (-1);
-	memcpy(d->v, s->v, s->n * sizeof *d->v);
 	d->n = s->n;
-	return (0);
+	return (copy((void **)&d->v, &d->cap, s->v, s->n, sizeof *d->v));
 }
 
 /* Append a request. */
