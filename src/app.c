@@ -90,6 +90,9 @@ static const unsigned ladder[] = {
 static const char hint[] =
     "space play  n/N step  p toggle plug  c compare  1-5 T1-T5  "
     "? help  q quit";
+/* In compare mode p and m do not apply; room for the play state. */
+static const char hint_compare[] =
+    "space play  n/N step  c one run  1-5 T1-T5  ? help  q quit";
 
 /* Events a run has produced. */
 static uint64_t
@@ -950,6 +953,7 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		}
 		h = (rows - 2) / 2;
 		st.title = "compare";
+		st.hint = hint_compare;
 		render_draw_at(top->r, top->sim, ops, be, &st, 0, h);
 		st.flash = NULL;
 		render_draw_at(bot->r, bot->sim, ops, be, &st, h, h);
