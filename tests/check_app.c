@@ -322,6 +322,115 @@ START_TEST(test_compare)
 }
 END_TEST
 
+/* Run a command and return the flash message it left (malloc'd frame). */
+static char *
+exec_flash(struct app *a, enum cmd_kind k, int64_t arg)
+{
+	struct cmd	c;
+	char		*f;
+
+	c.kind = k;
+	c.arg = arg;
+	ck_assert_int_eq(app_exec(a, &c), 0);
+	ck_assert_int_eq(app_flash_shown(a), 1);
+	f = frame(a, 80, 24);
+	app_flash_clear(a);
+	return (f);
+}
+
+/*
+ * In compare mode p, m and mode are refused and change nothing: the halves
+ * stay buggy above, fixed below, at every later event too.
+ */
+START_TEST(test_compare_refuses_modes)
+{
+	static const enum cmd_kind	k[] = { CMD_PLUG, CMD_CYCLE, CMD_MODE };
+	struct app			*a = new_app(), *b = new_app();
+	char				*f0, *f1;
+	size_t				 i;
+
+	exec(a, CMD_GOTO, 20);
+	exec(a, CMD_COMPARE, 0);
+	exec(b, CMD_GOTO, 20);
+	exec(b, CMD_COMPARE, 0);
+	f0 = frame(a, 80, 24);
+	for (i = 0; i < sizeof k / sizeof k[0]; i++) {
+		f1 = exec_flash(a, k[i], SIM_MODE_FIXED);
+		ck_assert_ptr_nonnull(strstr(f1, "compare shows both modes: "
+		    "leave it (c) to patch a run"));
+		free(f1);
+		ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_BUGGY);
+		ck_assert_int_eq(sim_pending_mode(app_other(a)),
+		    SIM_MODE_FIXED);
+		f1 = frame(a, 80, 24);
+		ck_assert_str_eq(f0, f1);
+		free(f1);
+	}
+	/* Many reads later, the same as a run that was never asked. */
+	exec(a, CMD_STEP, 2000);
+	exec(b, CMD_STEP, 2000);
+	ck_assert_int_eq(sim_mode(app_sim(a)), SIM_MODE_BUGGY);
+	ck_assert_int_eq(sim_mode(app_other(a)), SIM_MODE_FIXED);
+	free(f0);
+	f0 = frame(a, 80, 24);
+	f1 = frame(b, 80, 24);
+	ck_assert_str_eq(f0, f1);
+	free(f0);
+	free(f1);
+	/* Out of compare, p works again. */
+	exec(a, CMD_COMPARE, 0);
+	exec(a, CMD_PLUG, 0);
+	ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_FIXED);
+	app_free(a);
+	app_free(b);
+}
+END_TEST
+
+/*
+ * A live-patched run does not enter compare (both halves would be fixed);
+ * going back before the toggle or restarting makes it possible again.
+ */
+START_TEST(test_compare_needs_unpatched)
+{
+	struct app	*a = new_app();
+	char		*f;
+
+	exec(a, CMD_GOTO, 20);
+	exec(a, CMD_PLUG, 0);
+	f = exec_flash(a, CMD_COMPARE, 0);
+	ck_assert_int_eq(app_compare(a), 0);
+	ck_assert_ptr_null(app_other(a));
+	ck_assert_ptr_nonnull(strstr(f, "compare needs the unpatched run: "
+	    "r restarts, then c"));
+	ck_assert_ptr_null(strstr(f, "FIXED - patch"));
+	free(f);
+	/* Toggled back: still a patched history, still refused. */
+	exec(a, CMD_PLUG, 0);
+	ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_BUGGY);
+	free(exec_flash(a, CMD_COMPARE, 0));
+	ck_assert_int_eq(app_compare(a), 0);
+	/* Back before the toggle: unpatched. */
+	exec(a, CMD_GOTO, 19);
+	exec(a, CMD_COMPARE, 0);
+	ck_assert_int_eq(app_compare(a), 1);
+	exec(a, CMD_COMPARE, 0);
+	/* A toggle that stays in the configured mode is no patch. */
+	exec(a, CMD_MODE, SIM_MODE_BUGGY);
+	exec(a, CMD_COMPARE, 0);
+	ck_assert_int_eq(app_compare(a), 1);
+	exec(a, CMD_COMPARE, 0);
+	/* Restart forgets the patch. */
+	exec(a, CMD_STEP, 3);
+	exec(a, CMD_CYCLE, 0);
+	free(exec_flash(a, CMD_COMPARE, 0));
+	ck_assert_int_eq(app_compare(a), 0);
+	exec(a, CMD_RESTART, 0);
+	exec(a, CMD_COMPARE, 0);
+	ck_assert_int_eq(app_compare(a), 1);
+	app_free(a);
+}
+END_TEST
+
 /*
  * A back end that draws into a text grid wider than the screen it is asked
  * for, so that anything put past the right edge shows up.
@@ -605,6 +714,8 @@ app_suite(void)
 	tcase_add_test(tc, test_cycle);
 	tcase_add_test(tc, test_jump);
 	tcase_add_test(tc, test_compare);
+	tcase_add_test(tc, test_compare_refuses_modes);
+	tcase_add_test(tc, test_compare_needs_unpatched);
 	tcase_add_test(tc, test_rows_fit);
 	tcase_add_test(tc, test_ellipsis);
 	tcase_add_test(tc, test_misc);
