@@ -860,15 +860,55 @@ wrap_put(struct render *r, const struct render_ops *ops, void *be,
 	return (l);
 }
 
-/* Narration: the latest moment's meaning, then the last events. */
+#define GUIDE_ROWS	6
+
+/*
+ * How to read the screen, in rows [y, y + GUIDE_ROWS): the overlay glyphs
+ * (drawn with the glyph set in use), the lane letters, the narration.
+ */
+static void
+draw_guide(struct render *r, const struct render_ops *ops, void *be,
+    unsigned y)
+{
+	static const char *const text[] = {
+		"  reader lane: s in read()  r readahead  c copy  z asleep  "
+		"w waking  d done",
+		"  plug, device lanes: requests held, in flight (+ over 9); "
+		"~ device waking up",
+		"  the lanes scroll left through simulated time; now is at the "
+		"right edge",
+		"  below: each event in words; T1..T5 mark the five moments of "
+		"the patch",
+	};
+	const struct render_glyphs	*g = r->g;
+	char				 line[256];
+	unsigned			 w = row_width(r, y), i;
+
+	put_fit(r, ops, be, y, 0, w, RENDER_CAPTION, "How to read this "
+	    "screen - space plays, n steps, ? lists the keys:");
+	snprintf(line, sizeof line, "  %s reader   %s%s%s%s%s%s%s%s readahead "
+	    "window: sync part, async part   %s marker page", g->reader,
+	    g->win_open, g->win_sync, g->win_sync, g->win_sync, g->win_async,
+	    g->win_async, g->win_async, g->win_close, g->marker);
+	put_fit(r, ops, be, y + 1, 0, w, RENDER_NARRATION, line);
+	for (i = 0; i < 4; i++)
+		put_fit(r, ops, be, y + 2 + i, 0, w, RENDER_NARRATION,
+		    text[i]);
+}
+
+/*
+ * Narration: the latest moment's meaning, then the last events.  With
+ * guide set, the guide comes first while it fits above every event so far
+ * (the rows would be blank otherwise); it yields to them as they arrive.
+ */
 static void
 draw_narration(struct render *r, const struct render_ops *ops, void *be,
-    unsigned y, unsigned lines)
+    unsigned y, unsigned lines, int guide)
 {
 	const struct narr	*n;
-	const char		*lab;
+	const char		*lab = NULL;
 	char			 t[32], tl[4], line[NARR_LEN + 48];
-	unsigned		 i, shown, k;
+	unsigned		 i, shown, k = 0, used;
 
 	if (lines == 0)
 		return;
@@ -881,7 +921,16 @@ draw_narration(struct render *r, const struct render_ops *ops, void *be,
 		if (lines < 3 && cells(lab) > row_width(r, y))
 			lab = narrate_label_short(r->last_label,
 			    r->last_label_mode);
-		k = wrap_put(r, ops, be, y, lines >= 3 ? 2 : 1, lab);
+		k = lines >= 3 && cells(lab) > row_width(r, y) ? 2 : 1;
+	}
+	used = k + (unsigned)r->narr_len;
+	if (guide && GUIDE_ROWS + (used > 0) + used <= lines) {
+		draw_guide(r, ops, be, y);
+		y += GUIDE_ROWS + 1;
+		lines -= GUIDE_ROWS + 1;
+	}
+	if (lab != NULL) {
+		k = wrap_put(r, ops, be, y, k, lab);
 		y += k;
 		lines -= k;
 	}
@@ -969,7 +1018,7 @@ render_draw_at(struct render *r, const struct sim *s,
 		y += lanes;
 	}
 	draw_meters(r, s, ops, be, y++);
-	draw_narration(r, ops, be, y, narr);
+	draw_narration(r, ops, be, y, narr, st != NULL && !half);
 	y += narr;
 	if (foot) {
 		if (st->caption != NULL)

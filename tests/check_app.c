@@ -628,6 +628,53 @@ START_TEST(test_ellipsis)
 }
 END_TEST
 
+/*
+ * The guide to the screen fills the narration rows while they would be
+ * blank, with the glyphs in use, and yields to the events as they come.
+ */
+START_TEST(test_guide)
+{
+	static const char	 head[] = "How to read this screen";
+	struct app		*a = new_app();
+	char			*f;
+
+	f = frame_fits(a, 80, 24);
+	ck_assert_ptr_nonnull(strstr(f, head));
+	ck_assert_ptr_nonnull(strstr(f, "  v reader   [---~~~] readahead "
+	    "window"));
+	ck_assert_ptr_nonnull(strstr(f, "z asleep"));
+	free(f);
+	app_set_glyphs(a, &render_unicode);
+	f = frame_fits(a, 120, 40);
+	ck_assert_ptr_nonnull(strstr(f, "  \xe2\x96\xbc reader   [\xe2\x94"
+	    "\x80"));
+	free(f);
+	/* 80x24: one event needs the room. */
+	exec(a, CMD_STEP, 1);
+	f = frame_fits(a, 80, 24);
+	ck_assert_ptr_null(strstr(f, head));
+	ck_assert_ptr_nonnull(strstr(f, "read() #0: 1 MiB at page 0"));
+	free(f);
+	/* 120x40: room for a few events under it, not for ten. */
+	exec(a, CMD_GOTO, 5);
+	f = frame_fits(a, 120, 40);
+	ck_assert_ptr_nonnull(strstr(f, head));
+	ck_assert_ptr_nonnull(strstr(f, "T1: readahead builds two windows"));
+	free(f);
+	exec(a, CMD_GOTO, 10);
+	f = frame_fits(a, 120, 40);
+	ck_assert_ptr_null(strstr(f, head));
+	free(f);
+	/* Not in the compare halves. */
+	exec(a, CMD_START, 0);
+	exec(a, CMD_COMPARE, 0);
+	f = frame_fits(a, 120, 40);
+	ck_assert_ptr_null(strstr(f, head));
+	free(f);
+	app_free(a);
+}
+END_TEST
+
 /* Help, quit, hook, too small. */
 START_TEST(test_misc)
 {
@@ -718,6 +765,7 @@ app_suite(void)
 	tcase_add_test(tc, test_compare_needs_unpatched);
 	tcase_add_test(tc, test_rows_fit);
 	tcase_add_test(tc, test_ellipsis);
+	tcase_add_test(tc, test_guide);
 	tcase_add_test(tc, test_misc);
 	tcase_add_test(tc, test_hook);
 	tcase_add_test(tc, test_sanitize);
