@@ -90,6 +90,9 @@ static const unsigned ladder[] = {
 static const char hint[] =
     "space play  n/N step  p toggle plug  c compare  1-5 T1-T5  "
     "? help  q quit";
+/* In compare mode p and m do not apply; room for the play state. */
+static const char hint_compare[] =
+    "space play  n/N step  c one run  1-5 T1-T5  ? help  q quit";
 
 /* Events a run has produced. */
 static uint64_t
@@ -661,6 +664,37 @@ set_mode(struct app *a, enum sim_mode m)
 	return (0);
 }
 
+/*
+ * Has the main run been live-patched: a toggle to a mode other than the
+ * configured one (it may since have been toggled back)?
+ */
+static int
+patched(const struct app *a)
+{
+	size_t	i;
+
+	for (i = 0; i < a->main.ntg; i++)
+		if (a->main.tg[i].mode != a->cfg.mode)
+			return (1);
+	return (0);
+}
+
+/*
+ * A mode command.  Compare mode shows the two modes side by side; patching
+ * one of its runs would leave two halves in the same mode, so it is refused
+ * with a word on how to go on.
+ */
+static int
+mode_cmd(struct app *a, enum sim_mode m)
+{
+	if (a->compare) {
+		app_flash(a, "compare shows both modes: leave it (c) to patch a "
+		    "run");
+		return (0);
+	}
+	return (set_mode(a, m));
+}
+
 /* Event number of the first event labelled T<k> in the main run, or -1. */
 static int64_t
 find_label(struct app *a, int k)
@@ -723,6 +757,12 @@ set_compare(struct app *a, int on)
 	if (!on) {
 		run_done(&a->other);
 		a->compare = 0;
+		return (0);
+	}
+	/* The halves are the scenario in two modes, unpatched both. */
+	if (patched(a)) {
+		app_flash(a, "compare needs the unpatched run: r restarts, "
+		    "then c");
 		return (0);
 	}
 	c.mode = other_mode(a->cfg.mode);
@@ -833,16 +873,16 @@ app_exec(struct app *a, const struct cmd *c)
 		break;
 	case CMD_PLUG:
 		m = sim_pending_mode(a->main.sim);
-		rc = set_mode(a, m == SIM_MODE_BUGGY ? SIM_MODE_FIXED :
+		rc = mode_cmd(a, m == SIM_MODE_BUGGY ? SIM_MODE_FIXED :
 		    SIM_MODE_BUGGY);
 		break;
 	case CMD_MODE:
 		if (c->arg >= 0 && c->arg < SIM_MODE_COUNT)
-			rc = set_mode(a, (enum sim_mode)c->arg);
+			rc = mode_cmd(a, (enum sim_mode)c->arg);
 		break;
 	case CMD_CYCLE:
 		m = sim_pending_mode(a->main.sim);
-		rc = set_mode(a, (enum sim_mode)((m + 1) % SIM_MODE_COUNT));
+		rc = mode_cmd(a, (enum sim_mode)((m + 1) % SIM_MODE_COUNT));
 		break;
 	case CMD_COMPARE:
 		rc = set_compare(a, !a->compare);
@@ -950,8 +990,9 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		}
 		h = (rows - 2) / 2;
 		st.title = "compare";
+		st.hint = hint_compare;
+		/* The halves leave the flash to the footer. */
 		render_draw_at(top->r, top->sim, ops, be, &st, 0, h);
-		st.flash = NULL;
 		render_draw_at(bot->r, bot->sim, ops, be, &st, h, h);
 		render_compare_footer(top->r, ops, be, 2 * h, rows - 2 * h,
 		    &st);

@@ -21,6 +21,10 @@
  *   fixed; fixed for legacy) from the same scenario; after every move of the
  *   main run it is advanced to the first event at or after the main run's
  *   simulated time.  The buggy run is drawn above, the fixed run below.
+ *   So that this stays true, mode commands (plug, mode, cycle) are refused
+ *   in compare mode, and compare mode is refused while the main run holds
+ *   a toggle to another mode than the configured one (restart first); a
+ *   flash message says so each time.
  * - Pacing: at speed S events per second, every app_tick_interval_ms()
  *   milliseconds app_tick() advances app_tick_events() whole events (never
  *   elapsed time x rate).

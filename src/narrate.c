@@ -45,6 +45,30 @@ static const char *label_fixed[6] = {
 	"since T3",
 };
 
+/*
+ * The same moments in at most 80 columns, for a screen with one row to
+ * spare (the compare halves at 80x24); NULL where the full text fits.
+ */
+static const char *short_buggy[6] = {
+	NULL,
+	"T1: two readahead windows merge in the outer plug: one 256 KiB "
+	"request, unsent",
+	"T2: lock_page on page A sleeps, flushing the plug: the reader waits "
+	"for 256 KiB",
+	"T3: marker hit: the next window stays in the plug; no one flushes - "
+	"device idle",
+	NULL,
+	"T5: at last a flush: the reader waits for all 256 KiB - the pipeline "
+	"has broken",
+};
+
+static const char *short_fixed[6] = {
+	NULL, NULL, NULL,
+	"T3: marker hit: the next window goes out at once - the device stays "
+	"busy",
+	NULL, NULL,
+};
+
 /* The mode in words. */
 const char *
 narrate_mode(enum sim_mode m)
@@ -61,6 +85,18 @@ narrate_label(int label, enum sim_mode m)
 	if (m == SIM_MODE_BUGGY)
 		return (label_buggy[label]);
 	return (label_fixed[label]);
+}
+
+/* The meaning of a moment in one line of at most 80 columns. */
+const char *
+narrate_label_short(int label, enum sim_mode m)
+{
+	const char	*s;
+
+	if (label < 1 || label > 5)
+		return ("");
+	s = m == SIM_MODE_BUGGY ? short_buggy[label] : short_fixed[label];
+	return (s != NULL ? s : narrate_label(label, m));
 }
 
 /* "[a,b)" with KiB size. */
@@ -87,7 +123,7 @@ narrate_event(char *buf, size_t len, const struct sim_event *e,
 	(void)cfg;
 	switch (e->kind) {
 	case SIM_EV_READ_BEGIN:
-		snprintf(buf, len, "read() #%llu: %s from page %llu; %s",
+		snprintf(buf, len, "read() #%llu: %s at page %llu; %s",
 		    (unsigned long long)e->read_index,
 		    fmt_bytes(sz, sizeof sz, e->npages * SIM_PAGE_SIZE),
 		    (unsigned long long)e->first,
@@ -125,21 +161,25 @@ narrate_event(char *buf, size_t len, const struct sim_event *e,
 			    (unsigned long long)(e->first + e->npages));
 		break;
 	case SIM_EV_QUEUE:
+		/*
+		 * Where the bio went comes first, the merged size last: on a
+		 * narrow screen the line is cut from the end.
+		 */
 		snprintf(r, sizeof r, "[%llu,%llu)", (unsigned long long)e->first,
 		    (unsigned long long)(e->first + e->npages));
 		if (e->merged)
-			snprintf(r2, sizeof r2, "merged: request #%u now %s",
-			    e->req, range(sz, sizeof sz, e->req_first,
-			    e->req_npages));
+			snprintf(r2, sizeof r2, "request #%u now %s", e->req,
+			    fmt_bytes(sz, sizeof sz, e->req_npages *
+			    SIM_PAGE_SIZE));
 		else
 			snprintf(r2, sizeof r2, "request #%u", e->req);
-		if (e->where == SIM_WHERE_PLUG)
-			snprintf(buf, len, "submit_bio %s: %s, held in the plug",
-			    r, r2);
-		else
-			snprintf(buf, len, "%s %s: %s%s", legacy ?
-			    "__make_request" : "elevator", r, r2, legacy ?
-			    ", queue plugged" : ", queued");
+		snprintf(buf, len, "%s %s %s: %s",
+		    e->where == SIM_WHERE_PLUG ? "submit_bio" : legacy ?
+		    "__make_request" : "elevator", r,
+		    e->merged ? (e->where == SIM_WHERE_PLUG ? "merged in plug" :
+		    "merged in queue") : e->where == SIM_WHERE_PLUG ?
+		    "into the plug" : legacy ? "queued, queue plugged" :
+		    "queued", r2);
 		break;
 	case SIM_EV_FLUSH:
 		fmt_bytes(sz, sizeof sz, e->npages * SIM_PAGE_SIZE);

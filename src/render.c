@@ -258,6 +258,131 @@ put(const struct render_ops *ops, void *be, unsigned y, unsigned x,
 	ops->put(be, y, x, role, s);
 }
 
+/* Is this glyph set Unicode (box drawing, an ellipsis)? */
+static int
+glyphs_unicode(const struct render_glyphs *g)
+{
+	return ((unsigned char)g->hbar[0] >= 0x80);
+}
+
+/* Cells a string takes: one per UTF-8 character. */
+static size_t
+cells(const char *s)
+{
+	size_t	n = 0;
+
+	for (; *s != '\0'; s++)
+		if (((unsigned char)*s & 0xc0) != 0x80)
+			n++;
+	return (n);
+}
+
+/* Bytes of the first w characters of s (all of s if it is shorter). */
+static size_t
+cell_bytes(const char *s, size_t w)
+{
+	size_t	i, c = 0;
+
+	for (i = 0; s[i] != '\0'; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80 && c++ == w)
+			break;
+	return (i);
+}
+
+/*
+ * Bytes of the longest start of s, at most w cells, that ends at a word
+ * boundary; a cut inside a word if there is none or it would waste more
+ * than half the room.
+ */
+static size_t
+break_at(const char *s, size_t w)
+{
+	size_t	n = cell_bytes(s, w), b;
+
+	if (s[n] == '\0' || s[n] == ' ')
+		return (n);
+	/* A number and its unit ("256 KiB") stay together. */
+	for (b = n; b > 0 && (s[b - 1] != ' ' || (b >= 2 &&
+	    s[b - 2] >= '0' && s[b - 2] <= '9' && s[b] >= 'A' &&
+	    s[b] <= 'Z')); b--)
+		;
+	while (b > 0 && s[b - 1] == ' ')
+		b--;
+	return (b > 0 && cells(s) - cells(s + b) >= w / 2 ? b : n);
+}
+
+/* Columns usable in row y: the bottom-right cell is never written. */
+static unsigned
+row_width(const struct render *r, unsigned y)
+{
+	return (y + 1 == r->rows && r->cols > 0 ? r->cols - 1 : r->cols);
+}
+
+/*
+ * s as it fits in w cells, into buf: cut at a word boundary and ended with
+ * an ellipsis ("..." without Unicode) when it is longer, never in half a
+ * word where a boundary is near.  Returns the cells it takes.
+ */
+static size_t
+fit(const struct render *r, char *buf, size_t len, const char *s, size_t w)
+{
+	const char	*ell = glyphs_unicode(r->g) ? "\xe2\x80\xa6" : "...";
+	size_t		 n, el = strlen(ell), ew = cells(ell);
+
+	if (len == 0)
+		return (0);
+	if (cells(s) <= w) {
+		n = strlen(s);
+		el = 0;
+	} else if (w <= ew) {
+		s = ell;
+		n = cell_bytes(ell, w);
+		el = 0;
+	} else {
+		n = break_at(s, w - ew);
+		/* A dangling separator reads badly before the ellipsis. */
+		while (n > 0 && strchr(" ,;:-|", s[n - 1]) != NULL)
+			n--;
+	}
+	while (n > 0 && n + el >= len)
+		while (n > 0 && ((unsigned char)s[--n] & 0xc0) == 0x80)
+			;
+	memcpy(buf, s, n);
+	memcpy(buf + n, ell, el);
+	buf[n + el] = '\0';
+	return (cells(buf));
+}
+
+/* Put s at (y, x) in at most w cells (see fit()). */
+static void
+put_fit(struct render *r, const struct render_ops *ops, void *be,
+    unsigned y, unsigned x, unsigned w, enum render_role role, const char *s)
+{
+	char	buf[1024];
+
+	if (w > 0 && fit(r, buf, sizeof buf, s, w) > 0)
+		ops->put(be, y, x, role, buf);
+}
+
+/*
+ * Put s flush with the right edge of row y, in at most w cells; returns
+ * the cells it takes (0 if there is no room).
+ */
+static unsigned
+put_right(struct render *r, const struct render_ops *ops, void *be,
+    unsigned y, unsigned w, enum render_role role, const char *s)
+{
+	char		buf[1024];
+	unsigned	rw = row_width(r, y), n;
+
+	if (w > rw)
+		w = rw;
+	if (w == 0 || (n = (unsigned)fit(r, buf, sizeof buf, s, w)) == 0)
+		return (0);
+	ops->put(be, y, rw - n, role, buf);
+	return (n);
+}
+
 /* Per-cell accumulation of page states for the timeline. */
 struct cells {
 	uint64_t	 first;		/* first page shown */
@@ -465,7 +590,7 @@ lane_words(const struct sim *s, unsigned l, char *buf, size_t len)
 			    (unsigned long long)rd->pos);
 			break;
 		case SIM_TASK_SLEEPING:
-			snprintf(buf, len, "sleeping on page %llu",
+			snprintf(buf, len, "asleep on page %llu",
 			    (unsigned long long)rd->wait_page);
 			break;
 		case SIM_TASK_WAKING:
@@ -481,7 +606,7 @@ lane_words(const struct sim *s, unsigned l, char *buf, size_t len)
 		v = sim_plug_list(s, &n);
 		q = sim_queue_list(s, &nq);
 		if (sim_queue_plugged(s) && nq > 0)
-			req_words(buf, len, q, nq, "in plugged queue");
+			req_words(buf, len, q, nq, "held in queue");
 		else if (n == 0)
 			snprintf(buf, len, "empty");
 		else
@@ -532,7 +657,8 @@ draw_lanes(struct render *r, const struct sim *s,
 		put(ops, be, y + l, 0, RENDER_DIM, lab);
 		if (w + 10 + LANE_WORDS <= r->cols) {
 			lane_words(s, lane, lab, sizeof lab);
-			put(ops, be, y + l, 10 + w, lane == 0 ?
+			put_fit(r, ops, be, y + l, 10 + w,
+			    row_width(r, y + l) - 10 - w, lane == 0 ?
 			    RENDER_LANE_READER : lane == 1 ? RENDER_LANE_PLUG :
 			    RENDER_LANE_DEVICE, lab);
 		}
@@ -592,26 +718,32 @@ clock_line(struct render *r, const struct sim *s, char *line, size_t len,
 	}
 }
 
-/* Header lines: mode and scenario; clock, play state and speed. */
+/*
+ * Header lines: mode and scenario; clock, then play state and speed (or a
+ * flash message) flush right.  Where the clock and the right part do not
+ * both fit, the clock's separators narrow, the speed is abbreviated, and
+ * the clock, not the message, gives way.
+ */
 static void
 draw_header(struct render *r, const struct sim *s,
     const struct render_ops *ops, void *be, unsigned y, unsigned lines,
     const struct render_status *st)
 {
 	const struct sim_config	*c = sim_config(s);
-	char			 a[32], b[32], d[32], line[256];
+	char			 a[32], b[32], d[32], line[256], right[256];
 	size_t			 n, nl;
+	unsigned		 w;
 	const char		*ml = narrate_mode(sim_mode(s));
 
-	put(ops, be, y, 0, RENDER_MODE, ml);
-	nl = strlen(ml);
+	w = row_width(r, y);
+	put_fit(r, ops, be, y, 0, w, RENDER_MODE, ml);
+	nl = cells(ml);
 	if (st != NULL && st->title != NULL) {
 		/* Compare half: the clock takes the scenario's place. */
 		clock_line(r, s, line, sizeof line, "  ");
-		n = strlen(line);
-		if (n + nl + 2 <= r->cols)
-			put(ops, be, y, r->cols - (unsigned)n, RENDER_HEADER,
-			    line);
+		if (nl + 2 < w)
+			put_right(r, ops, be, y, w - (unsigned)nl - 2,
+			    RENDER_HEADER, line);
 		return;
 	}
 	snprintf(line, sizeof line, "bs %s  ra %s  %s  file %s",
@@ -619,43 +751,56 @@ draw_header(struct render *r, const struct sim *s,
 	    fmt_size(b, sizeof b, c->ra_pages * SIM_PAGE_SIZE),
 	    c->device.name, fmt_size(d, sizeof d, c->file_pages *
 	    SIM_PAGE_SIZE));
-	n = strlen(line);
-	if (n + nl + 2 <= r->cols)
-		put(ops, be, y, r->cols - (unsigned)n, RENDER_HEADER, line);
+	if (cells(line) + nl + 2 <= w)
+		put_right(r, ops, be, y, w, RENDER_HEADER, line);
 	if (lines < 2)
 		return;
+	y++;
+	w = row_width(r, y);
+	right[0] = '\0';
+	if (st != NULL && st->flash != NULL)
+		snprintf(right, sizeof right, "%s", st->flash);
+	else if (st != NULL && st->play != NULL)
+		snprintf(right, sizeof right, "%s  %u events/s", st->play,
+		    st->speed);
 	clock_line(r, s, line, sizeof line, "   ");
-	put(ops, be, y + 1, 0, RENDER_HEADER, line);
-	nl = strlen(line);
-	if (st != NULL && st->play != NULL) {
-		if (st->flash != NULL)
-			snprintf(line, sizeof line, "%s", st->flash);
-		else
-			snprintf(line, sizeof line, "%s  %u events/s",
-			    st->play, st->speed);
-		n = strlen(line);
-		if (n + nl + 2 <= r->cols)
-			put(ops, be, y + 1, r->cols - (unsigned)n,
-			    st->flash != NULL ? RENDER_CAPTION : RENDER_MODE,
-			    line);
+	n = cells(right);
+	if (cells(line) + 2 + n > w)
+		clock_line(r, s, line, sizeof line, "  ");
+	if (cells(line) + 2 + n > w && st != NULL && st->flash == NULL &&
+	    st->play != NULL) {
+		snprintf(right, sizeof right, "%s %u ev/s", st->play,
+		    st->speed);
+		n = cells(right);
 	}
+	/* The right part keeps at least two thirds of the row. */
+	if (n > 0)
+		n = put_right(r, ops, be, y, w * 2 / 3, st->flash != NULL ?
+		    RENDER_CAPTION : RENDER_MODE, right);
+	if (n == 0)
+		put_fit(r, ops, be, y, 0, w, RENDER_HEADER, line);
+	else if (n + 2 < w)
+		put_fit(r, ops, be, y, 0, w - (unsigned)n - 2, RENDER_HEADER,
+		    line);
 }
 
-/* Legend line. */
+/* Legend line: the entries that fit whole. */
 static void
 draw_legend(struct render *r, const struct render_ops *ops, void *be,
     unsigned y)
 {
-	unsigned	x = 0, i;
+	unsigned	x = 0, i, w = row_width(r, y);
 	size_t		n;
 
-	for (i = 0; i < RENDER_ST_COUNT && x < r->cols; i++) {
+	for (i = 0; i < RENDER_ST_COUNT; i++) {
+		n = cells(state_names[i]);
+		if (x + 2 + n > w)
+			return;
 		put(ops, be, y, x, state_role[i], r->g->state[i]);
-		n = strlen(state_names[i]);
 		put(ops, be, y, x + 2, RENDER_TEXT, state_names[i]);
 		x += 2 + (unsigned)n + 2;
 	}
-	if (x + 14 < r->cols) {
+	if (x + 8 <= w) {
 		put(ops, be, y, x, RENDER_MARKER, r->g->marker);
 		put(ops, be, y, x + 2, RENDER_TEXT, "marker");
 	}
@@ -678,32 +823,30 @@ draw_meters(struct render *r, const struct sim *s,
 	    st->requests ? st->requests : 1, 0),
 	    fmt_ratio(c, sizeof c, st->stall_ns * 100, t, 1),
 	    fmt_ratio(d, sizeof d, st->busy_ns * 100, t, 1));
-	(void)r;
-	put(ops, be, y, 0, RENDER_METER, line);
+	put_fit(r, ops, be, y, 0, row_width(r, y), RENDER_METER, line);
 }
 
 /*
  * Put text in up to maxl rows from y, breaking lines at blanks (later rows
- * indented by 4); returns the rows used.
+ * indented by 4); what the last row cannot hold ends in an ellipsis.
+ * Returns the rows used.
  */
 static unsigned
 wrap_put(struct render *r, const struct render_ops *ops, void *be,
     unsigned y, unsigned maxl, const char *text)
 {
 	char		 line[512];
-	size_t		 n, cut, w;
-	unsigned	 l, ind = 0;
+	size_t		 cut;
+	unsigned	 l, ind = 0, w;
 
 	for (l = 0; l < maxl && *text != '\0'; l++) {
-		w = r->cols > ind ? r->cols - ind : 1;
-		n = strlen(text);
-		cut = n;
-		if (n > w && l + 1 < maxl) {
-			for (cut = w; cut > 0 && text[cut] != ' '; cut--)
-				;
-			if (cut == 0)
-				cut = w;
+		w = row_width(r, y + l);
+		w = w > ind ? w - ind : 1;
+		if (l + 1 == maxl || cells(text) <= w) {
+			put_fit(r, ops, be, y + l, ind, w, RENDER_LABEL, text);
+			return (l + 1);
 		}
+		cut = break_at(text, w);
 		if (cut >= sizeof line)
 			cut = sizeof line - 1;
 		memcpy(line, text, cut);
@@ -717,20 +860,77 @@ wrap_put(struct render *r, const struct render_ops *ops, void *be,
 	return (l);
 }
 
-/* Narration: the latest moment's meaning, then the last events. */
+#define GUIDE_ROWS	6
+
+/*
+ * How to read the screen, in rows [y, y + GUIDE_ROWS): the overlay glyphs
+ * (drawn with the glyph set in use), the lane letters, the narration.
+ */
+static void
+draw_guide(struct render *r, const struct render_ops *ops, void *be,
+    unsigned y)
+{
+	static const char *const text[] = {
+		"  reader lane: s in read()  r readahead  c copy  z asleep  "
+		"w waking  d done",
+		"  plug, device lanes: requests held, in flight (+ over 9); "
+		"~ device waking up",
+		"  the lanes scroll left through simulated time; now is at the "
+		"right edge",
+		"  below: each event in words; T1..T5 mark the five moments of "
+		"the patch",
+	};
+	const struct render_glyphs	*g = r->g;
+	char				 line[256];
+	unsigned			 w = row_width(r, y), i;
+
+	put_fit(r, ops, be, y, 0, w, RENDER_CAPTION, "How to read this "
+	    "screen - space plays, n steps, ? lists the keys:");
+	snprintf(line, sizeof line, "  %s reader   %s%s%s%s%s%s%s%s readahead "
+	    "window: sync part, async part   %s marker page", g->reader,
+	    g->win_open, g->win_sync, g->win_sync, g->win_sync, g->win_async,
+	    g->win_async, g->win_async, g->win_close, g->marker);
+	put_fit(r, ops, be, y + 1, 0, w, RENDER_NARRATION, line);
+	for (i = 0; i < 4; i++)
+		put_fit(r, ops, be, y + 2 + i, 0, w, RENDER_NARRATION,
+		    text[i]);
+}
+
+/*
+ * Narration: the latest moment's meaning, then the last events.  With
+ * guide set, the guide comes first while it fits above every event so far
+ * (the rows would be blank otherwise); it yields to them as they arrive.
+ */
 static void
 draw_narration(struct render *r, const struct render_ops *ops, void *be,
-    unsigned y, unsigned lines)
+    unsigned y, unsigned lines, int guide)
 {
 	const struct narr	*n;
-	char			 t[32], lab[4], line[NARR_LEN + 48];
-	unsigned		 i, shown, k;
+	const char		*lab = NULL;
+	char			 t[32], tl[4], line[NARR_LEN + 48];
+	unsigned		 i, shown, k = 0, used;
 
 	if (lines == 0)
 		return;
 	if (r->last_label != 0) {
-		k = wrap_put(r, ops, be, y, lines > 4 ? 2 : 1,
-		    narrate_label(r->last_label, r->last_label_mode));
+		/*
+		 * Two rows for the meaning where that still leaves a row of
+		 * events; otherwise its one-line form.
+		 */
+		lab = narrate_label(r->last_label, r->last_label_mode);
+		if (lines < 3 && cells(lab) > row_width(r, y))
+			lab = narrate_label_short(r->last_label,
+			    r->last_label_mode);
+		k = lines >= 3 && cells(lab) > row_width(r, y) ? 2 : 1;
+	}
+	used = k + (unsigned)r->narr_len;
+	if (guide && GUIDE_ROWS + (used > 0) + used <= lines) {
+		draw_guide(r, ops, be, y);
+		y += GUIDE_ROWS + 1;
+		lines -= GUIDE_ROWS + 1;
+	}
+	if (lab != NULL) {
+		k = wrap_put(r, ops, be, y, k, lab);
 		y += k;
 		lines -= k;
 	}
@@ -738,13 +938,13 @@ draw_narration(struct render *r, const struct render_ops *ops, void *be,
 	for (i = 0; i < shown; i++) {
 		n = &r->narr[(r->narr_head + r->narr_len - shown + i) %
 		    NARR_MAX];
-		lab[0] = n->label ? 'T' : ' ';
-		lab[1] = n->label ? (char)('0' + n->label) : ' ';
-		lab[2] = '\0';
+		tl[0] = n->label ? 'T' : ' ';
+		tl[1] = n->label ? (char)('0' + n->label) : ' ';
+		tl[2] = '\0';
 		snprintf(line, sizeof line, "%9s %s %s",
-		    fmt_time(t, sizeof t, n->t_ns), lab, n->text);
-		put(ops, be, y + i, 0, n->label ? RENDER_LABEL :
-		    RENDER_NARRATION, line);
+		    fmt_time(t, sizeof t, n->t_ns), tl, n->text);
+		put_fit(r, ops, be, y + i, 0, row_width(r, y + i), n->label ?
+		    RENDER_LABEL : RENDER_NARRATION, line);
 	}
 }
 
@@ -818,23 +1018,29 @@ render_draw_at(struct render *r, const struct sim *s,
 		y += lanes;
 	}
 	draw_meters(r, s, ops, be, y++);
-	draw_narration(r, ops, be, y, narr);
+	draw_narration(r, ops, be, y, narr, st != NULL && !half);
 	y += narr;
 	if (foot) {
 		if (st->caption != NULL)
-			put(ops, be, y, 0, RENDER_CAPTION, st->caption);
+			put_fit(r, ops, be, y, 0, row_width(r, y),
+			    RENDER_CAPTION, st->caption);
 		if (st->hint != NULL)
-			put(ops, be, y + 1, 0, RENDER_HINT, st->hint);
+			put_fit(r, ops, be, y + 1, 0, row_width(r, y + 1),
+			    RENDER_HINT, st->hint);
 	}
 }
 
-/* Legend, then play state (or flash) and hint, below the compare halves. */
+/*
+ * Legend, then the play state flush right and the flash message (or the
+ * hint) in what is left of the row, below the compare halves.
+ */
 void
 render_compare_footer(struct render *r, const struct render_ops *ops,
     void *be, unsigned y, unsigned h, const struct render_status *st)
 {
-	char	line[128];
-	size_t	n, nh;
+	char		line[128];
+	const char	*left;
+	unsigned	w, n = 0;
 
 	if (h == 0)
 		return;
@@ -842,27 +1048,15 @@ render_compare_footer(struct render *r, const struct render_ops *ops,
 	if (h < 2 || st == NULL)
 		return;
 	y += h - 1;
-	nh = 0;
-	if (st->flash != NULL) {
-		put(ops, be, y, 0, RENDER_CAPTION, st->flash);
-		nh = strlen(st->flash);
-	} else if (st->hint != NULL) {
-		put(ops, be, y, 0, RENDER_HINT, st->hint);
-		nh = strlen(st->hint);
+	w = row_width(r, y);
+	if (st->play != NULL) {
+		snprintf(line, sizeof line, "%s %u ev/s", st->play, st->speed);
+		n = put_right(r, ops, be, y, w / 3, RENDER_MODE, line);
 	}
-	if (st->play == NULL)
-		return;
-	snprintf(line, sizeof line, "%s %u ev/s", st->play, st->speed);
-	n = strlen(line);
-	if (nh + n + 2 <= r->cols)
-		put(ops, be, y, r->cols - (unsigned)n, RENDER_MODE, line);
-}
-
-/* Is this glyph set Unicode (box drawing available)? */
-static int
-glyphs_unicode(const struct render_glyphs *g)
-{
-	return ((unsigned char)g->hbar[0] >= 0x80);
+	left = st->flash != NULL ? st->flash : st->hint;
+	if (left != NULL && w > n + 2)
+		put_fit(r, ops, be, y, 0, n > 0 ? w - n - 2 : w,
+		    st->flash != NULL ? RENDER_CAPTION : RENDER_HINT, left);
 }
 
 /* Fill row y from x for w cells with glyph gl. */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "narrate.h"
 
 /* The picture of a at cols x rows as a malloc'd string. */
 static char *
@@ -321,6 +322,359 @@ START_TEST(test_compare)
 }
 END_TEST
 
+/* Run a command and return the flash message it left (malloc'd frame). */
+static char *
+exec_flash(struct app *a, enum cmd_kind k, int64_t arg)
+{
+	struct cmd	c;
+	char		*f;
+
+	c.kind = k;
+	c.arg = arg;
+	ck_assert_int_eq(app_exec(a, &c), 0);
+	ck_assert_int_eq(app_flash_shown(a), 1);
+	f = frame(a, 80, 24);
+	app_flash_clear(a);
+	return (f);
+}
+
+/*
+ * In compare mode p, m and mode are refused and change nothing: the halves
+ * stay buggy above, fixed below, at every later event too.
+ */
+START_TEST(test_compare_refuses_modes)
+{
+	static const enum cmd_kind	k[] = { CMD_PLUG, CMD_CYCLE, CMD_MODE };
+	struct app			*a = new_app(), *b = new_app();
+	char				*f0, *f1;
+	size_t				 i;
+
+	exec(a, CMD_GOTO, 20);
+	exec(a, CMD_COMPARE, 0);
+	exec(b, CMD_GOTO, 20);
+	exec(b, CMD_COMPARE, 0);
+	f0 = frame(a, 80, 24);
+	for (i = 0; i < sizeof k / sizeof k[0]; i++) {
+		f1 = exec_flash(a, k[i], SIM_MODE_FIXED);
+		ck_assert_ptr_nonnull(strstr(f1, "compare shows both modes: "
+		    "leave it (c) to patch a run"));
+		free(f1);
+		ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_BUGGY);
+		ck_assert_int_eq(sim_pending_mode(app_other(a)),
+		    SIM_MODE_FIXED);
+		f1 = frame(a, 80, 24);
+		ck_assert_str_eq(f0, f1);
+		free(f1);
+	}
+	/* Many reads later, the same as a run that was never asked. */
+	exec(a, CMD_STEP, 2000);
+	exec(b, CMD_STEP, 2000);
+	ck_assert_int_eq(sim_mode(app_sim(a)), SIM_MODE_BUGGY);
+	ck_assert_int_eq(sim_mode(app_other(a)), SIM_MODE_FIXED);
+	free(f0);
+	f0 = frame(a, 80, 24);
+	f1 = frame(b, 80, 24);
+	ck_assert_str_eq(f0, f1);
+	free(f0);
+	free(f1);
+	/* Out of compare, p works again. */
+	exec(a, CMD_COMPARE, 0);
+	exec(a, CMD_PLUG, 0);
+	ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_FIXED);
+	app_free(a);
+	app_free(b);
+}
+END_TEST
+
+/*
+ * A live-patched run does not enter compare (both halves would be fixed);
+ * going back before the toggle or restarting makes it possible again.
+ */
+START_TEST(test_compare_needs_unpatched)
+{
+	struct app	*a = new_app();
+	char		*f;
+
+	exec(a, CMD_GOTO, 20);
+	exec(a, CMD_PLUG, 0);
+	f = exec_flash(a, CMD_COMPARE, 0);
+	ck_assert_int_eq(app_compare(a), 0);
+	ck_assert_ptr_null(app_other(a));
+	ck_assert_ptr_nonnull(strstr(f, "compare needs the unpatched run: "
+	    "r restarts, then c"));
+	ck_assert_ptr_null(strstr(f, "FIXED - patch"));
+	free(f);
+	/* Toggled back: still a patched history, still refused. */
+	exec(a, CMD_PLUG, 0);
+	ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_BUGGY);
+	free(exec_flash(a, CMD_COMPARE, 0));
+	ck_assert_int_eq(app_compare(a), 0);
+	/* Back before the toggle: unpatched. */
+	exec(a, CMD_GOTO, 19);
+	exec(a, CMD_COMPARE, 0);
+	ck_assert_int_eq(app_compare(a), 1);
+	exec(a, CMD_COMPARE, 0);
+	/* A toggle that stays in the configured mode is no patch. */
+	exec(a, CMD_MODE, SIM_MODE_BUGGY);
+	exec(a, CMD_COMPARE, 0);
+	ck_assert_int_eq(app_compare(a), 1);
+	exec(a, CMD_COMPARE, 0);
+	/* Restart forgets the patch. */
+	exec(a, CMD_STEP, 3);
+	exec(a, CMD_CYCLE, 0);
+	free(exec_flash(a, CMD_COMPARE, 0));
+	ck_assert_int_eq(app_compare(a), 0);
+	exec(a, CMD_RESTART, 0);
+	exec(a, CMD_COMPARE, 0);
+	ck_assert_int_eq(app_compare(a), 1);
+	app_free(a);
+}
+END_TEST
+
+/*
+ * A back end that draws into a text grid wider than the screen it is asked
+ * for, so that anything put past the right edge shows up.
+ */
+struct wide {
+	struct render_text	*t;
+	unsigned		 cols, rows;
+};
+
+static void
+wide_begin(void *be, unsigned cols, unsigned rows)
+{
+	struct wide	*w = be;
+
+	w->cols = cols;
+	w->rows = rows;
+	render_text_ops.begin(w->t, cols + 60, rows);
+}
+
+static void
+wide_put(void *be, unsigned y, unsigned x, enum render_role role,
+    const char *s)
+{
+	struct wide	*w = be;
+
+	render_text_ops.put(w->t, y, x, role, s);
+}
+
+static void
+wide_end(void *be)
+{
+	struct wide	*w = be;
+
+	render_text_ops.end(w->t);
+}
+
+static const struct render_ops wide_ops = {
+	"wide", wide_begin, wide_put, wide_end
+};
+
+/* Characters in a UTF-8 string. */
+static size_t
+u8cells(const char *s, size_t n)
+{
+	size_t	c = 0, i;
+
+	for (i = 0; i < n; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			c++;
+	return (c);
+}
+
+/*
+ * Draw a at cols x rows and check that every row stays inside the screen
+ * and the bottom row leaves its last cell alone (curses cannot write it);
+ * returns the picture.
+ */
+static char *
+frame_fits(struct app *a, unsigned cols, unsigned rows)
+{
+	struct wide	 w;
+	char		*buf = NULL, *p, *nl;
+	size_t		 len = 0;
+	unsigned	 y = 0, max;
+	FILE		*f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	w.t = render_text_new();
+	ck_assert_ptr_nonnull(w.t);
+	app_draw(a, &wide_ops, &w, cols, rows);
+	render_text_write(w.t, f);
+	fclose(f);
+	render_text_free(w.t);
+	for (p = buf; (nl = strchr(p, '\n')) != NULL; p = nl + 1, y++) {
+		max = y + 1 == rows ? cols - 1 : cols;
+		if (u8cells(p, (size_t)(nl - p)) > max)
+			ck_abort_msg("%ux%u row %u is wider than %u:\n%.*s",
+			    cols, rows, y, max, (int)(nl - p), p);
+	}
+	ck_assert_uint_eq(y, rows);
+	return (buf);
+}
+
+/* Every row fits at 80x24 and 120x40, one run or compare, both glyph sets. */
+START_TEST(test_rows_fit)
+{
+	static const uint64_t	at[] = { 0, 1, 17, 50, 300, 1500 };
+	static const unsigned	size[][2] = { { 80, 24 }, { 120, 40 },
+				    { 100, 30 } };
+	struct app		*a = new_app();
+	size_t			 i, k, z;
+	int			 g, c, t;
+
+	for (g = 0; g < 2; g++) {
+		app_set_glyphs(a, g ? &render_unicode : &render_ascii);
+		for (c = 0; c < 2; c++) {
+			for (z = 0; z < 3; z++) {
+				for (t = 1; t <= 5; t++) {
+					exec(a, CMD_JUMP, t);
+					free(frame_fits(a, size[z][0],
+					    size[z][1]));
+				}
+				for (k = 0; k < sizeof at / sizeof at[0];
+				    k++) {
+					exec(a, CMD_GOTO, (int64_t)at[k]);
+					free(frame_fits(a, size[z][0],
+					    size[z][1]));
+				}
+			}
+			exec(a, CMD_COMPARE, 0);
+		}
+		/* A long caption and a long flash, playing fast. */
+		exec(a, CMD_SPEED, 100000);
+		exec(a, CMD_PLAY, 0);
+		app_set_caption(a, "A very long caption from a demo file, "
+		    "much longer than any terminal the lesson is given on, "
+		    "so that it has to be cut");
+		for (c = 0; c < 2; c++) {
+			for (i = 0; i < 2; i++) {
+				app_flash(a, i ? "a flash message that is "
+				    "far too long to share its row with the "
+				    "clock, let alone the play state" : "");
+				free(frame_fits(a, 80, 24));
+				free(frame_fits(a, 120, 40));
+			}
+			exec(a, CMD_COMPARE, 0);
+		}
+		exec(a, CMD_PAUSE, 0);
+		exec(a, CMD_SPEED, 10);
+		app_set_caption(a, NULL);
+	}
+	app_free(a);
+}
+END_TEST
+
+/*
+ * Cut text ends in an ellipsis after a whole word, "..." in ASCII and the
+ * one-cell ellipsis in Unicode; the compare halves at 80x24 show the
+ * one-line meaning of T5 whole.
+ */
+START_TEST(test_ellipsis)
+{
+	struct app	*a = new_app();
+	char		*f, word[200];
+	const char	*lab;
+	int		 t, m;
+
+	app_set_caption(a, "aaaa bbbb cccc dddd eeee ffff gggg hhhh iiii jjjj "
+	    "kkkk llll mmmm nnnn oooo pppp qqqq rrrr ssss tttt uuuu");
+	f = frame_fits(a, 80, 24);
+	ck_assert_ptr_nonnull(strstr(f, "\naaaa bbbb"));
+	ck_assert_ptr_nonnull(strstr(f, " nnnn oooo...\n"));
+	free(f);
+	app_set_glyphs(a, &render_unicode);
+	f = frame_fits(a, 80, 24);
+	ck_assert_ptr_nonnull(strstr(f, " oooo pppp\xe2\x80\xa6\n"));
+	free(f);
+	/* One word longer than the row: cut where the row ends. */
+	memset(word, 'w', sizeof word - 1);
+	word[sizeof word - 1] = '\0';
+	app_set_caption(a, word);
+	f = frame_fits(a, 80, 24);
+	word[0] = '\n';
+	memcpy(word + 80, "\xe2\x80\xa6\n", 5);
+	ck_assert_ptr_nonnull(strstr(f, word));
+	free(f);
+	app_set_caption(a, NULL);
+	exec(a, CMD_COMPARE, 0);
+	exec(a, CMD_JUMP, 5);
+	f = frame_fits(a, 80, 24);
+	ck_assert_ptr_nonnull(strstr(f, "\nT5: at last a flush: the reader "
+	    "waits for all 256 KiB - the pipeline has broken\n"));
+	ck_assert_ptr_nonnull(strstr(f, "\nT5: the reader reaches page "
+	    "A+256k; its window has been in flight since T3\n"));
+	/* The play state shows beside the compare hint. */
+	ck_assert_ptr_nonnull(strstr(f, "PAUSED 10 ev/s\n"));
+	free(f);
+	/* Every one-line meaning fits the narrowest screen. */
+	for (t = 1; t <= 5; t++)
+		for (m = 0; m < SIM_MODE_COUNT; m++) {
+			lab = narrate_label_short(t, (enum sim_mode)m);
+			ck_assert_uint_le(strlen(lab), APP_MIN_COLS);
+			ck_assert_int_eq(strncmp(lab,
+			    narrate_label(t, (enum sim_mode)m), 4), 0);
+		}
+	ck_assert_str_eq(narrate_label_short(0, SIM_MODE_BUGGY), "");
+	/* One run at 80x24: the full meaning over two rows. */
+	exec(a, CMD_COMPARE, 0);
+	f = frame_fits(a, 80, 24);
+	ck_assert_ptr_nonnull(strstr(f, "\nT5: lock_page at last flushes: 256 "
+	    "KiB goes out and the reader waits for all of\n    it - the "
+	    "pipeline has broken\n"));
+	free(f);
+	app_free(a);
+}
+END_TEST
+
+/*
+ * The guide to the screen fills the narration rows while they would be
+ * blank, with the glyphs in use, and yields to the events as they come.
+ */
+START_TEST(test_guide)
+{
+	static const char	 head[] = "How to read this screen";
+	struct app		*a = new_app();
+	char			*f;
+
+	f = frame_fits(a, 80, 24);
+	ck_assert_ptr_nonnull(strstr(f, head));
+	ck_assert_ptr_nonnull(strstr(f, "  v reader   [---~~~] readahead "
+	    "window"));
+	ck_assert_ptr_nonnull(strstr(f, "z asleep"));
+	free(f);
+	app_set_glyphs(a, &render_unicode);
+	f = frame_fits(a, 120, 40);
+	ck_assert_ptr_nonnull(strstr(f, "  \xe2\x96\xbc reader   [\xe2\x94"
+	    "\x80"));
+	free(f);
+	/* 80x24: one event needs the room. */
+	exec(a, CMD_STEP, 1);
+	f = frame_fits(a, 80, 24);
+	ck_assert_ptr_null(strstr(f, head));
+	ck_assert_ptr_nonnull(strstr(f, "read() #0: 1 MiB at page 0"));
+	free(f);
+	/* 120x40: room for a few events under it, not for ten. */
+	exec(a, CMD_GOTO, 5);
+	f = frame_fits(a, 120, 40);
+	ck_assert_ptr_nonnull(strstr(f, head));
+	ck_assert_ptr_nonnull(strstr(f, "T1: readahead builds two windows"));
+	free(f);
+	exec(a, CMD_GOTO, 10);
+	f = frame_fits(a, 120, 40);
+	ck_assert_ptr_null(strstr(f, head));
+	free(f);
+	/* Not in the compare halves. */
+	exec(a, CMD_START, 0);
+	exec(a, CMD_COMPARE, 0);
+	f = frame_fits(a, 120, 40);
+	ck_assert_ptr_null(strstr(f, head));
+	free(f);
+	app_free(a);
+}
+END_TEST
+
 /* Help, quit, hook, too small. */
 START_TEST(test_misc)
 {
@@ -407,6 +761,11 @@ app_suite(void)
 	tcase_add_test(tc, test_cycle);
 	tcase_add_test(tc, test_jump);
 	tcase_add_test(tc, test_compare);
+	tcase_add_test(tc, test_compare_refuses_modes);
+	tcase_add_test(tc, test_compare_needs_unpatched);
+	tcase_add_test(tc, test_rows_fit);
+	tcase_add_test(tc, test_ellipsis);
+	tcase_add_test(tc, test_guide);
 	tcase_add_test(tc, test_misc);
 	tcase_add_test(tc, test_hook);
 	tcase_add_test(tc, test_sanitize);

@@ -158,6 +158,18 @@ run_size() {
 	expect "$sz: compare advances" "event 50 "
 	if cap | grep -qF "BUGGY - 2.6.39" && cap | grep -qF "FIXED - patch"; then ok "$sz: c shows both runs"; else not_ok "$sz: c shows both runs"; fi
 	golden "compare-$sz"
+	# p in compare: refused, the halves stay buggy above, fixed below.
+	keys p
+	expect "$sz: p in compare says why it does nothing" "compare shows both modes: leave it (c) to patch a run"
+	keys PgDn PgDn
+	wait_for "event 70 " >/dev/null
+	cap >"$tmp/cmp"
+	if grep -q "^BUGGY - 2.6.39" "$tmp/cmp" && grep -q "^FIXED - patch" "$tmp/cmp" &&
+	    ! grep -qF "at next read()" "$tmp/cmp" && grep -qF "event 70 " "$tmp/cmp"; then
+		ok "$sz: after p the halves are still buggy and fixed"
+	else
+		not_ok "$sz: after p the halves are still buggy and fixed" "$(cat "$tmp/cmp")"
+	fi
 	keys c g
 	wait_gone "FIXED - patch" >/dev/null
 	wait_for "event 0 " >/dev/null
@@ -176,6 +188,9 @@ run_size() {
 	done
 	expect "$sz: p flips the mode label" "FIXED - patch: no outer plug"
 	expect "$sz: fixed mode narrated" "live patch: from this read() on"
+	# A live-patched run does not enter compare.
+	keys c
+	expect "$sz: c on a patched run says to restart" "compare needs the unpatched run: r restarts, then c"
 	# Back past the toggle: buggy again, toggle undone.
 	keys g
 	wait_for "event 0 " >/dev/null
@@ -211,7 +226,7 @@ no_tty() {
 }
 
 sizes=${1:-"80x24 120x40"}
-echo "1..$((1 + 25 * $(echo $sizes | wc -w)))"
+echo "1..$((1 + 28 * $(echo $sizes | wc -w)))"
 no_tty
 for s in $sizes; do
 	run_size "${s%x*}" "${s#*x}"
