@@ -101,6 +101,7 @@ struct sim {
 	/* Steady-state skipping (sim_run only), see cycle_check(). */
 	struct cycle_snap	*snaps;
 	size_t			 nsnaps;
+	uint64_t		 run_limit;	/* skip no further than this */
 };
 
 static int	 push(struct sim *, const struct sim_event *);
@@ -109,6 +110,7 @@ static void	 task_run(struct sim *);
 static void	 dev_run(struct sim *);
 static void	 timer_run(struct sim *);
 static uint64_t	 dev_next(const struct sim *);
+static uint64_t	 div_up(uint64_t, uint64_t);
 static void	 queue_run(struct sim *);
 static void	 submit_range(struct sim *, uint64_t, uint64_t);
 static void	 plug_flush(struct sim *, enum sim_reason);
@@ -532,6 +534,133 @@ sim_run(struct sim *s)
 	s->seq = s->st.events;
 	stats_update(s);
 	return (s->oom ? -1 : 0);
+}
+
+/*
+ * The most events one action can produce: completions and dispatches of a
+ * full device queue, a flushed plug list, and a handful of task events.
+ */
+static uint64_t
+action_max_events(const struct sim *s)
+{
+	return (2 * (uint64_t)s->cfg.device.qd + 2 * s->cfg.plug_limit + 64);
+}
+
+/* Run quietly up to exactly `events` events. */
+int
+sim_run_until(struct sim *s, uint64_t events)
+{
+	struct sim_event	e;
+	uint64_t		margin = action_max_events(s);
+	int			r;
+
+	if (s->evq_len == 0 && s->seq + margin < events) {
+		/* Quiet while no single action can reach the target. */
+		s->quiet = 1;
+		s->run_limit = events - margin;
+		while (s->st.events < s->run_limit && advance(s))
+			if (s->oom)
+				break;
+		s->quiet = 0;
+		s->run_limit = 0;
+		s->seq = s->st.events;
+		stats_update(s);
+		if (s->oom)
+			return (-1);
+	}
+	/* The last stretch event by event, so the count comes out exact. */
+	while (s->seq < events) {
+		if ((r = sim_step(s, &e)) <= 0)
+			return (r);
+	}
+	return (0);
+}
+
+/*
+ * The first time a command completes, for processor sharing: walk the
+ * sharing forward on a copy of the device list, through latency ends (which
+ * change the number of sharers but produce no event), to the first
+ * completion.  Same integer arithmetic as ps_advance(), so the same time.
+ */
+static uint64_t
+ps_first_completion(const struct sim *s)
+{
+	struct sim_request	*v;
+	uint64_t		 t = s->ps_last, rem = s->ps_rem, pk = s->ps_k;
+	uint64_t		 k, minleft, lat, d, tot, share, need, r;
+	size_t			 i, n = s->dev.n;
+
+	if (n == 0)
+		return (SIM_NONE);
+	if ((v = malloc(n * sizeof *v)) == NULL)
+		return (SIM_NONE);
+	memcpy(v, s->dev.v, n * sizeof *v);
+	for (;;) {
+		k = 0;
+		minleft = lat = SIM_NONE;
+		for (i = 0; i < n; i++) {
+			if (v[i].t_lat_end > t) {
+				if (v[i].t_lat_end < lat)
+					lat = v[i].t_lat_end;
+				continue;
+			}
+			k++;
+			if (v[i].left < minleft)
+				minleft = v[i].left;
+		}
+		r = SIM_NONE;
+		if (k != 0) {
+			if (k != pk)
+				rem = 0;
+			need = minleft * k;
+			need = need > rem ? need - rem : 0;
+			r = t + div_up(need, s->cfg.device.bandwidth);
+		}
+		if (r <= lat || lat == SIM_NONE)
+			break;
+		/* Advance to the latency end: the active ones share dt. */
+		d = lat - t;
+		if (k != 0) {
+			tot = s->cfg.device.bandwidth * d + rem;
+			share = tot / k;
+			rem = tot % k;
+			pk = k;
+			for (i = 0; i < n; i++)
+				if (v[i].t_lat_end <= t)
+					v[i].left = v[i].left > share ?
+					    v[i].left - share : 0;
+		}
+		t = lat;
+	}
+	free(v);
+	return (r);
+}
+
+/* Time of the next event: the next action that makes one. */
+uint64_t
+sim_next_time(const struct sim *s)
+{
+	uint64_t	t, u;
+	size_t		i;
+
+	if (s->evq_len != 0)
+		return (s->evq[s->evq_head].t_ns);
+	if (s->cfg.device.disc == SIM_DISC_PS)
+		t = ps_first_completion(s);
+	else {
+		t = SIM_NONE;
+		for (i = 0; i < s->dev.n; i++)
+			if (s->dev.v[i].t_done < t)
+				t = s->dev.v[i].t_done;
+	}
+	/* A legacy unplug timer only runs while requests are plugged. */
+	u = s->q_plugged ? s->unplug_at : SIM_NONE;
+	if (u < t)
+		t = u;
+	u = task_next(s);
+	if (u < t)
+		t = u;
+	return (t);
 }
 
 /* True when the run is over. */
@@ -1676,6 +1805,15 @@ cycle_check(struct sim *s)
 		need = front + d + s->ra.ra_pages + s->cfg.read_pages;
 		room = need < s->cfg.file_pages ? s->cfg.file_pages - need : 0;
 		m = d ? room / d : 0;
+		/* sim_run_until(): land short of the target, never past it. */
+		if (s->run_limit != 0 && m > 0) {
+			uint64_t de = s->st.events - c->st.events;
+			uint64_t left = s->run_limit > s->st.events ?
+			    s->run_limit - s->st.events : 0;
+
+			if (de != 0 && left / de < m)
+				m = left / de;
+		}
 		if (m > 0)
 			cycle_jump(s, c, m);
 		free(cur.sig);

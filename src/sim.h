@@ -261,6 +261,18 @@ int	 sim_step(struct sim *, struct sim_event *ev);
  */
 int	 sim_run(struct sim *);
 
+/*
+ * Run quietly (as sim_run(), skipping repeated periods) until exactly
+ * `events` events have been produced, or the run ends; the state is then
+ * the same as after stepping that many events with sim_step() (only
+ * skipped_reads differs), and sim_step() goes on from there.  Returns 0, or
+ * -1 on allocation failure.
+ */
+int	 sim_run_until(struct sim *, uint64_t events);
+
+/* Simulated time of the next event, or SIM_NONE when the run is over. */
+uint64_t sim_next_time(const struct sim *);
+
 /* True once sim_step() has returned 0. */
 int	 sim_done(const struct sim *);
 

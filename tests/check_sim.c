@@ -631,6 +631,66 @@ START_TEST(test_skip_exact)
 }
 END_TEST
 
+/* sim_run_until() lands exactly where stepping would, and goes on alike. */
+static const uint64_t until_points[] = { 0, 1, 17, 3000, 65000, 250000 };
+
+START_TEST(test_run_until)
+{
+	struct sim_config	 c = config((enum sim_mode)(_i % SIM_MODE_COUNT));
+	uint64_t		 n = until_points[_i / SIM_MODE_COUNT], i;
+	struct sim		*a, *b;
+	struct sim_event	 ea, eb;
+	int			 ra, rb;
+
+	c.file_pages = UINT64_C(1) << 21;	/* 8 GiB: periods repeat */
+	a = sim_new(&c);
+	b = sim_new(&c);
+	for (i = 0; i < n; i++)
+		ck_assert_int_eq(sim_step(a, &ea), 1);
+	ck_assert_int_eq(sim_run_until(b, n), 0);
+	if (n >= 250000)
+		ck_assert_uint_gt(sim_stats(b)->skipped_reads, 0);
+	for (i = 0; i < 300; i++) {
+		uint64_t t = sim_next_time(b);
+
+		ra = sim_step(a, &ea);
+		rb = sim_step(b, &eb);
+		ck_assert_int_eq(ra, rb);
+		if (ra != 1)
+			break;
+		ck_assert_uint_eq(t, eb.t_ns);
+		ck_assert(memcmp(&ea, &eb, sizeof ea) == 0);
+	}
+	ck_assert_uint_eq(sim_stats(a)->pages_copied,
+	    sim_stats(b)->pages_copied);
+	ck_assert_uint_eq(sim_stats(a)->busy_ns, sim_stats(b)->busy_ns);
+	sim_free(a);
+	sim_free(b);
+}
+END_TEST
+
+/* sim_next_time() predicts every event's time, on every device and mode. */
+START_TEST(test_next_time)
+{
+	struct sim_config	 c = config((enum sim_mode)(_i % SIM_MODE_COUNT));
+	struct sim		*s;
+	struct sim_event	 e;
+	uint64_t		 t;
+
+	c.device = *sim_preset((size_t)_i / SIM_MODE_COUNT);
+	c.file_pages = 8192;
+	s = sim_new(&c);
+	for (;;) {
+		t = sim_next_time(s);
+		if (sim_step(s, &e) != 1)
+			break;
+		ck_assert_uint_eq(t, e.t_ns);
+	}
+	ck_assert_uint_eq(t, SIM_NONE);
+	sim_free(s);
+}
+END_TEST
+
 /* ---- configuration ---- */
 
 START_TEST(test_config_check)
@@ -734,6 +794,10 @@ sim_suite(void)
 	tcase_add_test(tc, test_fifo_timing);
 	tcase_add_test(tc, test_idle_penalty);
 	tcase_add_test(tc, test_scale_steps);
+	tcase_add_loop_test(tc, test_next_time, 0, SIM_MODE_COUNT *
+	    (int)sim_preset_count());
+	tcase_add_loop_test(tc, test_run_until, 0, SIM_MODE_COUNT *
+	    (int)(sizeof until_points / sizeof until_points[0]));
 	tcase_add_loop_test(tc, test_skip_exact, 0, SIM_MODE_COUNT *
 	    (int)(sizeof skip_cases / sizeof skip_cases[0]));
 	tcase_add_test(tc, test_config_check);
