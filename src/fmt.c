@@ -2,10 +2,16 @@
  * fmt.c - integer-only decimal formatting.  Products are split so that
  * nothing overflows for the values the engine produces (times below 2^50 ns,
  * byte counts below 2^62).
+ *
+ * And escaping: text that the user or a file supplied (option values, file
+ * names, theme values) is printed through fmt_escape(), so that an escape
+ * sequence in it shows as text instead of clearing the screen or setting
+ * the window title.  One escaped form (\xNN) for every message.
  */
 #include "config.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "fmt.h"
 
@@ -103,4 +109,84 @@ fmt_size(char *buf, size_t len, uint64_t b)
 	static const char *const unit[] = { "", "k", "M", "G", "T", "P" };
 
 	return (fmt_units(buf, len, b, unit, ""));
+}
+
+/* The printable character at s; see fmt.h. */
+size_t
+fmt_char(const char *s, size_t n)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 len, i;
+	uint32_t		 c;
+
+	if (p[0] < 0x80)
+		return (p[0] < 0x20 || p[0] == 0x7f ? 0 : 1);
+	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+		len = 2;
+		c = p[0] & 0x1f;
+	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		len = 3;
+		c = p[0] & 0x0f;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		len = 4;
+		c = p[0] & 0x07;
+	} else
+		return (0);
+	if (len > n)
+		return (0);
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return (0);
+		c = (c << 6) | (p[i] & 0x3f);
+	}
+	/*
+	 * C1 controls (U+0080-U+009F: CSI is U+009B) act like ESC sequences
+	 * on some terminals; overlong forms could smuggle a C0 byte past a
+	 * byte-wise check.
+	 */
+	if (c <= 0x9f || (len == 3 && c < 0x800) ||
+	    (len == 4 && c < 0x10000) || (c >= 0xd800 && c <= 0xdfff) ||
+	    c > 0x10ffff)
+		return (0);
+	return (len);
+}
+
+/* Escape n bytes of s; see fmt.h. */
+char *
+fmt_escape(char *out, size_t len, const char *s, size_t n)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 i = 0, o = 0, k;
+
+	while (i < n) {
+		/* Room for the longest item (\xNN or 4 bytes), else "...". */
+		if (o + 8 >= len) {
+			memcpy(out + o, "...", 3);
+			o += 3;
+			break;
+		}
+		k = fmt_char(s + i, n - i);
+		if (k == 0) {
+			snprintf(out + o, len - o, "\\x%02x", p[i]);
+			o += 4;
+			i++;
+		} else if (p[i] == '\\') {
+			out[o++] = '\\';
+			out[o++] = '\\';
+			i++;
+		} else {
+			memcpy(out + o, s + i, k);
+			o += k;
+			i += k;
+		}
+	}
+	out[o] = '\0';
+	return (out);
+}
+
+/* Escape a NUL-terminated string. */
+char *
+fmt_escape_str(char *out, size_t len, const char *s)
+{
+	return (fmt_escape(out, len, s, strlen(s)));
 }

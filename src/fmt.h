@@ -1,6 +1,8 @@
 /*
  * fmt.h - decimal formatting of ratios with integer arithmetic, so that
- * headless output is the same on every machine (no printf("%f")).
+ * headless output is the same on every machine (no printf("%f")); and
+ * untrusted text (file names, option values, file contents) made safe to
+ * print.
  */
 #ifndef RAVIZ_FMT_H
 #define RAVIZ_FMT_H
@@ -18,5 +20,22 @@ char	*fmt_bytes(char *buf, size_t len, uint64_t bytes);
 
 /* A byte count as the command line spells it: "4k", "1M", "64M", "1.5G". */
 char	*fmt_size(char *buf, size_t len, uint64_t bytes);
+
+/*
+ * Length of the printable character at s (n > 0 bytes left): a complete,
+ * minimal UTF-8 sequence of a code point that is not a control character
+ * (C0, DEL, C1 U+0080-U+009F) nor a surrogate nor past U+10FFFF.  0 if s
+ * does not start with one.
+ */
+size_t	 fmt_char(const char *s, size_t n);
+/*
+ * Copy n bytes of s into out (len >= 8), escaped so that it cannot drive a
+ * terminal: every byte that does not start a printable character (see
+ * fmt_char()) as \xNN, a backslash as \\, the rest as is; cut with "..."
+ * when out is full.  Returns out, always NUL-terminated.
+ */
+char	*fmt_escape(char *out, size_t len, const char *s, size_t n);
+/* fmt_escape() of a NUL-terminated string. */
+char	*fmt_escape_str(char *out, size_t len, const char *s);
 
 #endif /* RAVIZ_FMT_H */

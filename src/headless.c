@@ -166,6 +166,17 @@ headless_list_devices(FILE *f)
 	}
 }
 
+/* Report a --trace file that failed, its name escaped. */
+void
+headless_trace_error(FILE *err, const char *file)
+{
+	char	esc[300];
+	int	e = errno;	/* before anything else can change it */
+
+	fprintf(err, "raviz: --trace: %s: %s\n",
+	    fmt_escape_str(esc, sizeof esc, file), strerror(e));
+}
+
 /* Run the engine per the options. */
 int
 headless_run(const struct opts *o, FILE *out, FILE *err)
@@ -187,8 +198,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		if (strcmp(o->trace, "-") == 0)
 			tf = out;
 		else if ((tf = fopen(o->trace, "w")) == NULL) {
-			fprintf(err, "raviz: --trace: %s: %s\n", o->trace,
-			    strerror(errno));
+			headless_trace_error(err, o->trace);
 			sim_free(s);
 			return (1);
 		}
@@ -232,8 +242,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		headless_summary(out, s);
 out:
 	if (tf != NULL && tf != out && fclose(tf) != 0) {
-		fprintf(err, "raviz: --trace: %s: %s\n", o->trace,
-		    strerror(errno));
+		headless_trace_error(err, o->trace);
 		status = 1;
 	}
 	render_free(r);

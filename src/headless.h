@@ -17,5 +17,10 @@ void	headless_summary(FILE *, const struct sim *);
 size_t	headless_json(char *buf, size_t len, const struct sim_event *);
 /* Print the device presets with their basis. */
 void	headless_list_devices(FILE *);
+/*
+ * Say "raviz: --trace: FILE: <strerror(errno)>" on err, FILE escaped (it
+ * is the user's text); call right after the failing call.
+ */
+void	headless_trace_error(FILE *err, const char *file);
 
 #endif /* RAVIZ_HEADLESS_H */

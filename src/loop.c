@@ -38,6 +38,7 @@
 #include "caps.h"
 #include "demo-live.h"
 #include "demo-play.h"
+#include "fmt.h"
 #include "headless.h"
 #include "loop.h"
 #include "render.h"
@@ -481,15 +482,13 @@ loop_outputs(struct app *a, const struct opts *o)
 		if (strcmp(o->trace, "-") == 0)
 			f = stdout;
 		else if ((f = fopen(o->trace, "w")) == NULL) {
-			fprintf(stderr, "raviz: --trace: %s: %s\n", o->trace,
-			    strerror(errno));
+			headless_trace_error(stderr, o->trace);
 			return (1);
 		}
 		if (app_replay(a, trace_cb, f) != 0)
 			status = 1;
 		if (f != stdout && fclose(f) != 0) {
-			fprintf(stderr, "raviz: --trace: %s: %s\n", o->trace,
-			    strerror(errno));
+			headless_trace_error(stderr, o->trace);
 			status = 1;
 		}
 	}
@@ -513,6 +512,7 @@ loop_run(const struct opts *o)
 	struct loop		 l;
 	struct caps		 caps;
 	struct theme_resolved	 look;
+	char			 esc[200];
 	size_t			 i;
 	int			 status;
 	const char		*err;
@@ -577,7 +577,8 @@ loop_run(const struct opts *o)
 	saved_tio_ok = (tcgetattr(STDIN_FILENO, &saved_tio) == 0);
 	if (newterm(NULL, stdout, stdin) == NULL) {
 		fprintf(stderr, "raviz: cannot use this terminal (TERM=%s)\n",
-		    getenv("TERM") != NULL ? getenv("TERM") : "unset");
+		    getenv("TERM") != NULL ? fmt_escape_str(esc, sizeof esc,
+		    getenv("TERM")) : "unset");
 		app_free(l.app);
 		return (2);
 	}

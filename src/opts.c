@@ -3,12 +3,14 @@
  * handler; values come as --name=VALUE or --name VALUE.  Device options are
  * applied after --device regardless of their order, so that
  * "--bandwidth=500 --device=hdd" means the hdd preset with 500 MB/s.
+ * Values echoed in error messages are escaped (fmt_escape()).
  */
 #include "config.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "opts.h"
 #include "parse.h"
 
@@ -155,13 +157,16 @@ opts_usage(void)
 	return (usage);
 }
 
-/* Format an error into o->err; always returns -1. */
+/*
+ * Format an error into o->err; always returns -1.  arg is escaped: it is
+ * often the user's value, which must not reach the terminal raw.
+ */
 static int
 fail(struct opts *o, const char *name, const char *fmt, const char *arg)
 {
-	char	msg[200];
+	char	msg[200], esc[120];
 
-	snprintf(msg, sizeof msg, fmt, arg);
+	snprintf(msg, sizeof msg, fmt, fmt_escape_str(esc, sizeof esc, arg));
 	if (name != NULL)
 		snprintf(o->err, sizeof o->err, "--%s: %s", name, msg);
 	else

@@ -4,8 +4,9 @@
  * The parser works line by line on a buffer and never stops at the first
  * problem: each bad line adds a "file:line:column: expected ..." message and
  * parsing goes on, so --check-theme shows everything at once.  Anything
- * copied from the file into a message is escaped (\xNN for control bytes
- * and invalid UTF-8), so a hostile theme cannot drive the terminal.
+ * copied from the file, a file name or the environment into a message is
+ * escaped with fmt_escape() (\xNN for control bytes and invalid UTF-8), so a
+ * hostile theme cannot drive the terminal.
  *
  * Resolution is pure integer arithmetic: a colour is turned into an index
  * of the xterm 256-colour palette (6x6x6 cube and grey ramp for #rrggbb),
@@ -27,6 +28,7 @@
 #include <unistd.h>
 
 #include "datadir.h"
+#include "fmt.h"
 #include "theme.h"
 
 #ifndef PKGDATADIR
@@ -203,93 +205,6 @@ diag_add(struct theme_diag *d, const char *fmt, ...)
 		d->n++;
 }
 
-/* Length of a valid UTF-8 sequence at s (n bytes left), 0 if invalid. */
-static size_t
-u8seq(const unsigned char *s, size_t n, uint32_t *cp)
-{
-	size_t		len, i;
-	uint32_t	c;
-
-	if (s[0] < 0x80) {
-		*cp = s[0];
-		return (1);
-	}
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		len = 2;
-		c = s[0] & 0x1f;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		len = 3;
-		c = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		len = 4;
-		c = s[0] & 0x07;
-	} else
-		return (0);
-	if (len > n)
-		return (0);
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return (0);
-		c = (c << 6) | (s[i] & 0x3f);
-	}
-	/* Overlong forms, surrogates and values past U+10FFFF are invalid. */
-	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
-	    (c >= 0xd800 && c <= 0xdfff) || c > 0x10ffff)
-		return (0);
-	*cp = c;
-	return (len);
-}
-
-/* Is code point c a control character (C0, DEL, C1)? */
-static int
-is_control(uint32_t c)
-{
-	return (c < 0x20 || (c >= 0x7f && c <= 0x9f));
-}
-
-/*
- * Copy n bytes of s into out, escaped: control characters and invalid UTF-8
- * as \xNN, a backslash as \\; cut with "..." when out is full.
- */
-static char *
-escape(char *out, size_t len, const char *s, size_t n)
-{
-	const unsigned char	*p = (const unsigned char *)s;
-	size_t			 i = 0, o = 0, k;
-	uint32_t		 cp;
-
-	while (i < n) {
-		if (o + 8 >= len) {
-			memcpy(out + o, "...", 3);
-			o += 3;
-			break;
-		}
-		k = u8seq(p + i, n - i, &cp);
-		if (k == 0 || is_control(cp)) {
-			snprintf(out + o, len - o, "\\x%02x", p[i]);
-			o += 4;
-			i++;
-		} else if (cp == '\\') {
-			out[o++] = '\\';
-			out[o++] = '\\';
-			i++;
-		} else {
-			memcpy(out + o, p + i, k);
-			o += k;
-			i += k;
-		}
-	}
-	out[o] = '\0';
-	return (out);
-}
-
-/* Escape a NUL-terminated string. */
-static char *
-escape_str(char *out, size_t len, const char *s)
-{
-	return (escape(out, len, s, strlen(s)));
-}
-
 /* Report a problem at column col of the current line. */
 static void
 perr(struct pctx *c, unsigned col, const char *fmt, ...)
@@ -301,8 +216,29 @@ perr(struct pctx *c, unsigned col, const char *fmt, ...)
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	c->errors++;
-	diag_add(c->d, "%s:%u:%u: %s", escape_str(file, sizeof file, c->file),
-	    c->line, col, msg);
+	diag_add(c->d, "%s:%u:%u: %s",
+	    fmt_escape_str(file, sizeof file, c->file), c->line, col, msg);
+}
+
+/*
+ * Copy s, text already escaped, into out: whole if it fits, else cut at a
+ * character boundary and ended with "..." (len >= 4), so that a long
+ * message never ends in half a UTF-8 sequence.
+ */
+static char *
+clip(char *out, size_t len, const char *s)
+{
+	size_t	n = strlen(s), o = 0, k;
+
+	if (n < len) {
+		memcpy(out, s, n + 1);
+		return (out);
+	}
+	while ((k = fmt_char(s + o, n - o)) != 0 && o + k + 4 <= len)
+		o += k;
+	memcpy(out, s, o);
+	memcpy(out + o, "...", 4);
+	return (out);
 }
 
 /* ---- parsing ---- */
@@ -433,7 +369,7 @@ parse_style(struct pctx *c, const char *v, unsigned col, struct rstyle *st)
 		    n++)
 			;
 		i += n;
-		escape(esc, sizeof esc, w, n);
+		fmt_escape(esc, sizeof esc, w, n);
 		if (want_bg) {
 			want_bg = 0;
 			if (parse_colour(w, n, &cl, &why) != 0)
@@ -523,7 +459,6 @@ parse_glyph(struct theme *t, struct pctx *c, int table, int st,
 {
 	char		 esc[300];
 	size_t		 n = strlen(v), k;
-	uint32_t	 cp = 0;
 	unsigned	 vcol = col;
 
 	if (n >= 2 && v[0] == '"' && v[n - 1] == '"') {
@@ -534,14 +469,14 @@ parse_glyph(struct theme *t, struct pctx *c, int table, int st,
 		perr(c, col + (unsigned)n, "expected a closing '\"'");
 		return;
 	}
-	escape(esc, sizeof esc, v, n);
-	k = n ? u8seq((const unsigned char *)v, n, &cp) : 0;
-	if (n == 0 || k != n || is_control(cp)) {
+	fmt_escape(esc, sizeof esc, v, n);
+	k = n ? fmt_char(v, n) : 0;
+	if (n == 0 || k != n) {
 		perr(c, vcol, "expected one printable character%s, got '%s'",
 		    table == GLYPH_ASCII ? " (ASCII)" : "", esc);
 		return;
 	}
-	if (table == GLYPH_ASCII && cp >= 0x80) {
+	if (table == GLYPH_ASCII && (unsigned char)v[0] >= 0x80) {
 		perr(c, vcol, "expected one printable ASCII character, got "
 		    "'%s'", esc);
 		return;
@@ -579,7 +514,7 @@ parse_pair(struct theme *t, struct pctx *c, const char *key, unsigned kcol,
 		}
 		c->seen[which] = c->line;
 	}
-	escape(esc, sizeof esc, v, n);
+	fmt_escape(esc, sizeof esc, v, n);
 	switch (which) {
 	case K_NAME:
 		if (!valid_name(v, n))
@@ -590,13 +525,11 @@ parse_pair(struct theme *t, struct pctx *c, const char *key, unsigned kcol,
 		return;
 	case K_DESC:
 		for (i = 0; i < n; ) {
-			uint32_t	cp;
-			size_t		k = u8seq((const unsigned char *)v + i,
-					    n - i, &cp);
+			size_t	k = fmt_char(v + i, n - i);
 
-			if (k == 0 || is_control(cp)) {
-				perr(c, vcol + (unsigned)i, "expected printable "
-				    "text, got '%s'", esc);
+			if (k == 0) {
+				perr(c, vcol + (unsigned)i, "expected "
+				    "printable text, got '%s'", esc);
 				return;
 			}
 			i += k;
@@ -665,7 +598,7 @@ parse_pair(struct theme *t, struct pctx *c, const char *key, unsigned kcol,
 		if (i == RENDER_ST_COUNT) {
 			perr(c, kcol + 6, "expected a page state (consumed, "
 			    "cached, plugged, inflight, absent), got '%s'",
-			    escape_str(esc, sizeof esc, dot + 1));
+			    fmt_escape_str(esc, sizeof esc, dot + 1));
 			return;
 		}
 		if (t->glyph_line[table][i] != 0) {
@@ -680,7 +613,7 @@ parse_pair(struct theme *t, struct pctx *c, const char *key, unsigned kcol,
 	perr(c, kcol, "expected a key (name, description, requires, "
 	    "fallback, a role such as text, consumed, window or lanes, "
 	    "glyph.STATE or ascii.STATE), got '%s'",
-	    escape_str(esc, sizeof esc, key));
+	    fmt_escape_str(esc, sizeof esc, key));
 }
 
 /* Parse one line (n bytes, no newline).  Returns 0. */
@@ -726,7 +659,7 @@ parse_line(struct theme *t, struct pctx *c, const char *s, size_t n)
 	    buf[k] == '.' || buf[k] == '_'; k++)
 		;
 	if (k == i) {
-		escape(esc, sizeof esc, buf + i, end - i);
+		fmt_escape(esc, sizeof esc, buf + i, end - i);
 		perr(c, kcol, "expected a key (lower-case letters, digits, "
 		    "'-', '.'), got '%s'", esc);
 		return (0);
@@ -746,7 +679,7 @@ parse_line(struct theme *t, struct pctx *c, const char *s, size_t n)
 		return (0);
 	}
 	if (buf[k] != '=') {
-		escape(esc, sizeof esc, buf + k, end - k);
+		fmt_escape(esc, sizeof esc, buf + k, end - k);
 		perr(c, (unsigned)k + 1, "expected '=' after '%s', got '%s'",
 		    key, esc);
 		return (0);
@@ -789,7 +722,7 @@ check_glyphs(struct theme *t, struct pctx *c)
 				c->line = t->glyph_line[tb][bad];
 				perr(c, t->glyph_col[tb][bad], "expected a "
 				    "glyph unlike the other states', got '%s' "
-				    "(the same as %s)", escape_str(esc,
+				    "(the same as %s)", fmt_escape_str(esc,
 				    sizeof esc, g[bad]),
 				    state_keys[bad == j ? i : j]);
 			}
@@ -870,7 +803,7 @@ theme_load_file(const char *path, struct theme_diag *d)
 	size_t		 n;
 	int		 err;
 
-	escape_str(esc, sizeof esc, path);
+	fmt_escape_str(esc, sizeof esc, path);
 	if ((f = fopen(path, "rb")) == NULL) {
 		diag_add(d, "%s: cannot read: %s", esc, strerror(errno));
 		return (NULL);
@@ -1221,7 +1154,7 @@ data_dir(char *buf, size_t len)
 int
 theme_find(const char *arg, int skip_user, char *path, size_t len)
 {
-	char	ud[400], dd[400], esc[200];
+	char	ud[400], dd[400], esc[200], eud[200], edd[200];
 	int	has_user;
 
 	if (is_path(arg)) {
@@ -1231,7 +1164,7 @@ theme_find(const char *arg, int skip_user, char *path, size_t len)
 	if (!valid_name(arg, strlen(arg))) {
 		snprintf(path, len, "'%s' is not a theme name (letters, "
 		    "digits, '-', '_', '.') or a path",
-		    escape_str(esc, sizeof esc, arg));
+		    fmt_escape_str(esc, sizeof esc, arg));
 		return (-1);
 	}
 	has_user = !skip_user && user_dir(ud, sizeof ud) == 0;
@@ -1244,12 +1177,14 @@ theme_find(const char *arg, int skip_user, char *path, size_t len)
 	snprintf(path, len, "%s/%s.theme", dd, arg);
 	if (access(path, R_OK) == 0)
 		return (0);
-	escape_str(esc, sizeof esc, arg);
+	/* $XDG_CONFIG_HOME and $RAVIZ_DATADIR are untrusted text too. */
+	fmt_escape_str(esc, sizeof esc, arg);
+	fmt_escape_str(edd, sizeof edd, dd);
 	if (has_user)
-		snprintf(path, len, "no theme '%s' in %.200s or %.200s", esc,
-		    ud, dd);
+		snprintf(path, len, "no theme '%s' in %s or %s", esc,
+		    fmt_escape_str(eud, sizeof eud, ud), edd);
 	else
-		snprintf(path, len, "no theme '%s' in %.200s", esc, dd);
+		snprintf(path, len, "no theme '%s' in %s", esc, edd);
 	return (-1);
 }
 
@@ -1260,7 +1195,8 @@ theme_open(const char *arg, int skip_user, const struct caps *caps,
 {
 	struct theme		*chain[FALLBACK_HOPS + 1];
 	struct theme_diag	 fd = { NULL, 0 };
-	char			 path[1024], fpath[1024], warn[512], esc[600];
+	char			 path[1024], fpath[1024], warn[1024], esc[600];
+	char			 part[300];
 	size_t			 n = 0, i;
 	int			 loop;
 
@@ -1285,15 +1221,17 @@ theme_open(const char *arg, int skip_user, const struct caps *caps,
 			break;
 		if (theme_find(fb, 0, fpath, sizeof fpath) != 0) {
 			snprintf(warn, sizeof warn, "theme '%s' needs %s "
-			    "colours and its fallback is missing (%.300s); "
+			    "colours and its fallback is missing (%s); "
 			    "showing it with fewer colours", chain[n - 1]->name,
-			    caps_depth_name(chain[n - 1]->requires), fpath);
+			    caps_depth_name(chain[n - 1]->requires),
+			    clip(part, sizeof part, fpath));
 			break;
 		}
 		if ((chain[n] = theme_load_file(fpath, &fd)) == NULL) {
 			snprintf(warn, sizeof warn, "fallback theme '%s': "
-			    "%.300s%s; showing '%s' with fewer colours", fb,
-			    fd.n ? fd.msg[0] : "cannot load",
+			    "%s%s; showing '%s' with fewer colours", fb,
+			    clip(part, sizeof part, fd.n ? fd.msg[0] :
+			    "cannot load"),
 			    fd.n > 1 ? " (and more)" : "", chain[n - 1]->name);
 			theme_diag_free(&fd);
 			break;
@@ -1301,9 +1239,9 @@ theme_open(const char *arg, int skip_user, const struct caps *caps,
 		n++;
 	}
 	theme_resolve(chain[n - 1], caps, out);
-	snprintf(out->path, sizeof out->path, "%s",
-	    escape_str(esc, sizeof esc, chain[n - 1]->file));
-	snprintf(out->warning, sizeof out->warning, "%s", warn);
+	clip(out->path, sizeof out->path,
+	    fmt_escape_str(esc, sizeof esc, chain[n - 1]->file));
+	clip(out->warning, sizeof out->warning, warn);
 	for (i = 0; i < n; i++)
 		theme_free(chain[i]);
 	return (0);
@@ -1317,7 +1255,8 @@ theme_select(const char *explicit_arg, const char *env_arg,
 {
 	struct theme_diag	 td = { NULL, 0 }, dd = { NULL, 0 };
 	const char		*arg;
-	char			 why[512], esc[200];
+	char			 why[1024], esc[200], part[300];
+	char			 warn[1024];
 
 	if (explicit_arg != NULL)
 		return (theme_open(explicit_arg, 0, caps, out, d) == 0 ?
@@ -1325,19 +1264,21 @@ theme_select(const char *explicit_arg, const char *env_arg,
 	arg = env_arg != NULL && *env_arg != '\0' ? env_arg : "default";
 	if (theme_open(arg, 0, caps, out, &td) == 0)
 		return (0);
-	snprintf(why, sizeof why, "theme '%s'%s: %.300s%s",
-	    escape_str(esc, sizeof esc, arg), env_arg && *env_arg ?
-	    " (from RAVIZ_THEME)" : "", td.n ? td.msg[0] : "cannot load",
+	snprintf(why, sizeof why, "theme '%s'%s: %s%s",
+	    fmt_escape_str(esc, sizeof esc, arg), env_arg && *env_arg ?
+	    " (from RAVIZ_THEME)" : "", clip(part, sizeof part, td.n ?
+	    td.msg[0] : "cannot load"),
 	    td.n > 1 ? " (and more: see raviz --check-theme)" : "");
 	theme_diag_free(&td);
 	if (theme_open("default", 1, caps, out, &dd) == 0)
-		snprintf(out->warning, sizeof out->warning, "%s; using the "
-		    "default theme", why);
+		snprintf(warn, sizeof warn, "%s; using the default theme",
+		    why);
 	else {
 		theme_builtin(caps, out);
-		snprintf(out->warning, sizeof out->warning, "%s; no default "
-		    "theme either, using the built-in look", why);
+		snprintf(warn, sizeof warn, "%s; no default theme either, "
+		    "using the built-in look", why);
 	}
+	clip(out->warning, sizeof out->warning, warn);
 	theme_diag_free(&dd);
 	return (0);
 }
@@ -1390,20 +1331,20 @@ theme_list(FILE *out)
 	collect(dd, &names, &n);
 	if (n == 0)
 		fprintf(out, "no themes found in %s\n",
-		    escape_str(e1, sizeof e1, dd));
+		    fmt_escape_str(e1, sizeof e1, dd));
 	qsort(names, n, sizeof *names, cmp_str);
 	for (i = 0; i < n; i++) {
 		if (i > 0 && strcmp(names[i], names[i - 1]) == 0)
 			continue;
 		if (theme_find(names[i], 0, path, sizeof path) != 0)
 			continue;
-		escape_str(e2, sizeof e2, path);
+		fmt_escape_str(e2, sizeof e2, path);
 		if ((t = theme_load_file(path, &d)) == NULL)
 			fprintf(out, "%-12s (has errors: raviz --check-theme "
 			    "%s)\n", names[i], e2);
 		else {
 			fprintf(out, "%-12s %s\n%-12s %s\n", names[i],
-			    escape_str(e1, sizeof e1, t->description), "",
+			    fmt_escape_str(e1, sizeof e1, t->description), "",
 			    e2);
 			theme_free(t);
 		}
@@ -1457,8 +1398,8 @@ theme_check(const char *path, FILE *out, FILE *err)
 	}
 	theme_diag_print(&d, err);
 	if (d.n == 0) {
-		fprintf(out, "%s: ok: %s", escape_str(esc, sizeof esc, path),
-		    t->name);
+		fprintf(out, "%s: ok: %s",
+		    fmt_escape_str(esc, sizeof esc, path), t->name);
 		if (t->requires != CAPS_MONO)
 			fprintf(out, ", requires %s",
 			    caps_depth_name(t->requires));

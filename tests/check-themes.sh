@@ -68,4 +68,47 @@ mkdir -p "$XDG_CONFIG_HOME/raviz/themes"
 printf 'description = my own\n' >"$XDG_CONFIG_HOME/raviz/themes/mono.theme"
 "$RAVIZ" --list-themes | grep -A1 '^mono ' | grep -q "$XDG_CONFIG_HOME"
 ok $? "a user theme shadows the installed one"
+
+# raviz.1 documents the whole format: every key the parser knows (its role
+# table and attribute list, read from the source), every colour name, each
+# requires value, glyph.STATE/ascii.STATE and the environment it reads.
+man=$(dirname "$RAVIZ")/raviz.1
+# Text as a reader sees it: font escapes and "\-" undone, the arguments of
+# the alternating-font macros (.BI glyph. STATE) joined as they print.
+sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' "$man" | awk '
+/^\.(BI|IB|BR|RB|IR|RI) / {
+	line = substr($0, 5); out = ""
+	while (line != "") {
+		sub(/^ +/, "", line)
+		if (substr(line, 1, 1) == "\"") {
+			i = index(substr(line, 2), "\"")
+			if (i == 0) i = length(line)
+			out = out substr(line, 2, i - 1)
+			line = substr(line, i + 2)
+		} else {
+			i = index(line, " ")
+			if (i == 0) i = length(line) + 1
+			out = out substr(line, 1, i - 1)
+			line = substr(line, i)
+		}
+	}
+	print out
+	next
+}
+{ print }' >"$tmp/page"
+keys=$(sed -n 's/^	\[RENDER_[A-Z_]*\] = "\([a-z-]*\)",$/\1/p' \
+    "$srcdir/src/theme.c")
+attrs=$(sed -n 's/^	{ "\([a-z]*\)", \(THEME_[A-Z]*\|0\) },$/\1/p' \
+    "$srcdir/src/theme.c")
+[ "$(echo "$keys" | wc -l)" -ge 20 ] && [ "$(echo "$attrs" | wc -l)" -eq 6 ]
+ok $? "found the role keys and attributes in theme.c"
+missing=
+for w in $keys $attrs name description requires fallback window lanes \
+    glyph.STATE ascii.STATE black red green yellow blue magenta cyan white \
+    bright-NAME default 0 255 '#rrggbb' 'on BG' 8 16 256 truecolor \
+    RAVIZ_THEME XDG_CONFIG_HOME HOME RAVIZ_DATADIR NO_COLOR COLORTERM TERM \
+    LC_ALL; do
+	grep -qwF -- "$w" "$tmp/page" || missing="$missing $w"
+done
+[ -z "$missing" ]; ok $? "raviz.1 documents the theme format${missing:+ (missing:$missing)}"
 tap_done

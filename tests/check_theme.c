@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "caps.h"
+#include "fmt.h"
 #include "theme.h"
 
 /* The themes the issue asks for; test_shipped_set keeps this honest. */
@@ -819,6 +820,63 @@ START_TEST(test_select)
 }
 END_TEST
 
+/* Fail unless s is printable UTF-8 all through (no C0, DEL, C1). */
+static void
+assert_printable(const char *what, const char *s)
+{
+	size_t	i, k, n = strlen(s);
+
+	for (i = 0; i < n; i += k)
+		if ((k = fmt_char(s + i, n - i)) == 0)
+			ck_abort_msg("%s: byte 0x%02x at %zu", what,
+			    (unsigned char)s[i], i);
+}
+
+/*
+ * Directories from $XDG_CONFIG_HOME and $RAVIZ_DATADIR, names from
+ * $RAVIZ_THEME: all escaped in messages and warnings, and a long one is
+ * cut at a character boundary.
+ */
+START_TEST(test_untrusted_lookup)
+{
+	struct theme_resolved	res;
+	struct theme_diag	d = { NULL, 0 };
+	struct caps		caps = { CAPS_8, 0, 1 };
+	char			dir[600], p[1024], env[700];
+	size_t			i;
+
+	fresh();
+	snprintf(dir, sizeof dir, "%s/x\033]0;title\a", home);
+	ck_assert_int_eq(mkdir(dir, 0700), 0);
+	setenv("XDG_CONFIG_HOME", dir, 1);
+	setenv("RAVIZ_DATADIR", "/nonexistent/\233\033[2J", 1);
+	ck_assert_int_eq(theme_find("nope", 0, p, sizeof p), -1);
+	assert_printable("theme_find", p);
+	ck_assert_ptr_nonnull(strstr(p, "x\\x1b]0;title\\x07/raviz/themes"));
+	ck_assert_ptr_nonnull(strstr(p, "/nonexistent/\\x9b\\x1b[2J/themes"));
+
+	/* A fallback that is missing: the warning names the directories. */
+	write_file(home, "fb.theme", "name = fb\nrequires = 256\n"
+	    "fallback = nosuch\n");
+	snprintf(p, sizeof p, "%s/fb.theme", home);
+	ck_assert_int_eq(theme_open(p, 0, &caps, &res, &d), 0);
+	assert_printable("fallback warning", res.warning);
+	ck_assert_ptr_nonnull(strstr(res.warning, "\\x9b\\x1b[2J"));
+
+	/* A long hostile RAVIZ_THEME: escaped, cut whole, still a warning. */
+	for (i = 0; i + 3 < sizeof env; i += 3)
+		memcpy(env + i, i % 2 ? "\303\251\033" : "\033\303\251", 3);
+	env[i] = '\0';
+	ck_assert_int_eq(theme_select(NULL, env, &caps, &res, &d), 0);
+	ck_assert_uint_eq(d.n, 0);
+	ck_assert_str_eq(res.name, "built-in");
+	ck_assert_ptr_nonnull(strstr(res.warning, "RAVIZ_THEME"));
+	ck_assert_ptr_nonnull(strstr(res.warning, "\303\251\\x1b"));
+	assert_printable("RAVIZ_THEME warning", res.warning);
+	ck_assert_uint_lt(strlen(res.warning), sizeof res.warning);
+}
+END_TEST
+
 /* --check-theme and --list-themes. */
 START_TEST(test_check_and_list)
 {
@@ -925,6 +983,7 @@ theme_suite(void)
 	tcase_add_test(tc, test_find);
 	tcase_add_test(tc, test_fallback_chain);
 	tcase_add_test(tc, test_select);
+	tcase_add_test(tc, test_untrusted_lookup);
 	tcase_add_test(tc, test_check_and_list);
 	tcase_add_test(tc, test_too_big);
 	suite_add_tcase(s, tc);

@@ -1,7 +1,8 @@
 /*
  * opts-fuzzer.c - libFuzzer harness for the command line: the input is
  * split at newlines into argv and parsed; on success the configuration must
- * satisfy the engine's own check, on failure an error text must be set.
+ * satisfy the engine's own check, on failure an error text must be set
+ * that holds no control character or invalid UTF-8 (values are escaped).
  */
 #include "config.h"
 
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "opts.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
@@ -38,8 +40,16 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (opts_parse(&o, argc, argv) == 0) {
 		if (o.action == OPTS_RUN && sim_config_check(&o.cfg) != NULL)
 			abort();
-	} else if (o.err[0] == '\0')
-		abort();
+	} else {
+		size_t	k, n = strlen(o.err);
+
+		if (n == 0)
+			abort();
+		/* The user's text is escaped: printable UTF-8 only. */
+		for (i = 0; i < n; i += k)
+			if ((k = fmt_char(o.err + i, n - i)) == 0)
+				abort();
+	}
 	free(buf);
 	return (0);
 }

@@ -1,0 +1,208 @@
+/*
+ * check_fmt.c - escaping of untrusted text: which characters are printable
+ * (fmt_char()), the escaped forms (fmt_escape()), cutting at a character
+ * boundary, and, exhaustively over every one- and two-byte input and a
+ * sample of longer ones, that no output can hold a control character.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+
+/* One fmt_char() case: bytes (n of them) and the expected length. */
+struct chr {
+	const char	*s;
+	size_t		 n;
+	size_t		 want;
+	const char	*what;
+};
+
+static const struct chr chars[] = {
+	{ "a", 1, 1, "ASCII letter" },
+	{ " ", 1, 1, "space" },
+	{ "~", 1, 1, "tilde" },
+	{ "\t", 1, 0, "tab (C0)" },
+	{ "\n", 1, 0, "newline (C0)" },
+	{ "\033", 1, 0, "ESC" },
+	{ "\a", 1, 0, "BEL" },
+	{ "\177", 1, 0, "DEL" },
+	{ "\0", 1, 0, "NUL" },
+	{ "\233", 1, 0, "8-bit CSI byte alone" },
+	{ "\302\233", 2, 0, "U+009B CSI (C1) in UTF-8" },
+	{ "\302\200", 2, 0, "U+0080 (C1)" },
+	{ "\302\237", 2, 0, "U+009F (C1)" },
+	{ "\302\240", 2, 2, "U+00A0 no-break space" },
+	{ "\303\251", 2, 2, "e acute" },
+	{ "\342\226\210", 3, 3, "full block" },
+	{ "\360\237\230\200", 4, 4, "emoji (4 bytes)" },
+	{ "\342\226", 2, 0, "truncated 3-byte sequence" },
+	{ "\342\226\210", 2, 0, "3-byte sequence with 2 bytes left" },
+	{ "\300\233", 2, 0, "overlong ESC-like (C0 lead)" },
+	{ "\301\201", 2, 0, "overlong 'A'" },
+	{ "\340\200\233", 3, 0, "overlong 3-byte" },
+	{ "\360\200\200\233", 4, 0, "overlong 4-byte" },
+	{ "\355\240\200", 3, 0, "surrogate U+D800" },
+	{ "\364\220\200\200", 4, 0, "past U+10FFFF" },
+	{ "\370\210\200\200\200", 5, 0, "5-byte form" },
+	{ "\377", 1, 0, "0xff" },
+	{ "\303(", 2, 0, "lead byte then ASCII" },
+};
+
+START_TEST(test_char)
+{
+	const struct chr	*c = &chars[_i];
+
+	ck_assert_msg(fmt_char(c->s, c->n) == c->want,
+	    "%s: got %zu, want %zu", c->what, fmt_char(c->s, c->n), c->want);
+}
+END_TEST
+
+/* One fmt_escape() case. */
+struct esc {
+	const char	*in;
+	size_t		 n;
+	const char	*want;
+};
+
+static const struct esc escs[] = {
+	{ "plain text", 10, "plain text" },
+	{ "\033[2J", 4, "\\x1b[2J" },
+	{ "\033]0;title\a", 10, "\\x1b]0;title\\x07" },
+	{ "\233" "31m", 4, "\\x9b31m" },
+	{ "\302\233" "31m", 5, "\\xc2\\x9b31m" },
+	{ "del\177", 4, "del\\x7f" },
+	{ "a\0b", 3, "a\\x00b" },
+	{ "tab\there", 8, "tab\\x09here" },
+	{ "back\\slash", 10, "back\\\\slash" },
+	{ "caf\303\251 \342\226\210", 9, "caf\303\251 \342\226\210" },
+	{ "\342\226", 2, "\\xe2\\x96" },
+	{ "", 0, "" },
+};
+
+START_TEST(test_escape)
+{
+	const struct esc	*e = &escs[_i];
+	char			 out[128];
+
+	ck_assert_str_eq(fmt_escape(out, sizeof out, e->in, e->n), e->want);
+}
+END_TEST
+
+/* Abort the test unless s is printable UTF-8 all through. */
+static void
+assert_printable(const char *s, const char *from, size_t n)
+{
+	size_t	i, k, len = strlen(s);
+
+	/* Assert only on failure: each Check assertion costs a write. */
+	for (i = 0; i < len; i += k) {
+		if ((k = fmt_char(s + i, len - i)) == 0)
+			ck_abort_msg("byte 0x%02x at %zu of '%s' (from %zu "
+			    "bytes starting 0x%02x)", (unsigned char)s[i], i,
+			    s, n, n ? (unsigned char)from[0] : 0);
+	}
+}
+
+START_TEST(test_escape_all_short)
+{
+	unsigned char	in[2];
+	char		out[32];
+	unsigned	a, b;
+
+	for (a = 0; a < 256; a++) {
+		in[0] = (unsigned char)a;
+		assert_printable(fmt_escape(out, sizeof out, (char *)in, 1),
+		    (char *)in, 1);
+		for (b = 0; b < 256; b++) {
+			in[1] = (unsigned char)b;
+			assert_printable(fmt_escape(out, sizeof out,
+			    (char *)in, 2), (char *)in, 2);
+		}
+	}
+}
+END_TEST
+
+/*
+ * Longer inputs from a fixed linear congruential sequence (the same every
+ * run), biased toward the bytes that matter: C0, DEL, C1 and UTF-8 leads.
+ */
+START_TEST(test_escape_sample)
+{
+	static const unsigned char	pick[] = { 0x1b, '[', '2', 'J', 0x07,
+		0x9b, 0x7f, 0xc2, 0xe2, 0x96, 0x88, 0xf0, 0x9f, 'a', '\\',
+		0x80, 0xbf, 0xed, 0xa0, 0xc0, 0xff, 0x00, '\n', '\t' };
+	unsigned char			 in[24];
+	char				 out[48];
+	uint32_t			 x = 12345;
+	unsigned			 iter, i, n;
+
+	for (iter = 0; iter < 200000; iter++) {
+		x = x * 1103515245u + 12345u;
+		n = 1 + (x >> 16) % sizeof in;
+		for (i = 0; i < n; i++) {
+			x = x * 1103515245u + 12345u;
+			in[i] = pick[(x >> 16) % sizeof pick];
+		}
+		/* A small out forces the "..." cut at every position. */
+		assert_printable(fmt_escape(out, 8 + iter % 40, (char *)in, n),
+		    (char *)in, n);
+		if (strlen(out) >= 8 + iter % 40)
+			ck_abort_msg("%zu bytes in a buffer of %u", strlen(out),
+			    8 + iter % 40);
+	}
+}
+END_TEST
+
+START_TEST(test_escape_cut)
+{
+	char	out[16], big[64];
+
+	/* 20 x 'a' into 16 bytes: cut with "...", never overflowing. */
+	fmt_escape(out, sizeof out, "aaaaaaaaaaaaaaaaaaaa", 20);
+	ck_assert_str_eq(out, "aaaaaaaa...");
+	/* Never half an escape or half a UTF-8 sequence. */
+	fmt_escape(out, sizeof out, "ab\033\033\033\033", 6);
+	ck_assert_str_eq(out, "ab\\x1b\\x1b...");
+	fmt_escape(out, sizeof out, "abcdef\342\226\210\342\226\210", 12);
+	ck_assert_str_eq(out, "abcdef\342\226\210...");
+	/* Exactly what fits is not cut. */
+	fmt_escape(out, sizeof out, "1234567", 7);
+	ck_assert_str_eq(out, "1234567");
+	ck_assert_str_eq(fmt_escape_str(big, sizeof big, "x\033y"), "x\\x1by");
+}
+END_TEST
+
+/* The suite. */
+static Suite *
+fmt_suite(void)
+{
+	Suite	*s = suite_create("fmt");
+	TCase	*tc = tcase_create("escape");
+
+	tcase_add_loop_test(tc, test_char, 0,
+	    (int)(sizeof chars / sizeof chars[0]));
+	tcase_add_loop_test(tc, test_escape, 0,
+	    (int)(sizeof escs / sizeof escs[0]));
+	tcase_add_test(tc, test_escape_all_short);
+	tcase_add_test(tc, test_escape_sample);
+	tcase_add_test(tc, test_escape_cut);
+	suite_add_tcase(s, tc);
+	return (s);
+}
+
+/* Run. */
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(fmt_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_ENV);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+}
