@@ -506,6 +506,21 @@ loop_outputs(struct app *a, const struct opts *o)
 	return (status);
 }
 
+/*
+ * Start-up failed after the recording was opened: close it (a valid demo
+ * file of no items) and free what the loop holds.
+ */
+static void
+loop_abandon(struct loop *l)
+{
+	if (l->rec != NULL) {
+		(void)demo_writer_close(l->rec);
+		demo_writer_free(l->rec);
+	}
+	demo_free(&l->demo);
+	app_free(l->app);
+}
+
 /* Run the interactive front end; returns the exit status. */
 int
 loop_run(const struct opts *o)
@@ -552,6 +567,7 @@ loop_run(const struct opts *o)
 			fprintf(stderr, "raviz: --record: %s: %s\n", o->record,
 			    err);
 			app_free(l.app);
+			demo_free(&l.demo);
 			return (2);
 		}
 		app_set_cmd_hook(l.app, record_cb, &l);
@@ -562,7 +578,7 @@ loop_run(const struct opts *o)
 		app_set_caption(l.app, look.warning);
 	if ((l.ev = ev_default_loop(EVFLAG_AUTO)) == NULL) {
 		fprintf(stderr, "raviz: cannot start the event loop\n");
-		app_free(l.app);
+		loop_abandon(&l);
 		return (1);
 	}
 	/*
@@ -578,7 +594,7 @@ loop_run(const struct opts *o)
 	if (newterm(NULL, stdout, stdin) == NULL) {
 		fprintf(stderr, "raviz: cannot use this terminal (TERM=%s)\n",
 		    getenv("TERM") != NULL ? getenv("TERM") : "unset");
-		app_free(l.app);
+		loop_abandon(&l);
 		return (2);
 	}
 	reset_add("sgr0");

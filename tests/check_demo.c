@@ -6,10 +6,13 @@
 #include "config.h"
 
 #include <check.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -402,8 +405,109 @@ START_TEST(writer_error)
 		w = demo_writer_open("/dev/full", 1, &cfg, NULL, 0, &err);
 		ck_assert_ptr_null(w);
 		ck_assert_ptr_nonnull(strstr(err, "No space left"));
+		/* It existed: a failed header must not unlink it (root!). */
+		ck_assert_int_eq(access("/dev/full", W_OK), 0);
 	}
 	(void)c;
+}
+END_TEST
+
+/* Set the soft file-size limit (the test runs in its own forked process). */
+static void
+fsize_limit(rlim_t n)
+{
+	struct rlimit	rl;
+
+	ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &rl), 0);
+	rl.rlim_cur = n == RLIM_INFINITY ? rl.rlim_max : n;
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &rl), 0);
+}
+
+/* The size of the file at path. */
+static off_t
+fsize(const char *path)
+{
+	struct stat	sb;
+
+	ck_assert_int_eq(stat(path, &sb), 0);
+	return (sb.st_size);
+}
+
+/*
+ * A disk that fills up (RLIMIT_FSIZE, SIGXFSZ ignored): while writing the
+ * header the new file is removed again; in the middle of a session the file
+ * is cut back to its last complete line, with the reason as a comment when
+ * that still fits, and it parses without errors.
+ */
+START_TEST(writer_disk_full)
+{
+	struct sim_config	 cfg;
+	struct demo_writer	*w;
+	struct demo		 d;
+	struct demo_item	 it;
+	struct cmd		 c = { CMD_STEP, 1 };
+	const char		*err;
+	char			 dir[] = "/tmp/check_demo_XXXXXX", path[64];
+	char			*buf, *longcap, note[128];
+	size_t			 len;
+	off_t			 good;
+	int			 room;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/rec.demo", dir);
+	signal(SIGXFSZ, SIG_IGN);
+	sim_config_default(&cfg);
+
+	/* The header does not fit: an error, and no file left behind. */
+	fsize_limit(64);
+	ck_assert_ptr_null(demo_writer_open(path, 0, &cfg, NULL, 0, &err));
+	fsize_limit(RLIM_INFINITY);
+	ck_assert_str_eq(err, strerror(EFBIG));
+	ck_assert_int_eq(access(path, F_OK), -1);
+
+	for (room = 10; room <= 100; room += 90) {
+		/* 10 bytes: not even the note fits; 100: the note does. */
+		w = demo_writer_open(path, 1, &cfg, NULL, 0, &err);
+		ck_assert_ptr_nonnull(w);
+		ck_assert_int_eq(demo_writer_cmd(w, &c, 1, 1000000), 0);
+		ck_assert_int_eq(demo_writer_cmd(w, &c, 2, 2000000), 0);
+		good = fsize(path);
+		fsize_limit((rlim_t)good + (rlim_t)room);
+		memset(&it, 0, sizeof it);
+		it.kind = DEMO_CAPTION;
+		it.event = 2;
+		longcap = malloc(300);
+		memset(longcap, 'x', 299);
+		longcap[299] = '\0';
+		it.text = longcap;
+		ck_assert_int_eq(demo_writer_item(w, &it, 3000000), -1);
+		free(longcap);
+		ck_assert_ptr_nonnull(demo_writer_error(w));
+		ck_assert_str_eq(demo_writer_error(w), strerror(EFBIG));
+		/* Refused from now on, even what would fit. */
+		ck_assert_int_eq(demo_writer_cmd(w, &c, 3, 4000000), -1);
+		ck_assert_int_eq(demo_writer_close(w), -1);
+		demo_writer_free(w);
+		fsize_limit(RLIM_INFINITY);
+
+		buf = slurp(path, &len);
+		if (room == 10)
+			ck_assert_uint_eq(len, (size_t)good);
+		else {
+			buf[len] = '\0';
+			snprintf(note, sizeof note, "# recording stopped "
+			    "here: write error: %s\n", strerror(EFBIG));
+			ck_assert_str_eq(buf + good, note);
+		}
+		ck_assert_int_eq(buf[len - 1], '\n');
+		ck_assert_int_eq(demo_parse(&d, path, buf, len), 0);
+		ck_assert_uint_eq(d.nitems, 2);
+		ck_assert_uint_eq(d.items[1].event, 2);
+		demo_free(&d);
+		free(buf);
+	}
+	unlink(path);
+	rmdir(dir);
 }
 END_TEST
 
@@ -445,6 +549,7 @@ demo_suite(void)
 	tcase_add_test(tc, round_trip_text);
 	tcase_add_test(tc, writer_round_trip);
 	tcase_add_test(tc, writer_error);
+	tcase_add_test(tc, writer_disk_full);
 	tcase_add_test(tc, scenario_format);
 	suite_add_tcase(s, tc);
 	return (s);
