@@ -22,7 +22,10 @@
  * Contracts:
  * - demo_parse() is pure: no I/O, no globals; it reports every problem it
  *   finds as a diagnostic "FILE:LINE:COLUMN: error|warning: ..." (columns
- *   count characters from 1) and keeps every line it could read.
+ *   count characters from 1) and keeps every line it could read.  The
+ *   message after "FILE:LINE:COLUMN: " is already demo_sanitize()d (text
+ *   quoted from the file is escaped, a long quote cut with "..."); the
+ *   file name is the caller's.
  * - Caption and title text is decoded from the file's escapes and may hold
  *   any byte but NUL; it is untrusted: pass it through demo_sanitize()
  *   before it reaches a terminal or any output.

@@ -128,6 +128,11 @@ static const struct {
 	{ "@1 +1s caption \"\xc3\xa9\x1b\"", "t.demo:2:18: error: ", "control byte 0x1b" },
 	{ "@1 +1s caption \"\xff\"", "t.demo:2:17: error: ", "invalid UTF-8" },
 	{ "@1 +1s caption \"\xc0\xaf\"", "t.demo:2:17: error: ", "invalid UTF-8" },
+	/* Found by demo-fuzzer: C1 controls and bidi overrides quoted raw. */
+	{ "\xc2\x9at device report", "t.demo:2:1: error: ", "not '\\u{9a}t'" },
+	{ "@1 +1s \xe2\x80\xae" "dance", "t.demo:2:8: error: ",
+	    "not '\\u{202e}dance'" },
+	{ "set \xc2\x9b" "31m 1", "t.demo:2:5: error: ", "not '\\u{9b}31m'" },
 };
 
 START_TEST(bad_line)
@@ -147,6 +152,52 @@ START_TEST(bad_line)
 	/* The other lines still count. */
 	ck_assert_uint_eq(d.nitems, 1);
 	ck_assert(!demo_replayable(&d));
+	demo_free(&d);
+}
+END_TEST
+
+/* A diagnostic quoting a long word: cut between characters, marked. */
+START_TEST(diag_long_word)
+{
+	struct demo	 d;
+	char		 text[4096];
+	size_t		 i, n;
+
+	n = (size_t)snprintf(text, sizeof text, "raviz-demo 1\n");
+	for (i = 0; i < 600; i++)
+		n += (size_t)snprintf(text + n, sizeof text - n, "\xc3\xa9");
+	snprintf(text + n, sizeof text - n, "\n");
+	ck_assert_int_eq(parse(&d, text), 1);
+	n = strlen(d.diags[0].msg);
+	ck_assert_uint_lt(n, 600);
+	ck_assert_str_eq(d.diags[0].msg + n - 5, "\xc3\xa9...");
+	ck_assert_ptr_null(strchr(d.diags[0].msg, '\\'));
+	demo_free(&d);
+}
+END_TEST
+
+/*
+ * Found by demo-fuzzer: a delay within half a millisecond of the largest
+ * one wrapped to "+0ms" when rounded; it must write back as itself.
+ */
+START_TEST(format_huge_delay)
+{
+	struct demo	 d, e;
+	char		 line[128], file[160];
+
+	ck_assert_int_eq(parse(&d, "raviz-demo 1\n"
+	    "@7 +18446744073709551us play\n@7 +1499999ns stop\n"
+	    "@7 +1500000ns stop\n"), 0);
+	demo_format_item(line, sizeof line, &d.items[0]);
+	ck_assert_str_eq(line, "@7 +18446744073709ms play");
+	snprintf(file, sizeof file, "raviz-demo 1\n%s\n", line);
+	ck_assert_int_eq(parse(&e, file), 0);
+	ck_assert_uint_eq(e.items[0].delay_ns, UINT64_C(18446744073709000000));
+	demo_free(&e);
+	demo_format_item(line, sizeof line, &d.items[1]);
+	ck_assert_str_eq(line, "@7 +1ms stop");
+	demo_format_item(line, sizeof line, &d.items[2]);
+	ck_assert_str_eq(line, "@7 +2ms stop");
 	demo_free(&d);
 }
 END_TEST
@@ -541,6 +592,8 @@ demo_suite(void)
 
 	tcase_add_test(tc, good_file);
 	tcase_add_loop_test(tc, bad_line, 0, sizeof bad / sizeof bad[0]);
+	tcase_add_test(tc, diag_long_word);
+	tcase_add_test(tc, format_huge_delay);
 	tcase_add_test(tc, every_problem);
 	tcase_add_test(tc, version);
 	tcase_add_test(tc, truncated);
