@@ -526,6 +526,7 @@ int
 loop_run(const struct opts *o)
 {
 	struct loop		 l;
+	struct sigaction	 sa;
 	struct caps		 caps;
 	struct theme_resolved	 look;
 	size_t			 i;
@@ -562,6 +563,16 @@ loop_run(const struct opts *o)
 		return (1);
 	}
 	if (o->record != NULL) {
+		/*
+		 * A file-size limit (ulimit -f) would kill raviz with SIGXFSZ,
+		 * terminal in raw mode, a half line in the file; ignored, the
+		 * write fails with EFBIG and the writer handles it as a full
+		 * disk.  Ignored before the file is created: the header too.
+		 */
+		memset(&sa, 0, sizeof sa);
+		sigemptyset(&sa.sa_mask);
+		sa.sa_handler = SIG_IGN;
+		(void)sigaction(SIGXFSZ, &sa, NULL);
 		if ((l.rec = demo_writer_open(o->record, o->force, cfg, NULL,
 		    loop_mono_ns(), &err)) == NULL) {
 			fprintf(stderr, "raviz: --record: %s: %s\n", o->record,
