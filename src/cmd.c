@@ -76,6 +76,9 @@ const char *const cmd_help[] = {
 	"z Z", "zoom the file strip in / out",
 	"r", "restart the scenario",
 	"Ctrl-L", "redraw the screen",
+	"Enter", "demo replay: go on after a pause, or resume it",
+	"Tab", "demo replay: the next item now",
+	"[ ]", "demo replay: halve / double the pace",
 	"? h F1", "this help (Esc or ? closes it)",
 	"q Ctrl-C", "quit",
 	NULL, NULL

@@ -43,14 +43,22 @@ scaled(const struct demo_live *l, size_t i)
 {
 	uint64_t	d = l->d->items[i].delay_ns;
 
-	return (l->pace >= 0 ? d >> l->pace : d << -l->pace);
+	if (l->pace >= 0)
+		return (d >> l->pace);
+	/* A file may ask for centuries: saturate rather than wrap. */
+	return (d > UINT64_MAX >> -l->pace ? UINT64_MAX : d << -l->pace);
 }
 
 /* When the next item is due. */
 static uint64_t
 due_at(const struct demo_live *l)
 {
-	return (l->due_ns != 0 ? l->due_ns : l->last_ns + scaled(l, l->next));
+	uint64_t	d;
+
+	if (l->due_ns != 0)
+		return (l->due_ns);
+	d = scaled(l, l->next);
+	return (l->last_ns > UINT64_MAX - d ? UINT64_MAX : l->last_ns + d);
 }
 
 /* Show the caption with the prompt the state calls for. */
@@ -159,7 +167,8 @@ demo_live_key(struct demo_live *l, int key, uint64_t now_ns)
 			    app_exec(l->app, l->held_playing ? &play :
 			    &stop) < 0)
 				return (1);
-			l->due_ns = now_ns + l->held_left;
+			l->due_ns = l->held_left > UINT64_MAX - now_ns ?
+			    UINT64_MAX : now_ns + l->held_left;
 			app_flash(l->app, "demo resumed");
 		} else if (l->waitkey) {
 			l->waitkey = 0;

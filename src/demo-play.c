@@ -32,6 +32,7 @@
 #include "datadir.h"
 #include "demo.h"
 #include "demo-play.h"
+#include "fmt.h"
 #include "headless.h"
 #include "opts.h"
 
@@ -251,6 +252,7 @@ int
 demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
     FILE *out, FILE *err)
 {
+	char		 esc[512];
 	struct player		 p;
 	const struct demo_item	*it;
 	char			 line[LINE_MAX_], safe[2 * LINE_MAX_];
@@ -273,7 +275,8 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 	}
 	if (po->cast != NULL) {
 		if ((p.cast = fopen(po->cast, "w")) == NULL) {
-			fprintf(err, "raviz: --cast: %s: %s\n", po->cast,
+			fprintf(err, "raviz: --cast: %s: %s\n",
+			    fmt_escape_str(esc, sizeof esc, po->cast),
 			    strerror(errno));
 			status = 1;
 			goto done;
@@ -303,7 +306,8 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 		if (it->event < app_event_no(p.app))
 			fprintf(err, "%s:%u: warning: stamped @%llu but the "
 			    "run is at event %llu already: carried out "
-			    "there\n", d->name, it->line,
+			    "there\n", fmt_escape_str(esc, sizeof esc, d->name),
+			    it->line,
 			    (unsigned long long)it->event,
 			    (unsigned long long)app_event_no(p.app));
 		app_flash_clear(p.app);
@@ -366,7 +370,8 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 done:
 	if (p.cast != NULL && (fflush(p.cast) != 0 || ferror(p.cast) ||
 	    fclose(p.cast) != 0)) {
-		fprintf(err, "raviz: --cast: %s: write error\n", po->cast);
+		fprintf(err, "raviz: --cast: %s: write error\n",
+		    fmt_escape_str(esc, sizeof esc, po->cast));
 		status = 1;
 	}
 	render_text_free(p.rt);
@@ -419,6 +424,7 @@ name_cmp(const void *a, const void *b)
 int
 demo_play_list(FILE *out, FILE *err)
 {
+	char		 esc[512];
 	struct demo	 d;
 	struct dirent	*de;
 	DIR		*dir;
@@ -428,7 +434,8 @@ demo_play_list(FILE *out, FILE *err)
 
 	if ((dir = opendir(demo_play_dir())) == NULL) {
 		fprintf(err, "raviz: %s: %s (set RAVIZ_DATADIR to the "
-		    "directory holding demos/?)\n", demo_play_dir(),
+		    "directory holding demos/?)\n",
+		    fmt_escape_str(esc, sizeof esc, demo_play_dir()),
 		    strerror(errno));
 		return (1);
 	}
@@ -510,6 +517,7 @@ demo_play_check(int n, const char *const *files, FILE *out, FILE *err)
 int
 demo_play_open(struct demo *d, const struct opts *o, FILE *err)
 {
+	char		 esc[512];
 	char		 path[4352], safe[1024];
 	const char	*why;
 	size_t		 i;
@@ -524,7 +532,8 @@ demo_play_open(struct demo *d, const struct opts *o, FILE *err)
 		if (access(path, F_OK) != 0) {
 			demo_sanitize(safe, sizeof safe, o->demo_name);
 			fprintf(err, "raviz: --demo: no lesson '%s' in %s "
-			    "(try --list-demos)\n", safe, demo_play_dir());
+			    "(try --list-demos)\n", safe,
+			    fmt_escape_str(esc, sizeof esc, demo_play_dir()));
 			return (2);
 		}
 	} else

@@ -242,13 +242,25 @@ demo_writer_open(const char *path, int force, const struct sim_config *cfg,
 	char			 head[4096];
 	size_t			 n;
 	int			 flags = O_WRONLY | O_CREAT | O_CLOEXEC;
+	int			 created;
 
-	flags |= force ? O_TRUNC : O_EXCL;
 	if ((w = calloc(1, sizeof *w)) == NULL) {
 		*err = strerror(ENOMEM);
 		return (NULL);
 	}
-	if ((w->fd = open(path, flags, 0666)) == -1) {
+	/*
+	 * O_EXCL first even with force, to know whether this call created
+	 * the file: only then may a failure remove it again (never unlink
+	 * what the user named if it already existed: --record /dev/full
+	 * --force as root must not delete the device node).
+	 */
+	created = 1;
+	if ((w->fd = open(path, flags | O_EXCL, 0666)) == -1 &&
+	    errno == EEXIST && force) {
+		created = 0;
+		w->fd = open(path, flags | O_TRUNC, 0666);
+	}
+	if (w->fd == -1) {
 		*err = errno == EEXIST ? "the file exists (--force "
 		    "overwrites it)" : strerror(errno);
 		free(w);
@@ -275,7 +287,8 @@ demo_writer_open(const char *path, int force, const struct sim_config *cfg,
 		    "the header is too long");
 		*err = ebuf;
 		close(w->fd);
-		unlink(path);
+		if (created)
+			unlink(path);
 		free(w);
 		return (NULL);
 	}

@@ -144,14 +144,28 @@ diag(struct pctx *p, enum demo_sev sev, const char *at, const char *fmt, ...)
 {
 	struct demo		*d = p->d;
 	struct demo_diag	*nd, *g;
-	char			 msg[512];
+	char			 raw[512], msg[1024];
 	va_list			 ap;
 	unsigned		 col = at != NULL ? column(p, at) : 1;
+	size_t			 k;
 	int			 n;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	n = vsnprintf(raw, sizeof raw, fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof raw) {
+		/* A long word quoted: cut between characters, say so. */
+		k = sizeof raw - 4;
+		while (k > 0 && ((unsigned char)raw[k] & 0xc0) == 0x80)
+			k--;
+		memcpy(raw + k, "...", 4);
+	}
+	/*
+	 * Words quoted from the file are valid UTF-8 without C0 controls
+	 * (check_bytes() ran first) but may hold C1 controls or bidi
+	 * overrides: the stored message is safe to print as it is.
+	 */
+	demo_sanitize(msg, sizeof msg, raw);
 	nd = realloc(d->diags, (d->ndiags + 1) * sizeof *d->diags);
 	if (nd == NULL) {
 		p->oom = 1;
@@ -1042,9 +1056,14 @@ demo_format_item(char *out, size_t len, const struct demo_item *it)
 {
 	char		 body[256];
 	size_t		 n;
-	unsigned long long ms = (unsigned long long)
-			    ((it->delay_ns + 500000) / 1000000);
+	uint64_t	 ms = it->delay_ns / 1000000;
 
+	/*
+	 * To the nearest millisecond, without overflow: near UINT64_MAX ns
+	 * rounding up would wrap to 0, or name a delay no parser can read.
+	 */
+	if (it->delay_ns % 1000000 >= 500000 && ms < UINT64_MAX / 1000000)
+		ms++;
 	body[0] = '\0';
 	switch (it->kind) {
 	case DEMO_CMD:
@@ -1064,7 +1083,7 @@ demo_format_item(char *out, size_t len, const struct demo_item *it)
 		break;
 	}
 	n = (size_t)snprintf(out, len, "@%llu +%llums %s",
-	    (unsigned long long)it->event, ms, body);
+	    (unsigned long long)it->event, (unsigned long long)ms, body);
 	if (it->kind == DEMO_CAPTION)
 		n += demo_quote(n < len ? out + n : NULL, n < len ? len - n : 0,
 		    it->text);

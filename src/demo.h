@@ -22,7 +22,10 @@
  * Contracts:
  * - demo_parse() is pure: no I/O, no globals; it reports every problem it
  *   finds as a diagnostic "FILE:LINE:COLUMN: error|warning: ..." (columns
- *   count characters from 1) and keeps every line it could read.
+ *   count characters from 1) and keeps every line it could read.  The
+ *   message after "FILE:LINE:COLUMN: " is already demo_sanitize()d (text
+ *   quoted from the file is escaped, a long quote cut with "..."); the
+ *   file name is the caller's.
  * - Caption and title text is decoded from the file's escapes and may hold
  *   any byte but NUL; it is untrusted: pass it through demo_sanitize()
  *   before it reaches a terminal or any output.
@@ -128,8 +131,9 @@ size_t	 demo_format_item(char *out, size_t len, const struct demo_item *);
 
 /*
  * Recording.  demo_writer_open() creates path (O_EXCL unless force) and
- * writes the header and the scenario of cfg; every later call appends one
- * complete line.  After a write error the file is cut back to its last
+ * writes the header and the scenario of cfg; if that fails it removes the
+ * file only if this call created it (an existing file or device named with
+ * force is never unlinked).  Every later call appends one complete line.  After a write error the file is cut back to its last
  * complete line, a comment saying why is appended if possible, and every
  * later call fails at once; demo_writer_error() says what happened.
  */

@@ -505,11 +505,27 @@ loop_outputs(struct app *a, const struct opts *o)
 	return (status);
 }
 
+/*
+ * Start-up failed after the recording was opened: close it (a valid demo
+ * file of no items) and free what the loop holds.
+ */
+static void
+loop_abandon(struct loop *l)
+{
+	if (l->rec != NULL) {
+		(void)demo_writer_close(l->rec);
+		demo_writer_free(l->rec);
+	}
+	demo_free(&l->demo);
+	app_free(l->app);
+}
+
 /* Run the interactive front end; returns the exit status. */
 int
 loop_run(const struct opts *o)
 {
 	struct loop		 l;
+	struct sigaction	 sa;
 	struct caps		 caps;
 	struct theme_resolved	 look;
 	char			 esc[200];
@@ -547,11 +563,22 @@ loop_run(const struct opts *o)
 		return (1);
 	}
 	if (o->record != NULL) {
+		/*
+		 * A file-size limit (ulimit -f) would kill raviz with SIGXFSZ,
+		 * terminal in raw mode, a half line in the file; ignored, the
+		 * write fails with EFBIG and the writer handles it as a full
+		 * disk.  Ignored before the file is created: the header too.
+		 */
+		memset(&sa, 0, sizeof sa);
+		sigemptyset(&sa.sa_mask);
+		sa.sa_handler = SIG_IGN;
+		(void)sigaction(SIGXFSZ, &sa, NULL);
 		if ((l.rec = demo_writer_open(o->record, o->force, cfg, NULL,
 		    loop_mono_ns(), &err)) == NULL) {
-			fprintf(stderr, "raviz: --record: %s: %s\n", o->record,
-			    err);
+			fprintf(stderr, "raviz: --record: %s: %s\n",
+			    fmt_escape_str(esc, sizeof esc, o->record), err);
 			app_free(l.app);
+			demo_free(&l.demo);
 			return (2);
 		}
 		app_set_cmd_hook(l.app, record_cb, &l);
@@ -562,7 +589,7 @@ loop_run(const struct opts *o)
 		app_set_caption(l.app, look.warning);
 	if ((l.ev = ev_default_loop(EVFLAG_AUTO)) == NULL) {
 		fprintf(stderr, "raviz: cannot start the event loop\n");
-		app_free(l.app);
+		loop_abandon(&l);
 		return (1);
 	}
 	/*
@@ -579,7 +606,7 @@ loop_run(const struct opts *o)
 		fprintf(stderr, "raviz: cannot use this terminal (TERM=%s)\n",
 		    getenv("TERM") != NULL ? fmt_escape_str(esc, sizeof esc,
 		    getenv("TERM")) : "unset");
-		app_free(l.app);
+		loop_abandon(&l);
 		return (2);
 	}
 	reset_add("sgr0");
@@ -636,7 +663,8 @@ loop_run(const struct opts *o)
 		if (demo_writer_close(l.rec) != 0) {
 			fprintf(stderr, "raviz: --record: %s: %s; the file "
 			    "replays up to its last complete line\n",
-			    o->record, demo_writer_error(l.rec));
+			    fmt_escape_str(esc, sizeof esc, o->record),
+			    demo_writer_error(l.rec));
 			if (status == 0)
 				status = 1;
 		}

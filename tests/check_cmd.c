@@ -138,6 +138,24 @@ START_TEST(test_help)
 }
 END_TEST
 
+/* The keys the demo replayer takes (demo-live.h) are in the help too. */
+START_TEST(test_help_replay)
+{
+	static const char *const want[] = { "Enter", "Tab", "[ ]" };
+	size_t	n, i;
+	int	found;
+
+	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+		found = 0;
+		for (n = 0; cmd_help[n] != NULL; n += 2)
+			if (strcmp(cmd_help[n], want[i]) == 0 &&
+			    strstr(cmd_help[n + 1], "demo replay") != NULL)
+				found = 1;
+		ck_assert_msg(found, "no help line for %s", want[i]);
+	}
+}
+END_TEST
+
 /* The suite. */
 static Suite *
 cmd_suite(void)
@@ -154,6 +172,7 @@ cmd_suite(void)
 	tcase_add_loop_test(tc, test_bad, 0,
 	    (int)(sizeof bad / sizeof bad[0]));
 	tcase_add_test(tc, test_help);
+	tcase_add_test(tc, test_help_replay);
 	suite_add_tcase(s, tc);
 	return (s);
 }

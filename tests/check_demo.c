@@ -6,10 +6,13 @@
 #include "config.h"
 
 #include <check.h>
+#include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -125,6 +128,11 @@ static const struct {
 	{ "@1 +1s caption \"\xc3\xa9\x1b\"", "t.demo:2:18: error: ", "control byte 0x1b" },
 	{ "@1 +1s caption \"\xff\"", "t.demo:2:17: error: ", "invalid UTF-8" },
 	{ "@1 +1s caption \"\xc0\xaf\"", "t.demo:2:17: error: ", "invalid UTF-8" },
+	/* Found by demo-fuzzer: C1 controls and bidi overrides quoted raw. */
+	{ "\xc2\x9at device report", "t.demo:2:1: error: ", "not '\\u{9a}t'" },
+	{ "@1 +1s \xe2\x80\xae" "dance", "t.demo:2:8: error: ",
+	    "not '\\u{202e}dance'" },
+	{ "set \xc2\x9b" "31m 1", "t.demo:2:5: error: ", "not '\\u{9b}31m'" },
 };
 
 START_TEST(bad_line)
@@ -144,6 +152,52 @@ START_TEST(bad_line)
 	/* The other lines still count. */
 	ck_assert_uint_eq(d.nitems, 1);
 	ck_assert(!demo_replayable(&d));
+	demo_free(&d);
+}
+END_TEST
+
+/* A diagnostic quoting a long word: cut between characters, marked. */
+START_TEST(diag_long_word)
+{
+	struct demo	 d;
+	char		 text[4096];
+	size_t		 i, n;
+
+	n = (size_t)snprintf(text, sizeof text, "raviz-demo 1\n");
+	for (i = 0; i < 600; i++)
+		n += (size_t)snprintf(text + n, sizeof text - n, "\xc3\xa9");
+	snprintf(text + n, sizeof text - n, "\n");
+	ck_assert_int_eq(parse(&d, text), 1);
+	n = strlen(d.diags[0].msg);
+	ck_assert_uint_lt(n, 600);
+	ck_assert_str_eq(d.diags[0].msg + n - 5, "\xc3\xa9...");
+	ck_assert_ptr_null(strchr(d.diags[0].msg, '\\'));
+	demo_free(&d);
+}
+END_TEST
+
+/*
+ * Found by demo-fuzzer: a delay within half a millisecond of the largest
+ * one wrapped to "+0ms" when rounded; it must write back as itself.
+ */
+START_TEST(format_huge_delay)
+{
+	struct demo	 d, e;
+	char		 line[128], file[160];
+
+	ck_assert_int_eq(parse(&d, "raviz-demo 1\n"
+	    "@7 +18446744073709551us play\n@7 +1499999ns stop\n"
+	    "@7 +1500000ns stop\n"), 0);
+	demo_format_item(line, sizeof line, &d.items[0]);
+	ck_assert_str_eq(line, "@7 +18446744073709ms play");
+	snprintf(file, sizeof file, "raviz-demo 1\n%s\n", line);
+	ck_assert_int_eq(parse(&e, file), 0);
+	ck_assert_uint_eq(e.items[0].delay_ns, UINT64_C(18446744073709000000));
+	demo_free(&e);
+	demo_format_item(line, sizeof line, &d.items[1]);
+	ck_assert_str_eq(line, "@7 +1ms stop");
+	demo_format_item(line, sizeof line, &d.items[2]);
+	ck_assert_str_eq(line, "@7 +2ms stop");
 	demo_free(&d);
 }
 END_TEST
@@ -402,8 +456,109 @@ START_TEST(writer_error)
 		w = demo_writer_open("/dev/full", 1, &cfg, NULL, 0, &err);
 		ck_assert_ptr_null(w);
 		ck_assert_ptr_nonnull(strstr(err, "No space left"));
+		/* It existed: a failed header must not unlink it (root!). */
+		ck_assert_int_eq(access("/dev/full", W_OK), 0);
 	}
 	(void)c;
+}
+END_TEST
+
+/* Set the soft file-size limit (the test runs in its own forked process). */
+static void
+fsize_limit(rlim_t n)
+{
+	struct rlimit	rl;
+
+	ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &rl), 0);
+	rl.rlim_cur = n == RLIM_INFINITY ? rl.rlim_max : n;
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &rl), 0);
+}
+
+/* The size of the file at path. */
+static off_t
+fsize(const char *path)
+{
+	struct stat	sb;
+
+	ck_assert_int_eq(stat(path, &sb), 0);
+	return (sb.st_size);
+}
+
+/*
+ * A disk that fills up (RLIMIT_FSIZE, SIGXFSZ ignored): while writing the
+ * header the new file is removed again; in the middle of a session the file
+ * is cut back to its last complete line, with the reason as a comment when
+ * that still fits, and it parses without errors.
+ */
+START_TEST(writer_disk_full)
+{
+	struct sim_config	 cfg;
+	struct demo_writer	*w;
+	struct demo		 d;
+	struct demo_item	 it;
+	struct cmd		 c = { CMD_STEP, 1 };
+	const char		*err;
+	char			 dir[] = "/tmp/check_demo_XXXXXX", path[64];
+	char			*buf, *longcap, note[128];
+	size_t			 len;
+	off_t			 good;
+	int			 room;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/rec.demo", dir);
+	signal(SIGXFSZ, SIG_IGN);
+	sim_config_default(&cfg);
+
+	/* The header does not fit: an error, and no file left behind. */
+	fsize_limit(64);
+	ck_assert_ptr_null(demo_writer_open(path, 0, &cfg, NULL, 0, &err));
+	fsize_limit(RLIM_INFINITY);
+	ck_assert_str_eq(err, strerror(EFBIG));
+	ck_assert_int_eq(access(path, F_OK), -1);
+
+	for (room = 10; room <= 100; room += 90) {
+		/* 10 bytes: not even the note fits; 100: the note does. */
+		w = demo_writer_open(path, 1, &cfg, NULL, 0, &err);
+		ck_assert_ptr_nonnull(w);
+		ck_assert_int_eq(demo_writer_cmd(w, &c, 1, 1000000), 0);
+		ck_assert_int_eq(demo_writer_cmd(w, &c, 2, 2000000), 0);
+		good = fsize(path);
+		fsize_limit((rlim_t)good + (rlim_t)room);
+		memset(&it, 0, sizeof it);
+		it.kind = DEMO_CAPTION;
+		it.event = 2;
+		longcap = malloc(300);
+		memset(longcap, 'x', 299);
+		longcap[299] = '\0';
+		it.text = longcap;
+		ck_assert_int_eq(demo_writer_item(w, &it, 3000000), -1);
+		free(longcap);
+		ck_assert_ptr_nonnull(demo_writer_error(w));
+		ck_assert_str_eq(demo_writer_error(w), strerror(EFBIG));
+		/* Refused from now on, even what would fit. */
+		ck_assert_int_eq(demo_writer_cmd(w, &c, 3, 4000000), -1);
+		ck_assert_int_eq(demo_writer_close(w), -1);
+		demo_writer_free(w);
+		fsize_limit(RLIM_INFINITY);
+
+		buf = slurp(path, &len);
+		if (room == 10)
+			ck_assert_uint_eq(len, (size_t)good);
+		else {
+			buf[len] = '\0';
+			snprintf(note, sizeof note, "# recording stopped "
+			    "here: write error: %s\n", strerror(EFBIG));
+			ck_assert_str_eq(buf + good, note);
+		}
+		ck_assert_int_eq(buf[len - 1], '\n');
+		ck_assert_int_eq(demo_parse(&d, path, buf, len), 0);
+		ck_assert_uint_eq(d.nitems, 2);
+		ck_assert_uint_eq(d.items[1].event, 2);
+		demo_free(&d);
+		free(buf);
+	}
+	unlink(path);
+	rmdir(dir);
 }
 END_TEST
 
@@ -437,6 +592,8 @@ demo_suite(void)
 
 	tcase_add_test(tc, good_file);
 	tcase_add_loop_test(tc, bad_line, 0, sizeof bad / sizeof bad[0]);
+	tcase_add_test(tc, diag_long_word);
+	tcase_add_test(tc, format_huge_delay);
 	tcase_add_test(tc, every_problem);
 	tcase_add_test(tc, version);
 	tcase_add_test(tc, truncated);
@@ -445,6 +602,7 @@ demo_suite(void)
 	tcase_add_test(tc, round_trip_text);
 	tcase_add_test(tc, writer_round_trip);
 	tcase_add_test(tc, writer_error);
+	tcase_add_test(tc, writer_disk_full);
 	tcase_add_test(tc, scenario_format);
 	suite_add_tcase(s, tc);
 	return (s);

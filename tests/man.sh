@@ -22,6 +22,11 @@ done <"$tmp/opts"
 for ev in read_begin read_end ra_sync ra_async queue flush dispatch complete wait wake copy mode; do
 	grep -q "$ev" "$tmp/page"; ok $? "raviz.1 documents trace event $ev"
 done
+# The KEYS section names the demo replay keys (cmd.c's help shows them).
+sed -n '/^\.SH KEYS/,/^\.SH /p' "$tmp/page" >"$tmp/keys-section"
+grep -qx '.B Enter' "$tmp/keys-section" && grep -qx '.B Tab' "$tmp/keys-section" &&
+    grep -qxF '.BR [ ", " ]' "$tmp/keys-section"
+ok $? "raviz.1 KEYS documents the replay keys Enter, Tab, [ and ]"
 "$RAVIZ" --headless | cut -d: -f1 >"$tmp/keys"
 missing=
 while read -r k; do

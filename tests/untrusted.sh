@@ -114,6 +114,11 @@ run "stray argument (a demo file name) with CSI" 2 "\\x9b31mx: error: cannot rea
     "$RAVIZ" --headless "${CSI8}x"
 run "--trace into a hostile path" 1 "no\\x1b[2J\\x9b31m/t.jsonl: " \
     "$RAVIZ" --headless --trace="$tmp/no$CLR$CSI8/t.jsonl"
+run "--cast into a hostile path" 1 "no\\x1b[2J\\x9b31m/o.cast: " \
+    "$RAVIZ" --headless --cast="$tmp/no$CLR$CSI8/o.cast" \
+    "$srcdir/demos/report.demo"
+run "--list-demos with a hostile RAVIZ_DATADIR" 1 "nowhere\\x1b]0;PWNED\\x07/demos" \
+    RAVIZ_DATADIR="$tmp/nowhere$TITLE" "$RAVIZ" --list-demos
 run "backslashes are escaped too" 2 "'a\\\\x1b'" "$RAVIZ" --mode='a\x1b'
 
 # ---- --check-theme: hostile file names and contents ----
