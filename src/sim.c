@@ -554,6 +554,10 @@ sim_run_until(struct sim *s, uint64_t events)
 	uint64_t		margin = action_max_events(s);
 	int			r;
 
+	/* Hand out what is already queued, so the quiet run can start. */
+	while (s->evq_len != 0 && s->seq < events)
+		if ((r = sim_step(s, &e)) <= 0)
+			return (r);
 	if (s->evq_len == 0 && s->seq + margin < events) {
 		/* Quiet while no single action can reach the target. */
 		s->quiet = 1;
@@ -661,6 +665,13 @@ sim_next_time(const struct sim *s)
 	if (u < t)
 		t = u;
 	return (t);
+}
+
+/* Events handed out so far. */
+uint64_t
+sim_event_no(const struct sim *s)
+{
+	return (s->seq);
 }
 
 /* True when the run is over. */

@@ -208,7 +208,9 @@ struct sim_ra {
 /* Running statistics. */
 struct sim_stats {
 	uint64_t	 now_ns;
-	uint64_t	 events;
+	uint64_t	 events;	/* made so far: may run ahead of those
+					   handed out (sim_event_no()) within
+					   one action's burst */
 	uint64_t	 reads_done;
 	uint64_t	 pages_copied;
 	uint64_t	 requests;	/* dispatched */
@@ -269,6 +271,9 @@ int	 sim_run(struct sim *);
  * -1 on allocation failure.
  */
 int	 sim_run_until(struct sim *, uint64_t events);
+
+/* Events handed out by sim_step() so far (the next event's seq). */
+uint64_t sim_event_no(const struct sim *);
 
 /* Simulated time of the next event, or SIM_NONE when the run is over. */
 uint64_t sim_next_time(const struct sim *);

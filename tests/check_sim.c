@@ -669,6 +669,38 @@ START_TEST(test_run_until)
 }
 END_TEST
 
+/* From the middle of a burst, sim_run_until() still runs quietly. */
+START_TEST(test_run_until_burst)
+{
+	struct sim_config	 c = config(SIM_MODE_BUGGY);
+	struct sim		*a, *b;
+	struct sim_event	 ea, eb;
+	uint64_t		 i;
+
+	c.file_pages = UINT64_C(1) << 21;
+	a = sim_new(&c);
+	b = sim_new(&c);
+	/* Events 1 and 2 (ra_sync, queue) come out of one action. */
+	for (i = 0; i < 2; i++) {
+		ck_assert_int_eq(sim_step(a, &ea), 1);
+		ck_assert_int_eq(sim_step(b, &eb), 1);
+	}
+	ck_assert_uint_eq(sim_event_no(b), 2);
+	ck_assert_int_eq(sim_run_until(b, 300000), 0);
+	ck_assert_uint_eq(sim_event_no(b), 300000);
+	ck_assert_uint_gt(sim_stats(b)->skipped_reads, 0);
+	while (sim_event_no(a) < 300000)
+		ck_assert_int_eq(sim_step(a, &ea), 1);
+	for (i = 0; i < 100; i++) {
+		ck_assert_int_eq(sim_step(a, &ea), 1);
+		ck_assert_int_eq(sim_step(b, &eb), 1);
+		ck_assert(memcmp(&ea, &eb, sizeof ea) == 0);
+	}
+	sim_free(a);
+	sim_free(b);
+}
+END_TEST
+
 /* sim_next_time() predicts every event's time, on every device and mode. */
 START_TEST(test_next_time)
 {
@@ -794,6 +826,7 @@ sim_suite(void)
 	tcase_add_test(tc, test_fifo_timing);
 	tcase_add_test(tc, test_idle_penalty);
 	tcase_add_test(tc, test_scale_steps);
+	tcase_add_test(tc, test_run_until_burst);
 	tcase_add_loop_test(tc, test_next_time, 0, SIM_MODE_COUNT *
 	    (int)sim_preset_count());
 	tcase_add_loop_test(tc, test_run_until, 0, SIM_MODE_COUNT *
