@@ -16,6 +16,17 @@
  * event number are applied, so a toggle made after the checkpoint still
  * replays.
  *
+ * Long moves forward (G, going back to the middle of a 1 TiB run) do not
+ * step every event: the engine runs quietly (sim_run_until(), which jumps
+ * over repeated steady-state periods exactly) to RENDER_HISTORY events
+ * short of the target, the renderer is told how many it missed
+ * (render_skip()), and the last RENDER_HISTORY events are stepped through
+ * it.  The renderer forgets everything older but the last label, and the
+ * engine gives T1..T5 once each, in order, so the quiet part waits until
+ * T5 has been recorded.  The picture is then the one stepping would have
+ * drawn.  Until those last events have been recorded the renderer is not
+ * yet exact, so no checkpoint is taken before run->exact_at.
+ *
  * Nothing here reads a clock: the front end's timer calls app_tick().
  */
 #include "config.h"
@@ -33,6 +44,8 @@
 #define FLASH_LEN	96
 #define CAPTION_LEN	512
 #define ZOOM_MAX	(1u << 20)
+#define JUMP_MIN	(2 * RENDER_HISTORY) /* shorter moves just step */
+#define LABEL_LAST	5	/* T5: no event after it carries a label */
 
 struct ckpt {
 	uint64_t	 ev;		/* events at the checkpoint */
@@ -55,6 +68,7 @@ struct run {
 	struct toggle	*tg;
 	size_t		 ntg, tgcap;
 	uint64_t	 nev;		/* events handed out so far */
+	uint64_t	 exact_at;	/* renderer exact from this event on */
 	uint64_t	 sync_t;	/* compare run: last time synced to */
 	struct sim	*ahead;		/* compare run: one event further */
 	struct sim_event ahead_ev;
@@ -166,7 +180,7 @@ run_took(struct run *u, const struct sim_event *ev)
 {
 	u->nev++;
 	render_event(u->r, u->sim, ev);
-	if (run_events(u) % u->spacing == 0 &&
+	if (run_events(u) % u->spacing == 0 && run_events(u) >= u->exact_at &&
 	    (u->nck == 0 || u->ck[u->nck - 1].ev < run_events(u)) &&
 	    run_ckpt(u) != 0)
 		return (-1);
@@ -267,6 +281,7 @@ run_restore(struct run *u, const struct ckpt *c)
 	u->sim = s;
 	u->r = r;
 	u->nev = c->ev;
+	u->exact_at = 0;	/* a checkpoint's renderer is exact */
 	/* Later checkpoints describe a future that may change: drop them. */
 	for (i = (size_t)(c - u->ck) + 1; i < u->nck; i++)
 		ckpt_free(&u->ck[i]);
@@ -276,15 +291,115 @@ run_restore(struct run *u, const struct ckpt *c)
 }
 
 /*
- * Go to event n (forward by stepping, back through a checkpoint), or to
- * the end if the run ends first.  Toggles made after n are forgotten when
+ * Run s quietly to event n or the end of the run, applying the toggles tg
+ * at their event numbers on the way (those at n itself are left to the
+ * caller, as run_took() would apply them).  -1 if memory ran out.
+ */
+static int
+quiet_advance(struct sim *s, const struct toggle *tg, size_t ntg, uint64_t n)
+{
+	uint64_t	at, next;
+	size_t		i;
+
+	for (;;) {
+		at = sim_stats(s)->events;
+		next = n;
+		for (i = 0; i < ntg; i++)
+			if (tg[i].ev > at && tg[i].ev < next)
+				next = tg[i].ev;
+		if (sim_run_until(s, next) != 0)
+			return (-1);
+		if (next == n || sim_stats(s)->events != next)
+			return (0);
+		for (i = 0; i < ntg; i++)
+			if (tg[i].ev == next)
+				sim_set_mode(s, tg[i].mode);
+	}
+}
+
+/*
+ * A quiet copy of u's engine at event n (toggles applied as stepping
+ * would), or at the end if the run ends first; NULL if memory ran out.
+ */
+static struct sim *
+run_quiet_copy(const struct run *u, uint64_t n)
+{
+	struct sim	*c;
+
+	if ((c = sim_clone(u->sim)) == NULL)
+		return (NULL);
+	if (quiet_advance(c, u->tg, u->ntg, n) != 0) {
+		sim_free(c);
+		return (NULL);
+	}
+	return (c);
+}
+
+/*
+ * Land u quietly RENDER_HISTORY events short of event n (or of the end, if
+ * the run ends first), when that is far enough ahead to be worth it.  The
+ * renderer counts the missed events; u->exact_at says when its history is
+ * complete again.  -1 if memory ran out.
+ */
+static int
+run_jump(struct run *u, uint64_t n)
+{
+	struct sim	*c;
+	uint64_t	 land;
+
+	if (render_last_label(u->r) != LABEL_LAST ||
+	    n - run_events(u) <= JUMP_MIN)
+		return (0);
+	/* Where the move ends: n, or the end of the run if that is sooner. */
+	if ((c = run_quiet_copy(u, n)) == NULL)
+		return (-1);
+	n = sim_stats(c)->events;
+	sim_free(c);
+	if (n - run_events(u) <= JUMP_MIN)
+		return (0);
+	land = n - RENDER_HISTORY;
+	if ((c = run_quiet_copy(u, land)) == NULL)
+		return (-1);
+	run_unpeek(u);
+	sim_free(u->sim);
+	u->sim = c;
+	render_skip(u->r, land - run_events(u));
+	u->nev = land;
+	u->exact_at = n;
+	run_apply_toggles(u);
+	return (0);
+}
+
+/*
+ * Go forward to event n, or to the end if the run ends first: stepping
+ * until T5 has been recorded, then a quiet jump if n is far, then stepping
+ * the rest.  -1 if memory ran out.
+ */
+static int
+run_forward(struct run *u, uint64_t n)
+{
+	int	rc;
+
+	while (run_events(u) < n && render_last_label(u->r) != LABEL_LAST)
+		if ((rc = run_step(u, NULL)) <= 0)
+			return (rc);
+	if (run_events(u) < n && run_jump(u, n) != 0)
+		return (-1);
+	while (run_events(u) < n)
+		if ((rc = run_step(u, NULL)) <= 0)
+			return (rc);
+	return (0);
+}
+
+/*
+ * Go to event n (forward, back through a checkpoint), or to the end if the
+ * run ends first.  Toggles made after n are forgotten when
  * going back.  -1 if memory ran out.
  */
 static int
 run_goto(struct run *u, uint64_t n)
 {
 	size_t	i, k;
-	int	rc;
 
 	if (n < run_events(u)) {
 		for (i = 0, k = 0; i < u->ntg; i++)
@@ -297,10 +412,7 @@ run_goto(struct run *u, uint64_t n)
 		if (run_restore(u, &u->ck[i - 1]) != 0)
 			return (-1);
 	}
-	while (run_events(u) < n)
-		if ((rc = run_step(u, NULL)) <= 0)
-			return (rc);
-	return (0);
+	return (run_forward(u, n));
 }
 
 /*

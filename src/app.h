@@ -16,7 +16,10 @@
  *   going back to an earlier event forgets it, staying at or after that
  *   event keeps it.  Stepping back re-creates the exact state (engine and
  *   picture) from a checkpoint, so it costs at most a bounded number of
- *   engine steps.
+ *   engine steps.  Long moves forward (the end of a 1 TiB run) run the
+ *   engine quietly over all but the last RENDER_HISTORY events, so their
+ *   cost does not grow with the file; the picture is the same, to the
+ *   byte, as stepping every event.
  * - Compare mode runs a second engine with the opposite plugging (buggy <->
  *   fixed; fixed for legacy) from the same scenario; after every move of the
  *   main run it is advanced to the first event at or after the main run's

@@ -22,7 +22,7 @@
 
 #define NARR_MAX	32
 #define NARR_LEN	200
-#define HIST_MAX	8192
+#define HIST_MAX	RENDER_HISTORY	/* lane samples kept */
 #define LANE_NS_DEFAULT	100000		/* 100 us per lane column */
 #define LANE_WORDS	24		/* lane status text, right of the lanes */
 
@@ -248,6 +248,31 @@ render_event(struct render *r, const struct sim *s, const struct sim_event *e)
 	h->dev = (uint16_t)(nd > 65535 ? 65535 : nd);
 	h->pen_end = penalty_end(s);
 	r->events++;
+}
+
+/* Why: the picture must forget whatever render_skip() leaves out. */
+_Static_assert(NARR_MAX <= RENDER_HISTORY && HIST_MAX <= RENDER_HISTORY,
+    "render history must cover narration and lanes");
+
+/* Count n events that were not recorded (a front end's jump). */
+void
+render_skip(struct render *r, uint64_t n)
+{
+	r->events += n;
+}
+
+/* Events counted so far. */
+uint64_t
+render_events(const struct render *r)
+{
+	return (r->events);
+}
+
+/* The last label recorded. */
+int
+render_last_label(const struct render *r)
+{
+	return (r->last_label);
 }
 
 /* Put a string, if the row is inside the area. */

@@ -187,6 +187,174 @@ START_TEST(test_back_far)
 }
 END_TEST
 
+/* A fresh application on the default scenario with a file of `bytes`. */
+static struct app *
+new_app_size(uint64_t bytes)
+{
+	struct sim_config	 c;
+	struct app		*a;
+
+	sim_config_default(&c);
+	c.file_pages = bytes / SIM_PAGE_SIZE;
+	a = app_new(&c);
+	ck_assert_ptr_nonnull(a);
+	return (a);
+}
+
+/*
+ * Reach event n (or the end) by playing: app_tick() steps every event
+ * through the renderer, never a quiet jump.  Paused at the default speed
+ * afterwards, as a jump leaves it.
+ */
+static void
+play_to(struct app *a, uint64_t n)
+{
+	exec(a, CMD_SPEED, 100000);
+	exec(a, CMD_PLAY, 0);
+	while (app_playing(a) && app_event_no(a) + app_tick_events(a) <= n)
+		ck_assert_int_eq(app_tick(a), 0);
+	exec(a, CMD_SPEED, 1);
+	while (app_playing(a) && app_event_no(a) < n)
+		ck_assert_int_eq(app_tick(a), 0);
+	exec(a, CMD_PAUSE, 0);
+	exec(a, CMD_SPEED, APP_SPEED_DEFAULT);
+	ck_assert_uint_eq(sim_stats(app_sim(a))->skipped_reads, 0);
+}
+
+/* a and b draw the same pictures, small and large (wide lanes). */
+static void
+same_frames(struct app *a, struct app *b)
+{
+	static const unsigned	sz[][2] = { { 80, 24 }, { 132, 43 },
+				    { 250, 70 } };
+	char			*fa, *fb;
+	size_t			 i;
+
+	ck_assert_uint_eq(app_event_no(a), app_event_no(b));
+	for (i = 0; i < sizeof sz / sizeof sz[0]; i++) {
+		fa = frame(a, sz[i][0], sz[i][1]);
+		fb = frame(b, sz[i][0], sz[i][1]);
+		/* Frames this large overflow Check's message: say where. */
+		if (strcmp(fa, fb) != 0)
+			fprintf(stderr, "jumped:\n%s\nstepped:\n%s", fa, fb);
+		ck_assert_msg(strcmp(fa, fb) == 0, "%ux%u frames differ at "
+		    "event %llu", sz[i][0], sz[i][1],
+		    (unsigned long long)app_event_no(a));
+		free(fa);
+		free(fb);
+	}
+}
+
+/*
+ * G on a 1 GiB file jumps quietly over most of the run and still draws
+ * what stepping every event draws (lanes, narration, event counter); so do
+ * a long jump forward and moves back from the end.
+ */
+START_TEST(test_end_fast_exact)
+{
+	static const uint64_t	back[] = { 1, 2, 100, 8191, 8192, 8193,
+				    20000, 40000 };
+	struct app		*a = new_app_size(1ull << 30), *b;
+	uint64_t		 end;
+	size_t			 i;
+	char			 num[32];
+	char			*f;
+
+	exec(a, CMD_END, 0);
+	ck_assert_int_ne(sim_done(app_sim(a)), 0);
+	end = app_event_no(a);
+	ck_assert_uint_eq(end, sim_stats(app_sim(a))->events);
+	/* The quiet path ran: it skips repeated reads, stepping never does. */
+	ck_assert_uint_gt(sim_stats(app_sim(a))->skipped_reads, 0);
+	ck_assert_uint_gt(end, 4 * RENDER_HISTORY);
+	b = new_app_size(1ull << 30);
+	play_to(b, UINT64_MAX);
+	ck_assert_uint_eq(app_event_no(b), end);
+	same_frames(a, b);
+	f = frame(a, 80, 24);
+	snprintf(num, sizeof num, "event %llu ", (unsigned long long)end);
+	ck_assert_ptr_nonnull(strstr(f, num));
+	free(f);
+	app_free(b);
+	for (i = 0; i < sizeof back / sizeof back[0]; i++) {
+		exec(a, CMD_GOTO, (int64_t)(end - back[i]));
+		b = new_app_size(1ull << 30);
+		play_to(b, end - back[i]);
+		same_frames(a, b);
+		/* One step back from there, as N does. */
+		exec(a, CMD_BACK, 1);
+		exec(b, CMD_BACK, 1);
+		same_frames(a, b);
+		app_free(b);
+	}
+	/*
+	 * Just after where G lands quietly, back from the end each time (G
+	 * from the start, so that it jumps): a checkpoint taken before the
+	 * renderer had its history back would show stale narration here
+	 * (they are 256 events apart at first).
+	 */
+	b = new_app_size(1ull << 30);
+	for (i = end - RENDER_HISTORY - 16; i < end - RENDER_HISTORY + 288;
+	    i += 16) {
+		exec(a, CMD_START, 0);
+		exec(a, CMD_END, 0);
+		exec(a, CMD_GOTO, (int64_t)i);
+		play_to(b, i);
+		same_frames(a, b);
+	}
+	app_free(b);
+	/* A long jump forward from the start lands exactly too. */
+	exec(a, CMD_START, 0);
+	exec(a, CMD_GOTO, 30000);
+	b = new_app_size(1ull << 30);
+	play_to(b, 30000);
+	same_frames(a, b);
+	app_free(b);
+	app_free(a);
+}
+END_TEST
+
+/* A live patch before G: the quiet run applies it at the same event. */
+START_TEST(test_end_fast_toggle)
+{
+	struct app	*a = new_app_size(1ull << 30), *b;
+	uint64_t	 end;
+
+	exec(a, CMD_GOTO, 1000);
+	exec(a, CMD_PLUG, 0);
+	exec(a, CMD_STEP, 3000);
+	exec(a, CMD_CYCLE, 0);		/* fixed -> legacy, pending */
+	exec(a, CMD_GOTO, 500);		/* back: both toggles forgotten */
+	exec(a, CMD_GOTO, 1000);
+	exec(a, CMD_PLUG, 0);
+	exec(a, CMD_STEP, 3000);
+	exec(a, CMD_CYCLE, 0);
+	exec(a, CMD_END, 0);
+	end = app_event_no(a);
+	ck_assert_int_eq(sim_mode(app_sim(a)), SIM_MODE_LEGACY);
+	b = new_app_size(1ull << 30);
+	play_to(b, 1000);
+	exec(b, CMD_PLUG, 0);
+	play_to(b, 4000);
+	exec(b, CMD_CYCLE, 0);
+	play_to(b, UINT64_MAX);
+	ck_assert_uint_eq(app_event_no(b), end);
+	same_frames(a, b);
+	app_free(b);
+	/* Back to the middle: restored from event 0's side of the toggles. */
+	exec(a, CMD_GOTO, end / 2);
+	b = new_app_size(1ull << 30);
+	play_to(b, 1000);
+	exec(b, CMD_PLUG, 0);
+	play_to(b, 4000);
+	exec(b, CMD_CYCLE, 0);
+	play_to(b, end / 2);
+	same_frames(a, b);
+	app_free(b);
+	app_free(a);
+}
+END_TEST
+
 /* A toggle, then one step back: the toggle is gone, the picture as before. */
 START_TEST(test_toggle_back_undoes)
 {
@@ -756,6 +924,8 @@ app_suite(void)
 	tcase_add_test(tc, test_tick);
 	tcase_add_test(tc, test_step_back_identical);
 	tcase_add_test(tc, test_back_far);
+	tcase_add_test(tc, test_end_fast_exact);
+	tcase_add_test(tc, test_end_fast_toggle);
 	tcase_add_test(tc, test_toggle_back_undoes);
 	tcase_add_test(tc, test_toggle_effect);
 	tcase_add_test(tc, test_cycle);
