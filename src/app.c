@@ -70,9 +70,6 @@ struct run {
 	uint64_t	 nev;		/* events handed out so far */
 	uint64_t	 exact_at;	/* renderer exact from this event on */
 	uint64_t	 sync_t;	/* compare run: last time synced to */
-	struct sim	*ahead;		/* compare run: one event further */
-	struct sim_event ahead_ev;
-	int		 ahead_rc;
 };
 
 struct app {
@@ -188,14 +185,6 @@ run_took(struct run *u, const struct sim_event *ev)
 	return (0);
 }
 
-/* Forget the look-ahead copy. */
-static void
-run_unpeek(struct run *u)
-{
-	sim_free(u->ahead);
-	u->ahead = NULL;
-}
-
 /*
  * One event forward.  Returns 1 with an event, 0 at the end, -1 when memory
  * ran out.
@@ -208,28 +197,9 @@ run_step(struct run *u, struct sim_event *ev)
 
 	if (ev == NULL)
 		ev = &e;
-	run_unpeek(u);
 	if ((rc = sim_step(u->sim, ev)) != 1)
 		return (rc);
 	return (run_took(u, ev) != 0 ? -1 : 1);
-}
-
-/*
- * Make sure u->ahead holds a copy of the run one event further, with that
- * event in u->ahead_ev (u->ahead_rc 0 at the end).  -1 when memory ran out.
- */
-static int
-run_peek(struct run *u)
-{
-	if (u->ahead != NULL)
-		return (0);
-	if ((u->ahead = sim_clone(u->sim)) == NULL)
-		return (-1);
-	if ((u->ahead_rc = sim_step(u->ahead, &u->ahead_ev)) < 0) {
-		run_unpeek(u);
-		return (-1);
-	}
-	return (0);
 }
 
 /* Start a run of cfg at event 0; -1 if memory ran out. */
@@ -254,7 +224,6 @@ run_done(struct run *u)
 	for (i = 0; i < u->nck; i++)
 		ckpt_free(&u->ck[i]);
 	u->nck = 0;
-	run_unpeek(u);
 	sim_free(u->sim);
 	render_free(u->r);
 	free(u->tg);
@@ -275,7 +244,6 @@ run_restore(struct run *u, const struct ckpt *c)
 		sim_free(s);
 		return (-1);
 	}
-	run_unpeek(u);
 	sim_free(u->sim);
 	render_free(u->r);
 	u->sim = s;
@@ -360,7 +328,6 @@ run_jump(struct run *u, uint64_t n)
 	land = n - RENDER_HISTORY;
 	if ((c = run_quiet_copy(u, land)) == NULL)
 		return (-1);
-	run_unpeek(u);
 	sim_free(u->sim);
 	u->sim = c;
 	render_skip(u->r, land - run_events(u));
@@ -417,14 +384,15 @@ run_goto(struct run *u, uint64_t n)
 
 /*
  * Bring u (no toggles) to simulated time t: every event at or before t has
- * happened, none after (a look-ahead copy tells when the next one falls).
+ * happened, none after (sim_next_time() tells when the next one falls).
  * Going back restores the last checkpoint at or before t, so the state is a
  * function of t alone.  -1 when memory ran out.
  */
 static int
 run_sync_time(struct run *u, uint64_t t)
 {
-	size_t	i;
+	uint64_t	next;
+	size_t		i;
 
 	if (t < u->sync_t) {
 		for (i = u->nck; i > 1; i--)
@@ -434,18 +402,10 @@ run_sync_time(struct run *u, uint64_t t)
 			return (-1);
 	}
 	u->sync_t = t;
-	for (;;) {
-		if (run_peek(u) != 0)
+	while ((next = sim_next_time(u->sim)) != SIM_NONE && next <= t)
+		if (run_step(u, NULL) < 0)
 			return (-1);
-		if (u->ahead_rc != 1 || u->ahead_ev.t_ns > t)
-			return (0);
-		/* Adopt the look-ahead copy as the new state. */
-		sim_free(u->sim);
-		u->sim = u->ahead;
-		u->ahead = NULL;
-		if (run_took(u, &u->ahead_ev) != 0)
-			return (-1);
-	}
+	return (0);
 }
 
 /* Record a toggle to mode m at the current event and apply it. */
