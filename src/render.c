@@ -21,17 +21,10 @@
 #include "render.h"
 
 #define NARR_MAX	32
-#define NARR_LEN	200
+#define NARR_LEN	200		/* one narration line, formatted */
 #define HIST_MAX	RENDER_HISTORY	/* lane samples kept */
 #define LANE_NS_DEFAULT	100000		/* 100 us per lane column */
 #define LANE_WORDS	24		/* lane status text, right of the lanes */
-
-struct narr {
-	uint64_t	 t_ns;
-	uint64_t	 seq;
-	int		 label;
-	char		 text[NARR_LEN];
-};
 
 /* The lanes' state after an event. */
 struct sample {
@@ -48,7 +41,12 @@ struct render {
 	uint64_t			 lane_ns;
 	const struct render_glyphs	*g;
 
-	struct narr			 narr[NARR_MAX];
+	/*
+	 * The last events, put in words only when drawn: runs go through
+	 * far more events than are ever shown (compare mode, fast play),
+	 * and formatting each one cost more than the engine's step.
+	 */
+	struct sim_event		 narr[NARR_MAX];
 	size_t				 narr_head, narr_len;
 	int				 last_label;
 	enum sim_mode			 last_label_mode;
@@ -214,19 +212,14 @@ penalty_end(const struct sim *s)
 void
 render_event(struct render *r, const struct sim *s, const struct sim_event *e)
 {
-	struct narr		*n;
 	struct sample		*h;
 	size_t			 np, nd, nq;
 
-	n = &r->narr[(r->narr_head + r->narr_len) % NARR_MAX];
+	r->narr[(r->narr_head + r->narr_len) % NARR_MAX] = *e;
 	if (r->narr_len == NARR_MAX)
 		r->narr_head = (r->narr_head + 1) % NARR_MAX;
 	else
 		r->narr_len++;
-	n->t_ns = e->t_ns;
-	n->seq = e->seq;
-	n->label = e->label;
-	narrate_event(n->text, sizeof n->text, e, sim_config(s));
 	if (e->label) {
 		r->last_label = e->label;
 		r->last_label_mode = e->mode;
@@ -927,12 +920,14 @@ draw_guide(struct render *r, const struct render_ops *ops, void *be,
  * (the rows would be blank otherwise); it yields to them as they arrive.
  */
 static void
-draw_narration(struct render *r, const struct render_ops *ops, void *be,
-    unsigned y, unsigned lines, int guide)
+draw_narration(struct render *r, const struct sim *s,
+    const struct render_ops *ops, void *be, unsigned y, unsigned lines,
+    int guide)
 {
-	const struct narr	*n;
+	const struct sim_event	*n;
 	const char		*lab = NULL;
-	char			 t[32], tl[4], line[NARR_LEN + 48];
+	char			 t[32], tl[4], text[NARR_LEN];
+	char			 line[NARR_LEN + 48];
 	unsigned		 i, shown, k = 0, used;
 
 	if (lines == 0)
@@ -966,8 +961,9 @@ draw_narration(struct render *r, const struct render_ops *ops, void *be,
 		tl[0] = n->label ? 'T' : ' ';
 		tl[1] = n->label ? (char)('0' + n->label) : ' ';
 		tl[2] = '\0';
+		narrate_event(text, sizeof text, n, sim_config(s));
 		snprintf(line, sizeof line, "%9s %s %s",
-		    fmt_time(t, sizeof t, n->t_ns), tl, n->text);
+		    fmt_time(t, sizeof t, n->t_ns), tl, text);
 		put_fit(r, ops, be, y + i, 0, row_width(r, y + i), n->label ?
 		    RENDER_LABEL : RENDER_NARRATION, line);
 	}
@@ -1043,7 +1039,7 @@ render_draw_at(struct render *r, const struct sim *s,
 		y += lanes;
 	}
 	draw_meters(r, s, ops, be, y++);
-	draw_narration(r, ops, be, y, narr, st != NULL && !half);
+	draw_narration(r, s, ops, be, y, narr, st != NULL && !half);
 	y += narr;
 	if (foot) {
 		if (st->caption != NULL)
