@@ -259,44 +259,71 @@ run_restore(struct run *u, const struct ckpt *c)
 }
 
 /*
- * Run s quietly to event n or the end of the run, applying the toggles tg
- * at their event numbers on the way (those at n itself are left to the
- * caller, as run_took() would apply them).  -1 if memory ran out.
+ * Run s, a copy of u's engine that has handed out *at events, quietly to
+ * event n or the end of the run, applying u's toggles on the way at their
+ * event numbers (those at n itself are left to the caller, as run_took()
+ * would apply them); *at becomes the events handed out then.  -1 if
+ * memory ran out.
+ *
+ * Why *at and not sim_stats()->events: that counts the events the engine
+ * has made, some of which may still wait to be handed out (one action
+ * makes several); only at the end of the run are the two the same.
  */
 static int
-quiet_advance(struct sim *s, const struct toggle *tg, size_t ntg, uint64_t n)
+quiet_advance(const struct run *u, struct sim *s, uint64_t *at, uint64_t n)
 {
-	uint64_t	at, next;
-	size_t		i;
+	struct sim_event	e;
+	uint64_t		next;
+	size_t			i;
+	int			rc;
 
 	for (;;) {
-		at = sim_stats(s)->events;
 		next = n;
-		for (i = 0; i < ntg; i++)
-			if (tg[i].ev > at && tg[i].ev < next)
-				next = tg[i].ev;
+		for (i = 0; i < u->ntg; i++)
+			if (u->tg[i].ev > *at && u->tg[i].ev < next)
+				next = u->tg[i].ev;
+		/*
+		 * Why: sim_run_until() runs quietly only when no event it has
+		 * made waits to be handed out, else it steps all the way; so
+		 * the rest of the last action's events go first.
+		 */
+		while (*at < next && sim_stats(s)->events > *at) {
+			if ((rc = sim_step(s, &e)) < 0)
+				return (-1);
+			if (rc == 0)
+				break;
+			(*at)++;
+		}
 		if (sim_run_until(s, next) != 0)
 			return (-1);
-		if (next == n || sim_stats(s)->events != next)
+		if (sim_next_time(s) == SIM_NONE) {
+			/* The run is over: every event made is handed out. */
+			*at = sim_stats(s)->events;
 			return (0);
-		for (i = 0; i < ntg; i++)
-			if (tg[i].ev == next)
-				sim_set_mode(s, tg[i].mode);
+		}
+		*at = next;
+		if (next == n)
+			return (0);
+		for (i = 0; i < u->ntg; i++)
+			if (u->tg[i].ev == next)
+				sim_set_mode(s, u->tg[i].mode);
 	}
 }
 
 /*
  * A quiet copy of u's engine at event n (toggles applied as stepping
- * would), or at the end if the run ends first; NULL if memory ran out.
+ * would), or at the end if the run ends first, *at the events it has
+ * handed out; NULL if memory ran out.
  */
 static struct sim *
-run_quiet_copy(const struct run *u, uint64_t n)
+run_quiet_copy(const struct run *u, uint64_t n, uint64_t *at)
 {
 	struct sim	*c;
 
+	*at = run_events(u);
 	if ((c = sim_clone(u->sim)) == NULL)
 		return (NULL);
-	if (quiet_advance(c, u->tg, u->ntg, n) != 0) {
+	if (quiet_advance(u, c, at, n) != 0) {
 		sim_free(c);
 		return (NULL);
 	}
@@ -313,20 +340,19 @@ static int
 run_jump(struct run *u, uint64_t n)
 {
 	struct sim	*c;
-	uint64_t	 land;
+	uint64_t	 land, at;
 
 	if (render_last_label(u->r) != LABEL_LAST ||
 	    n - run_events(u) <= JUMP_MIN)
 		return (0);
 	/* Where the move ends: n, or the end of the run if that is sooner. */
-	if ((c = run_quiet_copy(u, n)) == NULL)
+	if ((c = run_quiet_copy(u, n, &n)) == NULL)
 		return (-1);
-	n = sim_stats(c)->events;
 	sim_free(c);
 	if (n - run_events(u) <= JUMP_MIN)
 		return (0);
 	land = n - RENDER_HISTORY;
-	if ((c = run_quiet_copy(u, land)) == NULL)
+	if ((c = run_quiet_copy(u, land, &at)) == NULL)
 		return (-1);
 	sim_free(u->sim);
 	u->sim = c;

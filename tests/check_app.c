@@ -187,29 +187,39 @@ START_TEST(test_back_far)
 }
 END_TEST
 
-/* A fresh application on the default scenario with a file of `bytes`. */
+/* A fresh application: a file of `bytes`, readahead ra_pages (0: default). */
 static struct app *
-new_app_size(uint64_t bytes)
+new_app_ra(uint64_t bytes, uint64_t ra_pages)
 {
 	struct sim_config	 c;
 	struct app		*a;
 
 	sim_config_default(&c);
 	c.file_pages = bytes / SIM_PAGE_SIZE;
+	if (ra_pages != 0)
+		c.ra_pages = ra_pages;
 	a = app_new(&c);
 	ck_assert_ptr_nonnull(a);
 	return (a);
 }
 
+/* A fresh application on the default scenario with a file of `bytes`. */
+static struct app *
+new_app_size(uint64_t bytes)
+{
+	return (new_app_ra(bytes, 0));
+}
+
 /*
  * Reach event n (or the end) by playing: app_tick() steps every event
- * through the renderer, never a quiet jump.  Paused at the default speed
- * afterwards, as a jump leaves it.
+ * through the renderer, never a quiet jump, and in compare mode the ticks
+ * are short enough that the second run steps each of its events too.
+ * Paused at the default speed afterwards, as a jump leaves it.
  */
 static void
 play_to(struct app *a, uint64_t n)
 {
-	exec(a, CMD_SPEED, 100000);
+	exec(a, CMD_SPEED, 20000);
 	exec(a, CMD_PLAY, 0);
 	while (app_playing(a) && app_event_no(a) + app_tick_events(a) <= n)
 		ck_assert_int_eq(app_tick(a), 0);
@@ -352,6 +362,38 @@ START_TEST(test_end_fast_toggle)
 	same_frames(a, b);
 	app_free(b);
 	app_free(a);
+}
+END_TEST
+
+/*
+ * Toggles ahead of a quiet jump (kept by going back past them from the end)
+ * apply at their exact event numbers.  With 512 KiB readahead the engine
+ * has made more events than it has handed out at the checkpoints (every
+ * 256 events), so the jump starts in the middle of a burst of events.
+ */
+START_TEST(test_jump_over_toggle)
+{
+	struct app	*a, *b;
+	uint64_t	 p, mid;
+
+	for (p = 760; p < 780; p++) {
+		a = new_app_ra(4ull << 30, 128);
+		exec(a, CMD_GOTO, (int64_t)p);
+		exec(a, CMD_PLUG, 0);
+		exec(a, CMD_END, 0);
+		ck_assert_int_ne(sim_done(app_sim(a)), 0);
+		mid = app_event_no(a) / 2;
+		ck_assert_uint_gt(mid, p + 3 * RENDER_HISTORY);
+		exec(a, CMD_GOTO, (int64_t)mid);
+		b = new_app_ra(4ull << 30, 128);
+		play_to(b, p);
+		exec(b, CMD_PLUG, 0);
+		play_to(b, mid);
+		same_frames(a, b);
+		ck_assert_int_eq(sim_mode(app_sim(a)), SIM_MODE_FIXED);
+		app_free(a);
+		app_free(b);
+	}
 }
 END_TEST
 
@@ -926,6 +968,7 @@ app_suite(void)
 	tcase_add_test(tc, test_back_far);
 	tcase_add_test(tc, test_end_fast_exact);
 	tcase_add_test(tc, test_end_fast_toggle);
+	tcase_add_test(tc, test_jump_over_toggle);
 	tcase_add_test(tc, test_toggle_back_undoes);
 	tcase_add_test(tc, test_toggle_effect);
 	tcase_add_test(tc, test_cycle);
