@@ -409,15 +409,86 @@ run_goto(struct run *u, uint64_t n)
 }
 
 /*
+ * Advance s, a copy of u's engine that has handed out `at` events, quietly
+ * to event n: is its next event then later than t, or is there none?  -1
+ * if memory ran out.
+ */
+static int
+quiet_past(const struct run *u, struct sim *s, uint64_t at, uint64_t n,
+    uint64_t t)
+{
+	uint64_t	next;
+
+	if (quiet_advance(u, s, &at, n) != 0)
+		return (-1);
+	next = sim_next_time(s);
+	return (next == SIM_NONE || next > t);
+}
+
+/*
+ * The number of events of u's run at or before time t, when its next event
+ * is: quiet copies run ahead, doubling the distance until one is past t,
+ * then halving the gap (the engine's clock never goes back).  -1 if memory
+ * ran out.
+ */
+static int
+run_count_until(const struct run *u, uint64_t t, uint64_t *n)
+{
+	struct sim	*base, *c;
+	uint64_t	 lo = run_events(u), hi, mid, step = JUMP_MIN;
+	int		 past;
+
+	if ((base = sim_clone(u->sim)) == NULL)
+		return (-1);
+	/* base is a copy at lo, whose next event is at or before t. */
+	for (;;) {
+		hi = lo + step;
+		if ((c = sim_clone(base)) == NULL ||
+		    (past = quiet_past(u, c, lo, hi, t)) < 0)
+			goto oom;
+		if (past)
+			break;
+		sim_free(base);
+		base = c;
+		lo = hi;
+		step *= 2;
+	}
+	sim_free(c);
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if ((c = sim_clone(base)) == NULL ||
+		    (past = quiet_past(u, c, lo, mid, t)) < 0)
+			goto oom;
+		if (past) {
+			hi = mid;
+			sim_free(c);
+		} else {
+			lo = mid;
+			sim_free(base);
+			base = c;
+		}
+	}
+	sim_free(base);
+	*n = hi;
+	return (0);
+oom:
+	sim_free(c);
+	sim_free(base);
+	return (-1);
+}
+
+/*
  * Bring u (no toggles) to simulated time t: every event at or before t has
  * happened, none after (sim_next_time() tells when the next one falls).
  * Going back restores the last checkpoint at or before t, so the state is a
- * function of t alone.  -1 when memory ran out.
+ * function of t alone.  Far behind (the main run jumped to its end), the
+ * number of events to go is found quietly and reached as run_goto() would.
+ * -1 when memory ran out.
  */
 static int
 run_sync_time(struct run *u, uint64_t t)
 {
-	uint64_t	next;
+	uint64_t	next, n, k = 0;
 	size_t		i;
 
 	if (t < u->sync_t) {
@@ -428,9 +499,17 @@ run_sync_time(struct run *u, uint64_t t)
 			return (-1);
 	}
 	u->sync_t = t;
-	while ((next = sim_next_time(u->sim)) != SIM_NONE && next <= t)
+	while ((next = sim_next_time(u->sim)) != SIM_NONE && next <= t) {
+		if (++k > JUMP_MIN) {
+			if (run_count_until(u, t, &n) != 0 ||
+			    run_forward(u, n) != 0)
+				return (-1);
+			k = 0;
+			continue;
+		}
 		if (run_step(u, NULL) < 0)
 			return (-1);
+	}
 	return (0);
 }
 

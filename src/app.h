@@ -22,8 +22,9 @@
  *   byte, as stepping every event.
  * - Compare mode runs a second engine with the opposite plugging (buggy <->
  *   fixed; fixed for legacy) from the same scenario; after every move of the
- *   main run it is advanced to the first event at or after the main run's
- *   simulated time.  The buggy run is drawn above, the fixed run below.
+ *   main run it is brought to the main run's simulated time: every event at
+ *   or before it has happened, none after (quietly when that is far, as
+ *   for long moves).  The buggy run is drawn above, the fixed run below.
  *   So that this stays true, mode commands (plug, mode, cycle) are refused
  *   in compare mode, and compare mode is refused while the main run holds
  *   a toggle to another mode than the configured one (restart first); a

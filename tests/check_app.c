@@ -229,6 +229,8 @@ play_to(struct app *a, uint64_t n)
 	exec(a, CMD_PAUSE, 0);
 	exec(a, CMD_SPEED, APP_SPEED_DEFAULT);
 	ck_assert_uint_eq(sim_stats(app_sim(a))->skipped_reads, 0);
+	if (app_other(a) != NULL)
+		ck_assert_uint_eq(sim_stats(app_other(a))->skipped_reads, 0);
 }
 
 /* a and b draw the same pictures, small and large (wide lanes). */
@@ -394,6 +396,62 @@ START_TEST(test_jump_over_toggle)
 		app_free(a);
 		app_free(b);
 	}
+}
+END_TEST
+
+/*
+ * Compare mode: G brings the second run to the same simulated time quietly
+ * too (it has far more events by then), and both halves draw what
+ * stepping draws; so do moves back from the end and a long jump.
+ */
+START_TEST(test_compare_end_fast)
+{
+	static const uint64_t	back[] = { 1, 3000, 20000 };
+	static const uint64_t	mid[] = { 9000, 9876, 7001, 8500 };
+	struct app		*a = new_app_size(1ull << 30), *b;
+	uint64_t		 end;
+	size_t			 i;
+
+	exec(a, CMD_COMPARE, 0);
+	exec(a, CMD_END, 0);
+	ck_assert_int_ne(sim_done(app_sim(a)), 0);
+	ck_assert_int_ne(sim_done(app_other(a)), 0);
+	ck_assert_uint_gt(sim_stats(app_other(a))->skipped_reads, 0);
+	end = app_event_no(a);
+	b = new_app_size(1ull << 30);
+	exec(b, CMD_COMPARE, 0);
+	play_to(b, UINT64_MAX);
+	same_frames(a, b);
+	app_free(b);
+	for (i = 0; i < sizeof back / sizeof back[0]; i++) {
+		exec(a, CMD_GOTO, (int64_t)(end - back[i]));
+		b = new_app_size(1ull << 30);
+		exec(b, CMD_COMPARE, 0);
+		play_to(b, end - back[i]);
+		same_frames(a, b);
+		app_free(b);
+	}
+	/*
+	 * The fixed run is over by a fifth of the buggy run's time: these
+	 * land it mid-run, 40000 to 58000 events in, from the start (where
+	 * it has only its first checkpoint, so it must jump) and from the
+	 * end.
+	 */
+	for (i = 0; i < sizeof mid / sizeof mid[0]; i++) {
+		exec(a, CMD_START, 0);
+		exec(a, CMD_GOTO, (int64_t)mid[i]);
+		ck_assert_int_eq(sim_done(app_other(a)), 0);
+		ck_assert_uint_gt(sim_stats(app_other(a))->skipped_reads, 0);
+		b = new_app_size(1ull << 30);
+		exec(b, CMD_COMPARE, 0);
+		play_to(b, mid[i]);
+		same_frames(a, b);
+		exec(a, CMD_END, 0);
+		exec(a, CMD_GOTO, (int64_t)mid[i]);
+		same_frames(a, b);
+		app_free(b);
+	}
+	app_free(a);
 }
 END_TEST
 
@@ -969,6 +1027,7 @@ app_suite(void)
 	tcase_add_test(tc, test_end_fast_exact);
 	tcase_add_test(tc, test_end_fast_toggle);
 	tcase_add_test(tc, test_jump_over_toggle);
+	tcase_add_test(tc, test_compare_end_fast);
 	tcase_add_test(tc, test_toggle_back_undoes);
 	tcase_add_test(tc, test_toggle_effect);
 	tcase_add_test(tc, test_cycle);
