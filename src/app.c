@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "fmt.h"
 #include "narrate.h"
 
 #define CKPT_MAX	48	/* checkpoints per run */
@@ -693,7 +694,7 @@ app_other(const struct app *a)
 void
 app_flash(struct app *a, const char *msg)
 {
-	app_sanitize(a->flash, sizeof a->flash, msg);
+	fmt_escape_composed(a->flash, sizeof a->flash, msg);
 }
 
 /* Clear the flash message. */
@@ -710,76 +711,13 @@ app_flash_shown(const struct app *a)
 	return (a->flash[0] != '\0');
 }
 
-/* Append s to out at *o, keeping room for the terminator. */
-static void
-put_esc(char *out, size_t len, size_t *o, const char *s, size_t n)
-{
-	if (*o + n < len) {
-		memcpy(out + *o, s, n);
-		*o += n;
-	}
-}
-
-/*
- * Copy in to out with everything that could drive a terminal made visible:
- * C0 controls and DEL as ^X, C1 controls and invalid UTF-8 bytes as \xNN.
- * Why: captions come from demo files that anyone may have written.
- */
-char *
-app_sanitize(char *out, size_t len, const char *in)
-{
-	const unsigned char	*p = (const unsigned char *)in;
-	size_t			 o = 0, n, i;
-	char			 esc[8];
-
-	if (len == 0)
-		return (out);
-	while (*p != '\0') {
-		if (*p < 0x20 || *p == 0x7f) {
-			esc[0] = '^';
-			esc[1] = (char)(*p == 0x7f ? '?' : *p + 0x40);
-			put_esc(out, len, &o, esc, 2);
-			p++;
-			continue;
-		}
-		if (*p < 0x80) {
-			put_esc(out, len, &o, (const char *)p, 1);
-			p++;
-			continue;
-		}
-		/* A whole, minimal, non-C1 UTF-8 sequence passes. */
-		n = *p >= 0xf0 && *p < 0xf5 ? 4 : *p >= 0xe0 && *p < 0xf0 ?
-		    3 : *p >= 0xc2 && *p < 0xe0 ? 2 : 0;
-		for (i = 1; i < n; i++)
-			if ((p[i] & 0xc0) != 0x80)
-				n = 0;
-		if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0)
-			n = 0;		/* U+0080..U+009F: C1 controls */
-		if ((n == 3 && p[0] == 0xe0 && p[1] < 0xa0) ||
-		    (n == 3 && p[0] == 0xed && p[1] >= 0xa0) ||
-		    (n == 4 && p[0] == 0xf0 && p[1] < 0x90) ||
-		    (n == 4 && p[0] == 0xf4 && p[1] >= 0x90))
-			n = 0;		/* overlong, surrogate, > U+10FFFF */
-		if (n == 0) {
-			snprintf(esc, sizeof esc, "\\x%02x", *p);
-			put_esc(out, len, &o, esc, 4);
-			p++;
-			continue;
-		}
-		put_esc(out, len, &o, (const char *)p, n);
-		p += n;
-	}
-	out[o] = '\0';
-	return (out);
-}
-
 /* Set or clear the caption. */
 void
 app_set_caption(struct app *a, const char *s)
 {
 	a->has_caption = (s != NULL);
 	if (s != NULL)
-		app_sanitize(a->caption, sizeof a->caption, s);
+		fmt_escape_composed(a->caption, sizeof a->caption, s);
 }
 
 /* Choose glyphs. */

@@ -91,13 +91,16 @@ int	 app_replay(const struct app *,
 	     void (*fn)(void *, const struct sim_event *), void *);
 
 /*
- * Caption line (demo files): copied, control characters and invalid UTF-8
- * escaped visibly ("^[", "\x9b"); NULL clears it.
+ * Caption line (demo files, theme warnings); NULL clears it.  The text is
+ * composed by the caller with untrusted parts escaped by fmt_escape(); as
+ * a last defence a copy is kept with anything still unprintable escaped
+ * the same way (fmt_escape_composed()).
  */
 void	 app_set_caption(struct app *, const char *);
-/* Escape text for the screen as app_set_caption() does; returns out. */
-char	*app_sanitize(char *out, size_t len, const char *in);
-/* A short message in the header until app_flash_clear(); a copy is kept. */
+/*
+ * A short message in the header until app_flash_clear(); kept as
+ * app_set_caption() keeps the caption.
+ */
 void	 app_flash(struct app *, const char *);
 void	 app_flash_clear(struct app *);
 /* Is a flash message showing? (The loop clears it after a moment.) */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "fmt.h"
 #include "narrate.h"
 
 /* The picture of a at cols x rows as a malloc'd string. */
@@ -993,21 +994,36 @@ START_TEST(test_hook)
 }
 END_TEST
 
-/* Captions cannot carry control sequences to the terminal. */
-START_TEST(test_sanitize)
+/*
+ * Captions and messages cannot carry control sequences to the terminal:
+ * what could drive it shows as \xNN, the escaped form of every message of
+ * the program (fmt_escape()), and text escaped that way already is shown
+ * as it is, not escaped twice.
+ */
+START_TEST(test_caption_escaped)
 {
-	char	out[64];
+	struct app	*a = new_app();
+	char		*f, esc[64];
+	size_t		 i;
 
-	app_sanitize(out, sizeof out, "a\x1b[31mb\x7f");
-	ck_assert_str_eq(out, "a^[[31mb^?");
-	app_sanitize(out, sizeof out, "\xc2\x9b" "2J");
-	ck_assert_str_eq(out, "\\xc2\\x9b2J");
-	app_sanitize(out, sizeof out, "caf\xc3\xa9 \xe2\x96\x88");
-	ck_assert_str_eq(out, "caf\xc3\xa9 \xe2\x96\x88");
-	app_sanitize(out, sizeof out, "\xff\xc3");
-	ck_assert_str_eq(out, "\\xff\\xc3");
-	app_sanitize(out, 4, "abcdef");
-	ck_assert_str_eq(out, "abc");
+	app_set_caption(a, "a\x1b[31mb\x7f \xc2\x9b \xe2\x80\xae. \xff\xc3");
+	app_flash(a, "m\x07\x9b");
+	f = frame(a, 80, 24);
+	ck_assert_ptr_nonnull(strstr(f,
+	    "a\\x1b[31mb\\x7f \\xc2\\x9b \\xe2\\x80\\xae. \\xff\\xc3"));
+	ck_assert_ptr_nonnull(strstr(f, "m\\x07\\x9b"));
+	for (i = 0; f[i] != '\0'; i++)
+		ck_assert(f[i] == '\n' || (unsigned char)f[i] >= 0x20);
+	free(f);
+	/* A caption escaped by its caller (a demo file's) stays as it is. */
+	fmt_escape_str(esc, sizeof esc, "x\x1by\\z \xe2\x96\x88");
+	ck_assert_str_eq(esc, "x\\x1by\\\\z \xe2\x96\x88");
+	app_set_caption(a, esc);
+	f = frame(a, 80, 24);
+	ck_assert_ptr_nonnull(strstr(f, "x\\x1by\\\\z \xe2\x96\x88"));
+	ck_assert_ptr_null(strstr(f, "\\\\x1b"));
+	free(f);
+	app_free(a);
 }
 END_TEST
 
@@ -1040,7 +1056,7 @@ app_suite(void)
 	tcase_add_test(tc, test_guide);
 	tcase_add_test(tc, test_misc);
 	tcase_add_test(tc, test_hook);
-	tcase_add_test(tc, test_sanitize);
+	tcase_add_test(tc, test_caption_escaped);
 	suite_add_tcase(s, tc);
 	return (s);
 }
