@@ -48,8 +48,7 @@ struct render {
 	 */
 	struct sim_event		 narr[NARR_MAX];
 	size_t				 narr_head, narr_len;
-	int				 last_label;
-	enum sim_mode			 last_label_mode;
+	struct narrate_moment		 moment;	/* the last T1..T5 */
 
 	struct sample			*hist;
 	size_t				 hist_head, hist_len;
@@ -189,7 +188,7 @@ render_reset(struct render *r)
 {
 	r->narr_head = r->narr_len = 0;
 	r->hist_head = r->hist_len = 0;
-	r->last_label = 0;
+	r->moment.ev.label = 0;
 	r->events = 0;
 }
 
@@ -220,10 +219,8 @@ render_event(struct render *r, const struct sim *s, const struct sim_event *e)
 		r->narr_head = (r->narr_head + 1) % NARR_MAX;
 	else
 		r->narr_len++;
-	if (e->label) {
-		r->last_label = e->label;
-		r->last_label_mode = e->mode;
-	}
+	if (e->label)
+		narrate_moment(&r->moment, s, e);
 
 	(void)sim_plug_list(s, &np);
 	(void)sim_queue_list(s, &nq);
@@ -265,7 +262,7 @@ render_events(const struct render *r)
 int
 render_last_label(const struct render *r)
 {
-	return (r->last_label);
+	return (r->moment.ev.label);
 }
 
 /* Put a string, if the row is inside the area. */
@@ -927,20 +924,21 @@ draw_narration(struct render *r, const struct sim *s,
 	const struct sim_event	*n;
 	const char		*lab = NULL;
 	char			 t[32], tl[4], text[NARR_LEN];
-	char			 line[NARR_LEN + 48];
+	char			 line[NARR_LEN + 48], mean[NARR_LEN];
 	unsigned		 i, shown, k = 0, used;
 
 	if (lines == 0)
 		return;
-	if (r->last_label != 0) {
+	if (r->moment.ev.label != 0) {
 		/*
 		 * Two rows for the meaning where that still leaves a row of
 		 * events; otherwise its one-line form.
 		 */
-		lab = narrate_label(r->last_label, r->last_label_mode);
+		lab = narrate_label(mean, sizeof mean, &r->moment,
+		    sim_config(s));
 		if (lines < 3 && cells(lab) > row_width(r, y))
-			lab = narrate_label_short(r->last_label,
-			    r->last_label_mode);
+			lab = narrate_label_short(mean, sizeof mean,
+			    &r->moment, sim_config(s));
 		k = lines >= 3 && cells(lab) > row_width(r, y) ? 2 : 1;
 	}
 	used = k + (unsigned)r->narr_len;
