@@ -16,6 +16,17 @@
  * event number are applied, so a toggle made after the checkpoint still
  * replays.
  *
+ * Long moves forward (G, going back to the middle of a 1 TiB run) do not
+ * step every event: the engine runs quietly (sim_run_until(), which jumps
+ * over repeated steady-state periods exactly) to RENDER_HISTORY events
+ * short of the target, the renderer is told how many it missed
+ * (render_skip()), and the last RENDER_HISTORY events are stepped through
+ * it.  The renderer forgets everything older but the last label, and the
+ * engine gives T1..T5 once each, in order, so the quiet part waits until
+ * T5 has been recorded.  The picture is then the one stepping would have
+ * drawn.  Until those last events have been recorded the renderer is not
+ * yet exact, so no checkpoint is taken before run->exact_at.
+ *
  * Nothing here reads a clock: the front end's timer calls app_tick().
  */
 #include "config.h"
@@ -26,6 +37,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "fmt.h"
 #include "narrate.h"
 
 #define CKPT_MAX	48	/* checkpoints per run */
@@ -33,6 +45,8 @@
 #define FLASH_LEN	96
 #define CAPTION_LEN	512
 #define ZOOM_MAX	(1u << 20)
+#define JUMP_MIN	(2 * RENDER_HISTORY) /* shorter moves just step */
+#define LABEL_LAST	5	/* T5: no event after it carries a label */
 
 struct ckpt {
 	uint64_t	 ev;		/* events at the checkpoint */
@@ -55,10 +69,8 @@ struct run {
 	struct toggle	*tg;
 	size_t		 ntg, tgcap;
 	uint64_t	 nev;		/* events handed out so far */
+	uint64_t	 exact_at;	/* renderer exact from this event on */
 	uint64_t	 sync_t;	/* compare run: last time synced to */
-	struct sim	*ahead;		/* compare run: one event further */
-	struct sim_event ahead_ev;
-	int		 ahead_rc;
 };
 
 struct app {
@@ -166,20 +178,12 @@ run_took(struct run *u, const struct sim_event *ev)
 {
 	u->nev++;
 	render_event(u->r, u->sim, ev);
-	if (run_events(u) % u->spacing == 0 &&
+	if (run_events(u) % u->spacing == 0 && run_events(u) >= u->exact_at &&
 	    (u->nck == 0 || u->ck[u->nck - 1].ev < run_events(u)) &&
 	    run_ckpt(u) != 0)
 		return (-1);
 	run_apply_toggles(u);
 	return (0);
-}
-
-/* Forget the look-ahead copy. */
-static void
-run_unpeek(struct run *u)
-{
-	sim_free(u->ahead);
-	u->ahead = NULL;
 }
 
 /*
@@ -194,28 +198,9 @@ run_step(struct run *u, struct sim_event *ev)
 
 	if (ev == NULL)
 		ev = &e;
-	run_unpeek(u);
 	if ((rc = sim_step(u->sim, ev)) != 1)
 		return (rc);
 	return (run_took(u, ev) != 0 ? -1 : 1);
-}
-
-/*
- * Make sure u->ahead holds a copy of the run one event further, with that
- * event in u->ahead_ev (u->ahead_rc 0 at the end).  -1 when memory ran out.
- */
-static int
-run_peek(struct run *u)
-{
-	if (u->ahead != NULL)
-		return (0);
-	if ((u->ahead = sim_clone(u->sim)) == NULL)
-		return (-1);
-	if ((u->ahead_rc = sim_step(u->ahead, &u->ahead_ev)) < 0) {
-		run_unpeek(u);
-		return (-1);
-	}
-	return (0);
 }
 
 /* Start a run of cfg at event 0; -1 if memory ran out. */
@@ -240,7 +225,6 @@ run_done(struct run *u)
 	for (i = 0; i < u->nck; i++)
 		ckpt_free(&u->ck[i]);
 	u->nck = 0;
-	run_unpeek(u);
 	sim_free(u->sim);
 	render_free(u->r);
 	free(u->tg);
@@ -261,12 +245,12 @@ run_restore(struct run *u, const struct ckpt *c)
 		sim_free(s);
 		return (-1);
 	}
-	run_unpeek(u);
 	sim_free(u->sim);
 	render_free(u->r);
 	u->sim = s;
 	u->r = r;
 	u->nev = c->ev;
+	u->exact_at = 0;	/* a checkpoint's renderer is exact */
 	/* Later checkpoints describe a future that may change: drop them. */
 	for (i = (size_t)(c - u->ck) + 1; i < u->nck; i++)
 		ckpt_free(&u->ck[i]);
@@ -276,15 +260,140 @@ run_restore(struct run *u, const struct ckpt *c)
 }
 
 /*
- * Go to event n (forward by stepping, back through a checkpoint), or to
- * the end if the run ends first.  Toggles made after n are forgotten when
+ * Run s, a copy of u's engine that has handed out *at events, quietly to
+ * event n or the end of the run, applying u's toggles on the way at their
+ * event numbers (those at n itself are left to the caller, as run_took()
+ * would apply them); *at becomes the events handed out then.  -1 if
+ * memory ran out.
+ *
+ * Why *at and not sim_stats()->events: that counts the events the engine
+ * has made, some of which may still wait to be handed out (one action
+ * makes several); only at the end of the run are the two the same.
+ */
+static int
+quiet_advance(const struct run *u, struct sim *s, uint64_t *at, uint64_t n)
+{
+	struct sim_event	e;
+	uint64_t		next;
+	size_t			i;
+	int			rc;
+
+	for (;;) {
+		next = n;
+		for (i = 0; i < u->ntg; i++)
+			if (u->tg[i].ev > *at && u->tg[i].ev < next)
+				next = u->tg[i].ev;
+		/*
+		 * Why: sim_run_until() runs quietly only when no event it has
+		 * made waits to be handed out, else it steps all the way; so
+		 * the rest of the last action's events go first.
+		 */
+		while (*at < next && sim_stats(s)->events > *at) {
+			if ((rc = sim_step(s, &e)) < 0)
+				return (-1);
+			if (rc == 0)
+				break;
+			(*at)++;
+		}
+		if (sim_run_until(s, next) != 0)
+			return (-1);
+		if (sim_next_time(s) == SIM_NONE) {
+			/* The run is over: every event made is handed out. */
+			*at = sim_stats(s)->events;
+			return (0);
+		}
+		*at = next;
+		if (next == n)
+			return (0);
+		for (i = 0; i < u->ntg; i++)
+			if (u->tg[i].ev == next)
+				sim_set_mode(s, u->tg[i].mode);
+	}
+}
+
+/*
+ * A quiet copy of u's engine at event n (toggles applied as stepping
+ * would), or at the end if the run ends first, *at the events it has
+ * handed out; NULL if memory ran out.
+ */
+static struct sim *
+run_quiet_copy(const struct run *u, uint64_t n, uint64_t *at)
+{
+	struct sim	*c;
+
+	*at = run_events(u);
+	if ((c = sim_clone(u->sim)) == NULL)
+		return (NULL);
+	if (quiet_advance(u, c, at, n) != 0) {
+		sim_free(c);
+		return (NULL);
+	}
+	return (c);
+}
+
+/*
+ * Land u quietly RENDER_HISTORY events short of event n (or of the end, if
+ * the run ends first), when that is far enough ahead to be worth it.  The
+ * renderer counts the missed events; u->exact_at says when its history is
+ * complete again.  -1 if memory ran out.
+ */
+static int
+run_jump(struct run *u, uint64_t n)
+{
+	struct sim	*c;
+	uint64_t	 land, at;
+
+	if (render_last_label(u->r) != LABEL_LAST ||
+	    n - run_events(u) <= JUMP_MIN)
+		return (0);
+	/* Where the move ends: n, or the end of the run if that is sooner. */
+	if ((c = run_quiet_copy(u, n, &n)) == NULL)
+		return (-1);
+	sim_free(c);
+	if (n - run_events(u) <= JUMP_MIN)
+		return (0);
+	land = n - RENDER_HISTORY;
+	if ((c = run_quiet_copy(u, land, &at)) == NULL)
+		return (-1);
+	sim_free(u->sim);
+	u->sim = c;
+	render_skip(u->r, land - run_events(u));
+	u->nev = land;
+	u->exact_at = n;
+	run_apply_toggles(u);
+	return (0);
+}
+
+/*
+ * Go forward to event n, or to the end if the run ends first: stepping
+ * until T5 has been recorded, then a quiet jump if n is far, then stepping
+ * the rest.  -1 if memory ran out.
+ */
+static int
+run_forward(struct run *u, uint64_t n)
+{
+	int	rc;
+
+	while (run_events(u) < n && render_last_label(u->r) != LABEL_LAST)
+		if ((rc = run_step(u, NULL)) <= 0)
+			return (rc);
+	if (run_events(u) < n && run_jump(u, n) != 0)
+		return (-1);
+	while (run_events(u) < n)
+		if ((rc = run_step(u, NULL)) <= 0)
+			return (rc);
+	return (0);
+}
+
+/*
+ * Go to event n (forward, back through a checkpoint), or to the end if the
+ * run ends first.  Toggles made after n are forgotten when
  * going back.  -1 if memory ran out.
  */
 static int
 run_goto(struct run *u, uint64_t n)
 {
 	size_t	i, k;
-	int	rc;
 
 	if (n < run_events(u)) {
 		for (i = 0, k = 0; i < u->ntg; i++)
@@ -297,22 +406,91 @@ run_goto(struct run *u, uint64_t n)
 		if (run_restore(u, &u->ck[i - 1]) != 0)
 			return (-1);
 	}
-	while (run_events(u) < n)
-		if ((rc = run_step(u, NULL)) <= 0)
-			return (rc);
+	return (run_forward(u, n));
+}
+
+/*
+ * Advance s, a copy of u's engine that has handed out `at` events, quietly
+ * to event n: is its next event then later than t, or is there none?  -1
+ * if memory ran out.
+ */
+static int
+quiet_past(const struct run *u, struct sim *s, uint64_t at, uint64_t n,
+    uint64_t t)
+{
+	uint64_t	next;
+
+	if (quiet_advance(u, s, &at, n) != 0)
+		return (-1);
+	next = sim_next_time(s);
+	return (next == SIM_NONE || next > t);
+}
+
+/*
+ * The number of events of u's run at or before time t, when its next event
+ * is: quiet copies run ahead, doubling the distance until one is past t,
+ * then halving the gap (the engine's clock never goes back).  -1 if memory
+ * ran out.
+ */
+static int
+run_count_until(const struct run *u, uint64_t t, uint64_t *n)
+{
+	struct sim	*base, *c;
+	uint64_t	 lo = run_events(u), hi, mid, step = JUMP_MIN;
+	int		 past;
+
+	if ((base = sim_clone(u->sim)) == NULL)
+		return (-1);
+	/* base is a copy at lo, whose next event is at or before t. */
+	for (;;) {
+		hi = lo + step;
+		if ((c = sim_clone(base)) == NULL ||
+		    (past = quiet_past(u, c, lo, hi, t)) < 0)
+			goto oom;
+		if (past)
+			break;
+		sim_free(base);
+		base = c;
+		lo = hi;
+		step *= 2;
+	}
+	sim_free(c);
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if ((c = sim_clone(base)) == NULL ||
+		    (past = quiet_past(u, c, lo, mid, t)) < 0)
+			goto oom;
+		if (past) {
+			hi = mid;
+			sim_free(c);
+		} else {
+			lo = mid;
+			sim_free(base);
+			base = c;
+		}
+	}
+	sim_free(base);
+	*n = hi;
 	return (0);
+oom:
+	sim_free(c);
+	sim_free(base);
+	return (-1);
 }
 
 /*
  * Bring u (no toggles) to simulated time t: every event at or before t has
- * happened, none after (a look-ahead copy tells when the next one falls).
+ * happened, none after (sim_next_time() tells when the next one falls).
  * Going back restores the last checkpoint at or before t, so the state is a
- * function of t alone.  -1 when memory ran out.
+ * function of t alone.  Far behind (the main run jumped to its end), the
+ * number of events to go is found quietly and reached as run_goto() would.
+ * -1 when memory ran out.
  */
 static int
 run_sync_time(struct run *u, uint64_t t)
 {
-	size_t	i;
+	uint64_t	next, n, k = 0;
+	size_t		i;
 
 	if (t < u->sync_t) {
 		for (i = u->nck; i > 1; i--)
@@ -322,18 +500,18 @@ run_sync_time(struct run *u, uint64_t t)
 			return (-1);
 	}
 	u->sync_t = t;
-	for (;;) {
-		if (run_peek(u) != 0)
-			return (-1);
-		if (u->ahead_rc != 1 || u->ahead_ev.t_ns > t)
-			return (0);
-		/* Adopt the look-ahead copy as the new state. */
-		sim_free(u->sim);
-		u->sim = u->ahead;
-		u->ahead = NULL;
-		if (run_took(u, &u->ahead_ev) != 0)
+	while ((next = sim_next_time(u->sim)) != SIM_NONE && next <= t) {
+		if (++k > JUMP_MIN) {
+			if (run_count_until(u, t, &n) != 0 ||
+			    run_forward(u, n) != 0)
+				return (-1);
+			k = 0;
+			continue;
+		}
+		if (run_step(u, NULL) < 0)
 			return (-1);
 	}
+	return (0);
 }
 
 /* Record a toggle to mode m at the current event and apply it. */
@@ -516,7 +694,7 @@ app_other(const struct app *a)
 void
 app_flash(struct app *a, const char *msg)
 {
-	app_sanitize(a->flash, sizeof a->flash, msg);
+	fmt_escape_composed(a->flash, sizeof a->flash, msg);
 }
 
 /* Clear the flash message. */
@@ -533,76 +711,13 @@ app_flash_shown(const struct app *a)
 	return (a->flash[0] != '\0');
 }
 
-/* Append s to out at *o, keeping room for the terminator. */
-static void
-put_esc(char *out, size_t len, size_t *o, const char *s, size_t n)
-{
-	if (*o + n < len) {
-		memcpy(out + *o, s, n);
-		*o += n;
-	}
-}
-
-/*
- * Copy in to out with everything that could drive a terminal made visible:
- * C0 controls and DEL as ^X, C1 controls and invalid UTF-8 bytes as \xNN.
- * Why: captions come from demo files that anyone may have written.
- */
-char *
-app_sanitize(char *out, size_t len, const char *in)
-{
-	const unsigned char	*p = (const unsigned char *)in;
-	size_t			 o = 0, n, i;
-	char			 esc[8];
-
-	if (len == 0)
-		return (out);
-	while (*p != '\0') {
-		if (*p < 0x20 || *p == 0x7f) {
-			esc[0] = '^';
-			esc[1] = (char)(*p == 0x7f ? '?' : *p + 0x40);
-			put_esc(out, len, &o, esc, 2);
-			p++;
-			continue;
-		}
-		if (*p < 0x80) {
-			put_esc(out, len, &o, (const char *)p, 1);
-			p++;
-			continue;
-		}
-		/* A whole, minimal, non-C1 UTF-8 sequence passes. */
-		n = *p >= 0xf0 && *p < 0xf5 ? 4 : *p >= 0xe0 && *p < 0xf0 ?
-		    3 : *p >= 0xc2 && *p < 0xe0 ? 2 : 0;
-		for (i = 1; i < n; i++)
-			if ((p[i] & 0xc0) != 0x80)
-				n = 0;
-		if (n == 2 && p[0] == 0xc2 && p[1] < 0xa0)
-			n = 0;		/* U+0080..U+009F: C1 controls */
-		if ((n == 3 && p[0] == 0xe0 && p[1] < 0xa0) ||
-		    (n == 3 && p[0] == 0xed && p[1] >= 0xa0) ||
-		    (n == 4 && p[0] == 0xf0 && p[1] < 0x90) ||
-		    (n == 4 && p[0] == 0xf4 && p[1] >= 0x90))
-			n = 0;		/* overlong, surrogate, > U+10FFFF */
-		if (n == 0) {
-			snprintf(esc, sizeof esc, "\\x%02x", *p);
-			put_esc(out, len, &o, esc, 4);
-			p++;
-			continue;
-		}
-		put_esc(out, len, &o, (const char *)p, n);
-		p += n;
-	}
-	out[o] = '\0';
-	return (out);
-}
-
 /* Set or clear the caption. */
 void
 app_set_caption(struct app *a, const char *s)
 {
 	a->has_caption = (s != NULL);
 	if (s != NULL)
-		app_sanitize(a->caption, sizeof a->caption, s);
+		fmt_escape_composed(a->caption, sizeof a->caption, s);
 }
 
 /* Choose glyphs. */

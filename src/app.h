@@ -16,11 +16,15 @@
  *   going back to an earlier event forgets it, staying at or after that
  *   event keeps it.  Stepping back re-creates the exact state (engine and
  *   picture) from a checkpoint, so it costs at most a bounded number of
- *   engine steps.
+ *   engine steps.  Long moves forward (the end of a 1 TiB run) run the
+ *   engine quietly over all but the last RENDER_HISTORY events, so their
+ *   cost does not grow with the file; the picture is the same, to the
+ *   byte, as stepping every event.
  * - Compare mode runs a second engine with the opposite plugging (buggy <->
  *   fixed; fixed for legacy) from the same scenario; after every move of the
- *   main run it is advanced to the first event at or after the main run's
- *   simulated time.  The buggy run is drawn above, the fixed run below.
+ *   main run it is brought to the main run's simulated time: every event at
+ *   or before it has happened, none after (quietly when that is far, as
+ *   for long moves).  The buggy run is drawn above, the fixed run below.
  *   So that this stays true, mode commands (plug, mode, cycle) are refused
  *   in compare mode, and compare mode is refused while the main run holds
  *   a toggle to another mode than the configured one (restart first); a
@@ -87,13 +91,16 @@ int	 app_replay(const struct app *,
 	     void (*fn)(void *, const struct sim_event *), void *);
 
 /*
- * Caption line (demo files): copied, control characters and invalid UTF-8
- * escaped visibly ("^[", "\x9b"); NULL clears it.
+ * Caption line (demo files, theme warnings); NULL clears it.  The text is
+ * composed by the caller with untrusted parts escaped by fmt_escape(); as
+ * a last defence a copy is kept with anything still unprintable escaped
+ * the same way (fmt_escape_composed()).
  */
 void	 app_set_caption(struct app *, const char *);
-/* Escape text for the screen as app_set_caption() does; returns out. */
-char	*app_sanitize(char *out, size_t len, const char *in);
-/* A short message in the header until app_flash_clear(); a copy is kept. */
+/*
+ * A short message in the header until app_flash_clear(); kept as
+ * app_set_caption() keeps the caption.
+ */
 void	 app_flash(struct app *, const char *);
 void	 app_flash_clear(struct app *);
 /* Is a flash message showing? (The loop clears it after a moment.) */

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "demo-live.h"
+#include "fmt.h"
 
 #define PACE_MIN	(-3)		/* 1/8 x */
 #define PACE_MAX	3		/* 8 x */
@@ -32,7 +33,7 @@ struct demo_live {
 	int			 held_playing;
 	uint64_t		 held_left;	/* delay left then */
 	int			 pace;		/* 2^pace times as fast */
-	char			 caption[1024];	/* sanitized */
+	char			 caption[1024];	/* escaped (fmt_escape) */
 	int			 has_caption;
 	int			 done;
 };
@@ -245,7 +246,8 @@ demo_live_step(struct demo_live *l, uint64_t now_ns, uint64_t *wait_ns)
 			rc = app_exec(l->app, &it->cmd);
 			break;
 		case DEMO_CAPTION:
-			demo_sanitize(l->caption, sizeof l->caption, it->text);
+			fmt_escape_str(l->caption, sizeof l->caption,
+			    it->text);
 			l->has_caption = 1;
 			break;
 		case DEMO_MARKER:

@@ -281,7 +281,7 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 			status = 1;
 			goto done;
 		}
-		demo_sanitize(cap, sizeof cap, d->title != NULL ? d->title :
+		fmt_escape_str(cap, sizeof cap, d->title != NULL ? d->title :
 		    d->name);
 		fprintf(p.cast, "{\"version\": 2, \"width\": %u, "
 		    "\"height\": %u, \"title\": ", po->cols, po->rows);
@@ -290,7 +290,7 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 		cast_frame(&p, 0);
 	}
 	if (d->title != NULL && (po->frames || po->log)) {
-		demo_sanitize(safe, sizeof safe, d->title);
+		fmt_escape_str(safe, sizeof safe, d->title);
 		fprintf(out, "title: %s\n", safe);
 	}
 	if (po->frames) {
@@ -312,7 +312,7 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 			    (unsigned long long)app_event_no(p.app));
 		app_flash_clear(p.app);
 		demo_format_item(line, sizeof line, it);
-		demo_sanitize(safe, sizeof safe, line);
+		fmt_escape_composed(safe, sizeof safe, line);
 		rc = 0;
 		switch (it->kind) {
 		case DEMO_CMD:
@@ -334,7 +334,7 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 				sim_free(shadow);
 			break;
 		case DEMO_CAPTION:
-			demo_sanitize(cap, sizeof cap, it->text);
+			fmt_escape_str(cap, sizeof cap, it->text);
 			app_set_caption(p.app, cap);
 			cast_marker(&p, p.t_ns, cap);
 			break;
@@ -464,7 +464,7 @@ demo_play_list(FILE *out, FILE *err)
 			fprintf(out, "%-16s (invalid: raviz --check %s)\n",
 			    names[i], path);
 		else {
-			demo_sanitize(safe, sizeof safe, d.title != NULL ?
+			fmt_escape_str(safe, sizeof safe, d.title != NULL ?
 			    d.title : "(no title)");
 			fprintf(out, "%-16s %s\n", names[i], safe);
 		}
@@ -493,10 +493,10 @@ demo_play_check(int n, const char *const *files, FILE *out, FILE *err)
 			return (1);
 		}
 		for (i = 0; i < d.ndiags; i++) {
-			demo_sanitize(safe, sizeof safe, d.diags[i].msg);
+			fmt_escape_composed(safe, sizeof safe, d.diags[i].msg);
 			fprintf(err, "%s\n", safe);
 		}
-		demo_sanitize(safe, sizeof safe, files[k]);
+		fmt_escape_str(safe, sizeof safe, files[k]);
 		if (d.errors == 0)
 			fprintf(out, "%s: ok, %zu items%s\n", safe, d.nitems,
 			    d.warnings ? " (with warnings)" : "");
@@ -525,12 +525,12 @@ demo_play_open(struct demo *d, const struct opts *o, FILE *err)
 	if (o->demo_name != NULL) {
 		if (demo_play_find(path, sizeof path, o->demo_name,
 		    &why) != 0) {
-			demo_sanitize(safe, sizeof safe, o->demo_name);
+			fmt_escape_str(safe, sizeof safe, o->demo_name);
 			fprintf(err, "raviz: --demo: '%s': %s\n", safe, why);
 			return (2);
 		}
 		if (access(path, F_OK) != 0) {
-			demo_sanitize(safe, sizeof safe, o->demo_name);
+			fmt_escape_str(safe, sizeof safe, o->demo_name);
 			fprintf(err, "raviz: --demo: no lesson '%s' in %s "
 			    "(try --list-demos)\n", safe,
 			    fmt_escape_str(esc, sizeof esc, demo_play_dir()));
@@ -543,11 +543,11 @@ demo_play_open(struct demo *d, const struct opts *o, FILE *err)
 		return (1);
 	}
 	for (i = 0; i < d->ndiags; i++) {
-		demo_sanitize(safe, sizeof safe, d->diags[i].msg);
+		fmt_escape_composed(safe, sizeof safe, d->diags[i].msg);
 		fprintf(err, "%s\n", safe);
 	}
 	if (!demo_replayable(d)) {
-		demo_sanitize(safe, sizeof safe, path);
+		fmt_escape_str(safe, sizeof safe, path);
 		fprintf(err, "raviz: %s: not replayable (%zu error%s)\n", safe,
 		    d->errors, d->errors == 1 ? "" : "s");
 		demo_free(d);

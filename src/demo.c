@@ -1,5 +1,5 @@
 /*
- * demo.c - the demo file format: parser, text sanitizer and quoting.
+ * demo.c - the demo file format: parser and quoting.
  *
  * The parser walks the buffer line by line and never stops at the first
  * problem: a bad line becomes a diagnostic and is skipped, the rest is still
@@ -14,7 +14,8 @@
  * Text is UTF-8.  A raw control byte (other than tab) or invalid UTF-8 in a
  * line is an error: the file format has escapes for those, so a raw one
  * means corruption or a hostile file.  Decoded captions may still hold any
- * byte (the escapes allow it); demo_sanitize() makes them visible.
+ * byte (the escapes allow it); whoever shows them escapes them with
+ * fmt_escape(), the program's one escaped form.
  */
 #include "config.h"
 
@@ -28,6 +29,7 @@
 #include <unistd.h>
 
 #include "demo.h"
+#include "fmt.h"
 #include "opts.h"
 #include "parse.h"
 
@@ -144,7 +146,7 @@ diag(struct pctx *p, enum demo_sev sev, const char *at, const char *fmt, ...)
 {
 	struct demo		*d = p->d;
 	struct demo_diag	*nd, *g;
-	char			 raw[512], msg[1024];
+	char			 raw[512], msg[1024], name[1024];
 	va_list			 ap;
 	unsigned		 col = at != NULL ? column(p, at) : 1;
 	size_t			 k;
@@ -165,7 +167,7 @@ diag(struct pctx *p, enum demo_sev sev, const char *at, const char *fmt, ...)
 	 * (check_bytes() ran first) but may hold C1 controls or bidi
 	 * overrides: the stored message is safe to print as it is.
 	 */
-	demo_sanitize(msg, sizeof msg, raw);
+	fmt_escape_composed(msg, sizeof msg, raw);
 	nd = realloc(d->diags, (d->ndiags + 1) * sizeof *d->diags);
 	if (nd == NULL) {
 		p->oom = 1;
@@ -176,13 +178,16 @@ diag(struct pctx *p, enum demo_sev sev, const char *at, const char *fmt, ...)
 	g->sev = sev;
 	g->line = p->lineno;
 	g->col = col;
-	n = snprintf(NULL, 0, "%s:%u:%u: %s: %s", d->name, p->lineno, col,
+	/* The file name as every message shows it (words from the file are
+	 * printable here: lines with raw control bytes are errors). */
+	fmt_escape_str(name, sizeof name, d->name);
+	n = snprintf(NULL, 0, "%s:%u:%u: %s: %s", name, p->lineno, col,
 	    sev == DEMO_ERROR ? "error" : "warning", msg);
 	if ((g->msg = malloc((size_t)n + 1)) == NULL) {
 		p->oom = 1;
 		return;
 	}
-	snprintf(g->msg, (size_t)n + 1, "%s:%u:%u: %s: %s", d->name,
+	snprintf(g->msg, (size_t)n + 1, "%s:%u:%u: %s: %s", name,
 	    p->lineno, col, sev == DEMO_ERROR ? "error" : "warning", msg);
 	d->ndiags++;
 	if (sev == DEMO_ERROR)
@@ -950,56 +955,6 @@ demo_find_marker(const struct demo *d, const char *name)
 		    strcmp(d->items[i].text, name) == 0)
 			return ((long)i);
 	return (-1);
-}
-
-/* Should code point cp be shown as an escape? */
-static int
-invisible(uint32_t cp)
-{
-	return (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f) ||
-	    cp == 0x200e || cp == 0x200f || (cp >= 0x2028 && cp <= 0x202e) ||
-	    (cp >= 0x2066 && cp <= 0x2069));
-}
-
-/* Make untrusted text safe to show. */
-size_t
-demo_sanitize(char *out, size_t len, const char *in)
-{
-	const unsigned char	*s = (const unsigned char *)in;
-	size_t			 o = 0, n, k;
-	uint32_t		 cp;
-	char			 esc[16];
-	int			 l;
-
-	if (len == 0)
-		return (0);
-	while (*s != '\0') {
-		n = strnlen((const char *)s, 4);
-		l = utf8_next(s, n, &cp);
-		if (l == 0) {
-			snprintf(esc, sizeof esc, "\\x%02x", *s);
-			k = 4;
-			l = 1;
-		} else if (invisible(cp)) {
-			if (cp < 0x80)
-				snprintf(esc, sizeof esc, "\\x%02x",
-				    (unsigned)cp);
-			else
-				snprintf(esc, sizeof esc, "\\u{%x}",
-				    (unsigned)cp);
-			k = strlen(esc);
-		} else {
-			memcpy(esc, s, (size_t)l);
-			k = (size_t)l;
-		}
-		if (o + k >= len)
-			break;
-		memcpy(out + o, esc, k);
-		o += k;
-		s += l;
-	}
-	out[o] = '\0';
-	return (o);
 }
 
 /* Quote text for a demo file. */

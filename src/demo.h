@@ -23,12 +23,12 @@
  * - demo_parse() is pure: no I/O, no globals; it reports every problem it
  *   finds as a diagnostic "FILE:LINE:COLUMN: error|warning: ..." (columns
  *   count characters from 1) and keeps every line it could read.  The
- *   message after "FILE:LINE:COLUMN: " is already demo_sanitize()d (text
- *   quoted from the file is escaped, a long quote cut with "..."); the
+ *   message after "FILE:LINE:COLUMN: " is already escaped
+ *   (fmt_escape_composed(): a long quote is cut with "..."); the
  *   file name is the caller's.
  * - Caption and title text is decoded from the file's escapes and may hold
- *   any byte but NUL; it is untrusted: pass it through demo_sanitize()
- *   before it reaches a terminal or any output.
+ *   any byte but NUL; it is untrusted: pass it through fmt_escape()
+ *   (fmt.h) before it reaches a terminal or any output.
  * - The writer (demo_writer_*) makes each line with one write(2), so a
  *   recording killed at any moment (even SIGKILL) ends with a complete line.
  */
@@ -110,14 +110,6 @@ int	 demo_replayable(const struct demo *d);
 /* Index of the first DEMO_MARKER item named name, or -1. */
 long	 demo_find_marker(const struct demo *d, const char *name);
 
-/*
- * Untrusted text made safe to show: C0 controls and DEL become "\xHH",
- * C1 controls and the bidirectional and line-separator code points become
- * "\u{HHHH}", each byte of invalid UTF-8 becomes "\xHH"; everything else is
- * copied.  Writes at most len - 1 bytes plus NUL (cutting only between
- * characters); returns the length written.
- */
-size_t	 demo_sanitize(char *out, size_t len, const char *in);
 /*
  * Quote text for a demo file: "...", with \\, \" and \xHH for control
  * bytes; the result reads back through demo_parse() as the same bytes.

@@ -6,7 +6,8 @@
  * And escaping: text that the user or a file supplied (option values, file
  * names, theme values) is printed through fmt_escape(), so that an escape
  * sequence in it shows as text instead of clearing the screen or setting
- * the window title.  One escaped form (\xNN) for every message.
+ * the window title.  One escaped form (\xNN) for every message, the
+ * screen's captions and messages included.
  */
 #include "config.h"
 
@@ -142,27 +143,34 @@ fmt_char(const char *s, size_t n)
 	/*
 	 * C1 controls (U+0080-U+009F: CSI is U+009B) act like ESC sequences
 	 * on some terminals; overlong forms could smuggle a C0 byte past a
-	 * byte-wise check.
+	 * byte-wise check.  Bidirectional formatting characters can make a
+	 * line read as something else than it is (U+202E reverses it), and
+	 * the line and paragraph separators break lines.
 	 */
 	if (c <= 0x9f || (len == 3 && c < 0x800) ||
 	    (len == 4 && c < 0x10000) || (c >= 0xd800 && c <= 0xdfff) ||
-	    c > 0x10ffff)
+	    c > 0x10ffff || c == 0x200e || c == 0x200f ||
+	    (c >= 0x2028 && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069))
 		return (0);
 	return (len);
 }
 
-/* Escape n bytes of s; see fmt.h. */
-char *
-fmt_escape(char *out, size_t len, const char *s, size_t n)
+/* Escape n bytes of s; a backslash is doubled unless keep_bs. */
+static char *
+escape(char *out, size_t len, const char *s, size_t n, int keep_bs)
 {
 	const unsigned char	*p = (const unsigned char *)s;
 	size_t			 i = 0, o = 0, k;
 
+	if (len == 0)
+		return (out);
 	while (i < n) {
 		/* Room for the longest item (\xNN or 4 bytes), else "...". */
 		if (o + 8 >= len) {
-			memcpy(out + o, "...", 3);
-			o += 3;
+			/* As much of the "..." as fits before the NUL. */
+			k = len - 1 - o < 3 ? len - 1 - o : 3;
+			memcpy(out + o, "...", k);
+			o += k;
 			break;
 		}
 		k = fmt_char(s + i, n - i);
@@ -170,7 +178,7 @@ fmt_escape(char *out, size_t len, const char *s, size_t n)
 			snprintf(out + o, len - o, "\\x%02x", p[i]);
 			o += 4;
 			i++;
-		} else if (p[i] == '\\') {
+		} else if (p[i] == '\\' && !keep_bs) {
 			out[o++] = '\\';
 			out[o++] = '\\';
 			i++;
@@ -184,9 +192,23 @@ fmt_escape(char *out, size_t len, const char *s, size_t n)
 	return (out);
 }
 
+/* Escape n bytes of s; see fmt.h. */
+char *
+fmt_escape(char *out, size_t len, const char *s, size_t n)
+{
+	return (escape(out, len, s, n, 0));
+}
+
 /* Escape a NUL-terminated string. */
 char *
 fmt_escape_str(char *out, size_t len, const char *s)
 {
 	return (fmt_escape(out, len, s, strlen(s)));
+}
+
+/* Escape what is left to escape in composed text; see fmt.h. */
+char *
+fmt_escape_composed(char *out, size_t len, const char *s)
+{
+	return (escape(out, len, s, strlen(s), 1));
 }

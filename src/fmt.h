@@ -24,8 +24,10 @@ char	*fmt_size(char *buf, size_t len, uint64_t bytes);
 /*
  * Length of the printable character at s (n > 0 bytes left): a complete,
  * minimal UTF-8 sequence of a code point that is not a control character
- * (C0, DEL, C1 U+0080-U+009F) nor a surrogate nor past U+10FFFF.  0 if s
- * does not start with one.
+ * (C0, DEL, C1 U+0080-U+009F), a bidirectional formatting character
+ * (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), a line or paragraph
+ * separator (U+2028, U+2029), a surrogate, nor past U+10FFFF.  0 if s does
+ * not start with one.
  */
 size_t	 fmt_char(const char *s, size_t n);
 /*
@@ -37,5 +39,13 @@ size_t	 fmt_char(const char *s, size_t n);
 char	*fmt_escape(char *out, size_t len, const char *s, size_t n);
 /* fmt_escape() of a NUL-terminated string. */
 char	*fmt_escape_str(char *out, size_t len, const char *s);
+/*
+ * For text the program composed, whose untrusted parts went through
+ * fmt_escape(): the same \xNN for every byte that does not start a
+ * printable character, but a backslash passes as is, so such text comes
+ * out unchanged (it is not escaped twice).  The last defence where text is
+ * shown: the screen's captions and messages.
+ */
+char	*fmt_escape_composed(char *out, size_t len, const char *s);
 
 #endif /* RAVIZ_FMT_H */

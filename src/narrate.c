@@ -4,6 +4,13 @@
  * can find it in mm/filemap.c, mm/readahead.c or block/blk-core.c.  The
  * words are ours; the moments T1..T5 follow the order of the 2012 patch's
  * description.
+ *
+ * The meaning of a moment is told from the labelled event and a note of
+ * the run right after it (narrate_moment()): sizes, whether the new window
+ * waits in a plug, whether the device is busy, how the reader got its page.
+ * The patch's story (one 256 KiB request, the device idle at T3, the
+ * pipeline broken at T5) is what the default scenario shows; other
+ * scenarios get the same moments told as they happen there.
  */
 #include "config.h"
 
@@ -19,56 +26,6 @@ static const char *modes[SIM_MODE_COUNT] = {
 	"LEGACY - 2.6.38: per-queue plug",
 };
 
-/* The moments, as they play out in buggy mode (the patch's story). */
-static const char *label_buggy[6] = {
-	"",
-	"T1: readahead builds two windows; inside the outer plug they merge "
-	"into one 256 KiB request that is not sent yet",
-	"T2: lock_page on page A sleeps, which flushes the plug: the 256 KiB "
-	"goes to the device and the reader waits for it",
-	"T3: marker hit on an up-to-date page: the next window is held in the "
-	"plug; no one sleeps, so no one flushes - the device sits idle",
-	"T4: the next marker: another window joins the plug, still unsent",
-	"T5: lock_page at last flushes: 256 KiB goes out and the reader waits "
-	"for all of it - the pipeline has broken",
-};
-
-/* The same moments with no outer plug (the patch, and 2.6.38). */
-static const char *label_fixed[6] = {
-	"",
-	"T1: readahead builds two windows, 256 KiB, in its own plug",
-	"T2: read_pages() finishes its plug: the 256 KiB is sent at once",
-	"T3: marker hit: the next window is sent right away, while the reader "
-	"still has 128 KiB to copy - the pipeline keeps the device busy",
-	"T4: the next marker: the following window is sent too",
-	"T5: the reader reaches page A+256k; its window has been in flight "
-	"since T3",
-};
-
-/*
- * The same moments in at most 80 columns, for a screen with one row to
- * spare (the compare halves at 80x24); NULL where the full text fits.
- */
-static const char *short_buggy[6] = {
-	NULL,
-	"T1: two readahead windows merge in the outer plug: one 256 KiB "
-	"request, unsent",
-	"T2: lock_page on page A sleeps, flushing the plug: the reader waits "
-	"for 256 KiB",
-	"T3: marker hit: the next window stays in the plug; no one flushes - "
-	"device idle",
-	NULL,
-	"T5: at last a flush: the reader waits for all 256 KiB - the pipeline "
-	"has broken",
-};
-
-static const char *short_fixed[6] = {
-	NULL, NULL, NULL,
-	"T3: marker hit: the next window goes out at once - the device stays "
-	"busy",
-	NULL, NULL,
-};
-
 /* The mode in words. */
 const char *
 narrate_mode(enum sim_mode m)
@@ -76,27 +33,265 @@ narrate_mode(enum sim_mode m)
 	return (m < SIM_MODE_COUNT ? modes[m] : "?");
 }
 
-/* What a labelled moment means in a mode. */
-const char *
-narrate_label(int label, enum sim_mode m)
+/* Note what the run looks like right after the labelled event e. */
+void
+narrate_moment(struct narrate_moment *m, const struct sim *s,
+    const struct sim_event *e)
 {
-	if (label < 1 || label > 5)
-		return ("");
-	if (m == SIM_MODE_BUGGY)
-		return (label_buggy[label]);
-	return (label_fixed[label]);
+	const struct sim_reader		*rd = sim_reader(s);
+	const struct sim_request	*v;
+	enum sim_page			 st;
+	size_t				 n, i, k;
+
+	memset(m, 0, sizeof *m);
+	m->ev = *e;
+	m->asleep = rd->task == SIM_TASK_SLEEPING ||
+	    rd->task == SIM_TASK_WAKING;
+	m->page = rd->wait_page != SIM_NONE ? rd->wait_page : e->first;
+	(void)sim_device_list(s, &n);
+	m->busy = n > 0;
+	if ((e->kind == SIM_EV_RA_SYNC || e->kind == SIM_EV_RA_ASYNC) &&
+	    e->npages > 0) {
+		st = sim_page_state(s, e->hit);
+		m->ready = st == SIM_PAGE_UPTODATE || st == SIM_PAGE_CONSUMED;
+		/*
+		 * Held past its submission (§1): under the outer plug (buggy);
+		 * in the plugged queue unless the marker was up to date, which
+		 * unplugs it at once (legacy).  read_pages()' own plug (fixed)
+		 * sends the window as soon as it is built.
+		 */
+		st = sim_page_state(s, e->first);
+		if (e->mode == SIM_MODE_BUGGY)
+			m->held = st == SIM_PAGE_PLUGGED && rd->outer_plug;
+		else if (e->mode == SIM_MODE_LEGACY)
+			m->held = (st == SIM_PAGE_QUEUED ||
+			    st == SIM_PAGE_PLUGGED) && sim_queue_plugged(s) &&
+			    !(e->kind == SIM_EV_RA_ASYNC && m->ready);
+	}
+	/* The request holding the reader's page: sent when, how big. */
+	m->since = SIM_NONE;
+	for (k = 0; k < 3 && m->req_pages == 0; k++) {
+		v = k == 0 ? sim_device_list(s, &n) : k == 1 ?
+		    sim_queue_list(s, &n) : sim_plug_list(s, &n);
+		for (i = 0; i < n; i++) {
+			if (m->page < v[i].first ||
+			    m->page >= v[i].first + v[i].npages)
+				continue;
+			m->req_pages = v[i].npages;
+			if (k == 0 && v[i].t_dispatch != SIM_NONE)
+				m->since = sim_stats(s)->now_ns -
+				    v[i].t_dispatch;
+			break;
+		}
+	}
+}
+
+/* A size in pages as "256 KiB". */
+static const char *
+size(char *b, size_t n, uint64_t pages)
+{
+	return (fmt_bytes(b, n, pages * SIM_PAGE_SIZE));
+}
+
+/*
+ * The requests a first window of `pages` makes: "one 256 KiB request" or
+ * "4 requests of up to 512 KiB"; short: "one request", "4 requests".
+ */
+static const char *
+requests(char *b, size_t n, uint64_t pages, const struct sim_config *cfg,
+    int brief)
+{
+	uint64_t	max = cfg->max_req_pages, k = (pages + max - 1) / max;
+	char		sz[32];
+
+	if (k <= 1)
+		snprintf(b, n, "one %s%srequest", brief ? "" :
+		    size(sz, sizeof sz, pages), brief ? "" : " ");
+	else if (brief)
+		snprintf(b, n, "%llu requests", (unsigned long long)k);
+	else
+		snprintf(b, n, "%llu requests of up to %s",
+		    (unsigned long long)k, size(sz, sizeof sz, max));
+	return (b);
+}
+
+/* Where a mode holds requests, for "held in ...". */
+static const char *
+holder(enum sim_mode mode, int brief)
+{
+	if (mode == SIM_MODE_LEGACY)
+		return (brief ? "the queue" : "the plugged queue");
+	return ("the plug");
+}
+
+/*
+ * What moment m means, in full or (brief) in a form that fits 80 columns
+ * with the largest sizes and page numbers; into buf.  Every claim is one
+ * that the moment's event and state show (see narrate_moment()).
+ */
+static char *
+label_text(char *buf, size_t len, const struct narrate_moment *m,
+    const struct sim_config *cfg, int brief)
+{
+	const struct sim_event	*e = &m->ev;
+	enum sim_mode		 mode = e->mode;
+	int			 buggy = mode == SIM_MODE_BUGGY;
+	int			 legacy = mode == SIM_MODE_LEGACY;
+	char			 w[32], rq[64], t[32], mk[48];
+	size_t			 n;
+	unsigned long long	 p = (unsigned long long)m->page;
+
+	size(w, sizeof w, e->npages);
+	switch (e->label) {
+	case 1:
+		requests(rq, sizeof rq, e->npages, cfg, brief);
+		mk[0] = '\0';
+		if (e->marker != SIM_NONE)
+			snprintf(mk, sizeof mk, " (marker on page %llu)",
+			    (unsigned long long)e->marker);
+		if (brief)
+			snprintf(buf, len, "T1: first window, %s, %s", w,
+			    buggy && m->held && !m->busy ? "merges in the "
+			    "outer plug:" : buggy ? "fills the outer plug:" :
+			    legacy ? "in the plugged queue:" : "in "
+			    "read_pages()'s plug:");
+		else if (buggy && m->held && !m->busy)
+			snprintf(buf, len, "T1: readahead builds its first "
+			    "window, %s%s; inside the outer plug its bios "
+			    "merge into %s that %s not sent yet", w, mk, rq,
+			    rq[0] == 'o' ? "is" : "are");
+		else if (buggy)
+			snprintf(buf, len, "T1: readahead builds its first "
+			    "window, %s%s; the outer plug sends its %s as it "
+			    "fills", w, mk, rq);
+		else if (legacy)
+			snprintf(buf, len, "T1: readahead builds its first "
+			    "window, %s%s; its bios merge into %s in the "
+			    "plugged queue", w, mk, rq);
+		else
+			snprintf(buf, len, "T1: readahead builds its first "
+			    "window, %s%s; its bios merge into %s in "
+			    "read_pages()'s own plug", w, mk, rq);
+		if (brief) {
+			n = strlen(buf);
+			snprintf(buf + n, len - n, " %s%s", rq, buggy &&
+			    m->held && !m->busy ? ", unsent" : "");
+		}
+		break;
+	case 2:
+		/* Fixed: read_pages() sends it; the reader may sleep after. */
+		if (!buggy && !legacy)
+			snprintf(buf, len, "T2: read_pages() finishes its "
+			    "plug: the %s request is sent at once", w);
+		else if (m->asleep && brief)
+			snprintf(buf, len, "T2: lock_page sleeps, %s: the "
+			    "reader waits for %s", legacy ? "unplugging the "
+			    "queue" : "flushing the plug", w);
+		else if (m->asleep)
+			snprintf(buf, len, "T2: lock_page on the missed page "
+			    "sleeps, which %s: the %s request goes to the "
+			    "device and the reader waits for it", legacy ?
+			    "unplugs the queue" : "flushes the plug", w);
+		else
+			snprintf(buf, len, "T2: the %s request holding the "
+			    "missed page goes to the device", w);
+		break;
+	case 3:
+		if (m->held && m->ready && !m->busy && brief)
+			snprintf(buf, len, "T3: marker hit: the next window "
+			    "stays in %s; no one flushes - device idle",
+			    holder(mode, 1));
+		else if (m->held && m->ready && !m->busy)
+			snprintf(buf, len, "T3: marker hit on an up-to-date "
+			    "page: the next window, %s, is held in %s; no one "
+			    "sleeps, so no one flushes - the device sits idle",
+			    w, holder(mode, 0));
+		else if (m->held)
+			snprintf(buf, len, "T3: marker hit: the next window, "
+			    "%s, is held in %s%s", w, holder(mode, brief),
+			    m->busy && !brief ? " while the device works" :
+			    "");
+		else if (m->ready && brief)
+			snprintf(buf, len, "T3: marker hit: the next window "
+			    "goes out at once - the device stays busy");
+		else if (m->ready)
+			snprintf(buf, len, "T3: marker hit: the next window, "
+			    "%s, is sent right away, while the reader still "
+			    "has %s to copy - the pipeline keeps the device "
+			    "busy", w, size(t, sizeof t, e->first - e->hit));
+		else
+			snprintf(buf, len, "T3: marker hit: the next window, "
+			    "%s, is sent right away", w);
+		break;
+	case 4:
+		if (m->held)
+			snprintf(buf, len, "T4: the next marker: another "
+			    "window, %s, joins %s, %sunsent", w,
+			    holder(mode, brief), brief ? "" : "still ");
+		else
+			snprintf(buf, len, "T4: the next marker: the following "
+			    "window, %s, is sent too", w);
+		break;
+	case 5:
+		if (e->kind == SIM_EV_DISPATCH && buggy)
+			snprintf(buf, len, brief ? "T5: at last a flush: the "
+			    "reader waits for all %s - the pipeline broke" :
+			    "T5: lock_page at last flushes: the %s request "
+			    "goes out and the reader waits for all of it - "
+			    "the pipeline has broken", w);
+		else if (e->kind == SIM_EV_DISPATCH && legacy)
+			snprintf(buf, len, brief ? "T5: at last the queue "
+			    "unplugs: the reader waits for all %s" :
+			    "T5: lock_page at last unplugs the queue: the %s "
+			    "request goes out and the reader waits for all of "
+			    "it", w);
+		else if (e->kind == SIM_EV_DISPATCH)
+			snprintf(buf, len, brief ? "T5: asleep on page %llu; "
+			    "its %s request goes out now" :
+			    "T5: the reader sleeps on page %llu; the %s "
+			    "request holding it goes out now", p, w);
+		else if (e->kind == SIM_EV_COPY)
+			snprintf(buf, len, brief ? "T5: the reader reaches "
+			    "page %llu, up to date: no sleep" :
+			    "T5: the reader reaches page %llu: its window has "
+			    "arrived, so it copies on without sleeping", p);
+		else if (m->since != SIM_NONE)
+			snprintf(buf, len, brief ? "T5: asleep on page %llu; "
+			    "its %s request was sent %s before" :
+			    "T5: the reader sleeps on page %llu; its %s "
+			    "request was sent %s before", p,
+			    size(w, sizeof w, m->req_pages),
+			    fmt_time(t, sizeof t, m->since));
+		else
+			snprintf(buf, len, brief ? "T5: asleep on page %llu; "
+			    "its request is not sent yet" :
+			    "T5: the reader sleeps on page %llu; the request "
+			    "holding it is not sent yet", p);
+		break;
+	default:
+		snprintf(buf, len, "%s", "");
+		break;
+	}
+	return (buf);
+}
+
+/* What a labelled moment means. */
+char *
+narrate_label(char *buf, size_t len, const struct narrate_moment *m,
+    const struct sim_config *cfg)
+{
+	return (label_text(buf, len, m, cfg, 0));
 }
 
 /* The meaning of a moment in one line of at most 80 columns. */
-const char *
-narrate_label_short(int label, enum sim_mode m)
+char *
+narrate_label_short(char *buf, size_t len, const struct narrate_moment *m,
+    const struct sim_config *cfg)
 {
-	const char	*s;
-
-	if (label < 1 || label > 5)
-		return ("");
-	s = m == SIM_MODE_BUGGY ? short_buggy[label] : short_fixed[label];
-	return (s != NULL ? s : narrate_label(label, m));
+	label_text(buf, len, m, cfg, 0);
+	if (strlen(buf) <= NARRATE_SHORT)
+		return (buf);
+	return (label_text(buf, len, m, cfg, 1));
 }
 
 /* "[a,b)" with KiB size. */

@@ -12,10 +12,40 @@
 /* One line describing e (ASCII) into buf. */
 void	 narrate_event(char *buf, size_t len, const struct sim_event *e,
 	     const struct sim_config *cfg);
-/* What moment T<label> means in mode m (ASCII), or "" for label 0. */
-const char *narrate_label(int label, enum sim_mode m);
-/* The same in one line of at most 80 columns (the full text if it fits). */
-const char *narrate_label_short(int label, enum sim_mode m);
+/*
+ * A moment T1..T5 as the screen explains it: the labelled event and what
+ * the run looked like right after it.
+ */
+struct narrate_moment {
+	struct sim_event ev;		/* ev.label 1..5 (0: none) */
+	uint64_t	 page;		/* the page the reader sleeps on, else
+					   ev.first */
+	uint64_t	 req_pages;	/* the request holding it, or 0 */
+	uint64_t	 since;		/* ns since it went out, or SIM_NONE */
+	int		 asleep;	/* the reader sleeps (or is waking) */
+	int		 held;		/* RA: the window waits in a plug or in
+					   the plugged queue */
+	int		 ready;		/* RA: the marker page is up to date */
+	int		 busy;		/* the device has requests */
+};
+
+#define NARRATE_SHORT	80	/* columns of narrate_label_short() */
+
+/* Note moment e of s; call right after sim_step() returned e. */
+void	 narrate_moment(struct narrate_moment *, const struct sim *,
+	     const struct sim_event *e);
+/*
+ * What the moment means (ASCII), sizes and pages as they are in this run
+ * (cfg is its configuration), into buf; "" for label 0.  Returns buf.
+ */
+char	*narrate_label(char *buf, size_t len, const struct narrate_moment *,
+	     const struct sim_config *cfg);
+/*
+ * The same in one line of at most NARRATE_SHORT columns (the full text if
+ * it fits).
+ */
+char	*narrate_label_short(char *buf, size_t len,
+	     const struct narrate_moment *, const struct sim_config *cfg);
 /* The mode in words for the header ("BUGGY - 2.6.39: read() holds a plug"). */
 const char *narrate_mode(enum sim_mode m);
 

@@ -21,17 +21,10 @@
 #include "render.h"
 
 #define NARR_MAX	32
-#define NARR_LEN	200
-#define HIST_MAX	8192
+#define NARR_LEN	200		/* one narration line, formatted */
+#define HIST_MAX	RENDER_HISTORY	/* lane samples kept */
 #define LANE_NS_DEFAULT	100000		/* 100 us per lane column */
 #define LANE_WORDS	24		/* lane status text, right of the lanes */
-
-struct narr {
-	uint64_t	 t_ns;
-	uint64_t	 seq;
-	int		 label;
-	char		 text[NARR_LEN];
-};
 
 /* The lanes' state after an event. */
 struct sample {
@@ -48,10 +41,14 @@ struct render {
 	uint64_t			 lane_ns;
 	const struct render_glyphs	*g;
 
-	struct narr			 narr[NARR_MAX];
+	/*
+	 * The last events, put in words only when drawn: runs go through
+	 * far more events than are ever shown (compare mode, fast play),
+	 * and formatting each one cost more than the engine's step.
+	 */
+	struct sim_event		 narr[NARR_MAX];
 	size_t				 narr_head, narr_len;
-	int				 last_label;
-	enum sim_mode			 last_label_mode;
+	struct narrate_moment		 moment;	/* the last T1..T5 */
 
 	struct sample			*hist;
 	size_t				 hist_head, hist_len;
@@ -191,7 +188,7 @@ render_reset(struct render *r)
 {
 	r->narr_head = r->narr_len = 0;
 	r->hist_head = r->hist_len = 0;
-	r->last_label = 0;
+	r->moment.ev.label = 0;
 	r->events = 0;
 }
 
@@ -214,23 +211,16 @@ penalty_end(const struct sim *s)
 void
 render_event(struct render *r, const struct sim *s, const struct sim_event *e)
 {
-	struct narr		*n;
 	struct sample		*h;
 	size_t			 np, nd, nq;
 
-	n = &r->narr[(r->narr_head + r->narr_len) % NARR_MAX];
+	r->narr[(r->narr_head + r->narr_len) % NARR_MAX] = *e;
 	if (r->narr_len == NARR_MAX)
 		r->narr_head = (r->narr_head + 1) % NARR_MAX;
 	else
 		r->narr_len++;
-	n->t_ns = e->t_ns;
-	n->seq = e->seq;
-	n->label = e->label;
-	narrate_event(n->text, sizeof n->text, e, sim_config(s));
-	if (e->label) {
-		r->last_label = e->label;
-		r->last_label_mode = e->mode;
-	}
+	if (e->label)
+		narrate_moment(&r->moment, s, e);
 
 	(void)sim_plug_list(s, &np);
 	(void)sim_queue_list(s, &nq);
@@ -248,6 +238,31 @@ render_event(struct render *r, const struct sim *s, const struct sim_event *e)
 	h->dev = (uint16_t)(nd > 65535 ? 65535 : nd);
 	h->pen_end = penalty_end(s);
 	r->events++;
+}
+
+/* Why: the picture must forget whatever render_skip() leaves out. */
+_Static_assert(NARR_MAX <= RENDER_HISTORY && HIST_MAX <= RENDER_HISTORY,
+    "render history must cover narration and lanes");
+
+/* Count n events that were not recorded (a front end's jump). */
+void
+render_skip(struct render *r, uint64_t n)
+{
+	r->events += n;
+}
+
+/* Events counted so far. */
+uint64_t
+render_events(const struct render *r)
+{
+	return (r->events);
+}
+
+/* The last label recorded. */
+int
+render_last_label(const struct render *r)
+{
+	return (r->moment.ev.label);
 }
 
 /* Put a string, if the row is inside the area. */
@@ -902,25 +917,28 @@ draw_guide(struct render *r, const struct render_ops *ops, void *be,
  * (the rows would be blank otherwise); it yields to them as they arrive.
  */
 static void
-draw_narration(struct render *r, const struct render_ops *ops, void *be,
-    unsigned y, unsigned lines, int guide)
+draw_narration(struct render *r, const struct sim *s,
+    const struct render_ops *ops, void *be, unsigned y, unsigned lines,
+    int guide)
 {
-	const struct narr	*n;
+	const struct sim_event	*n;
 	const char		*lab = NULL;
-	char			 t[32], tl[4], line[NARR_LEN + 48];
+	char			 t[32], tl[4], text[NARR_LEN];
+	char			 line[NARR_LEN + 48], mean[NARR_LEN];
 	unsigned		 i, shown, k = 0, used;
 
 	if (lines == 0)
 		return;
-	if (r->last_label != 0) {
+	if (r->moment.ev.label != 0) {
 		/*
 		 * Two rows for the meaning where that still leaves a row of
 		 * events; otherwise its one-line form.
 		 */
-		lab = narrate_label(r->last_label, r->last_label_mode);
+		lab = narrate_label(mean, sizeof mean, &r->moment,
+		    sim_config(s));
 		if (lines < 3 && cells(lab) > row_width(r, y))
-			lab = narrate_label_short(r->last_label,
-			    r->last_label_mode);
+			lab = narrate_label_short(mean, sizeof mean,
+			    &r->moment, sim_config(s));
 		k = lines >= 3 && cells(lab) > row_width(r, y) ? 2 : 1;
 	}
 	used = k + (unsigned)r->narr_len;
@@ -941,8 +959,9 @@ draw_narration(struct render *r, const struct render_ops *ops, void *be,
 		tl[0] = n->label ? 'T' : ' ';
 		tl[1] = n->label ? (char)('0' + n->label) : ' ';
 		tl[2] = '\0';
+		narrate_event(text, sizeof text, n, sim_config(s));
 		snprintf(line, sizeof line, "%9s %s %s",
-		    fmt_time(t, sizeof t, n->t_ns), tl, n->text);
+		    fmt_time(t, sizeof t, n->t_ns), tl, text);
 		put_fit(r, ops, be, y + i, 0, row_width(r, y + i), n->label ?
 		    RENDER_LABEL : RENDER_NARRATION, line);
 	}
@@ -1018,7 +1037,7 @@ render_draw_at(struct render *r, const struct sim *s,
 		y += lanes;
 	}
 	draw_meters(r, s, ops, be, y++);
-	draw_narration(r, ops, be, y, narr, st != NULL && !half);
+	draw_narration(r, s, ops, be, y, narr, st != NULL && !half);
 	y += narr;
 	if (foot) {
 		if (st->caption != NULL)

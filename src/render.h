@@ -108,6 +108,21 @@ void	 render_reset(struct render *);
 /* Record an event (narration, lanes); call for every event, in order. */
 void	 render_event(struct render *, const struct sim *,
 	     const struct sim_event *);
+
+/*
+ * Jumps.  The picture depends on the events recorded only through the last
+ * RENDER_HISTORY of them (lanes and narration), their number and the last
+ * label T1..T5 among all of them.  So a front end may skip events:
+ * render_skip() counts n events that were not recorded, none of them
+ * labelled; once RENDER_HISTORY more events have been recorded, the
+ * renderer draws exactly as if all had been.
+ */
+#define RENDER_HISTORY	8192
+void	 render_skip(struct render *, uint64_t n);
+/* Events counted so far (recorded or skipped). */
+uint64_t render_events(const struct render *);
+/* The last label recorded (1..5 for T1..T5), 0 if none yet. */
+int	 render_last_label(const struct render *);
 /* Draw the whole screen through ops. */
 void	 render_draw(struct render *, const struct sim *,
 	     const struct render_ops *, void *be, const struct render_status *);

@@ -1,6 +1,7 @@
 /*
  * check_fmt.c - escaping of untrusted text: which characters are printable
- * (fmt_char()), the escaped forms (fmt_escape()), cutting at a character
+ * (fmt_char()), the escaped forms (fmt_escape(), fmt_escape_composed() for
+ * text escaped already), cutting at a character
  * boundary, and, exhaustively over every one- and two-byte input and a
  * sample of longer ones, that no output can hold a control character.
  */
@@ -50,6 +51,19 @@ static const struct chr chars[] = {
 	{ "\370\210\200\200\200", 5, 0, "5-byte form" },
 	{ "\377", 1, 0, "0xff" },
 	{ "\303(", 2, 0, "lead byte then ASCII" },
+	{ "\342\200\256", 3, 0, "U+202E right-to-left override" },
+	{ "\342\200\252", 3, 0, "U+202A left-to-right embedding" },
+	{ "\342\200\216", 3, 0, "U+200E left-to-right mark" },
+	{ "\342\200\217", 3, 0, "U+200F right-to-left mark" },
+	{ "\342\201\246", 3, 0, "U+2066 left-to-right isolate" },
+	{ "\342\201\251", 3, 0, "U+2069 pop directional isolate" },
+	{ "\342\200\250", 3, 0, "U+2028 line separator" },
+	{ "\342\200\251", 3, 0, "U+2029 paragraph separator" },
+	{ "\342\200\215", 3, 3, "U+200D zero width joiner (emoji)" },
+	{ "\342\200\247", 3, 3, "U+2027 hyphenation point" },
+	{ "\342\200\257", 3, 3, "U+202F narrow no-break space" },
+	{ "\342\201\245", 3, 3, "U+2065 (next to the isolates)" },
+	{ "\342\201\252", 3, 3, "U+206A (after the isolates)" },
 };
 
 START_TEST(test_char)
@@ -80,6 +94,8 @@ static const struct esc escs[] = {
 	{ "back\\slash", 10, "back\\\\slash" },
 	{ "caf\303\251 \342\226\210", 9, "caf\303\251 \342\226\210" },
 	{ "\342\226", 2, "\\xe2\\x96" },
+	{ "rtl\342\200\256x", 7, "rtl\\xe2\\x80\\xaex" },
+	{ "a\342\200\250b", 5, "a\\xe2\\x80\\xa8b" },
 	{ "", 0, "" },
 };
 
@@ -128,21 +144,24 @@ END_TEST
 
 /*
  * Longer inputs from a fixed linear congruential sequence (the same every
- * run), biased toward the bytes that matter: C0, DEL, C1 and UTF-8 leads.
+ * run), biased toward the bytes that matter: C0, DEL, C1, UTF-8 leads and
+ * the trail bytes of U+202E and U+2028.  Escaped, each also passes through
+ * fmt_escape_composed() unchanged.
  */
 START_TEST(test_escape_sample)
 {
 	static const unsigned char	pick[] = { 0x1b, '[', '2', 'J', 0x07,
 		0x9b, 0x7f, 0xc2, 0xe2, 0x96, 0x88, 0xf0, 0x9f, 'a', '\\',
-		0x80, 0xbf, 0xed, 0xa0, 0xc0, 0xff, 0x00, '\n', '\t' };
-	unsigned char			 in[24];
-	char				 out[48];
+		0x80, 0xbf, 0xed, 0xa0, 0xc0, 0xff, 0x00, '\n', '\t', 0xae,
+		0xa8 };
+	unsigned char			 in[24 + 1];	/* + NUL */
+	char				 out[48], esc[128], again[128];
 	uint32_t			 x = 12345;
 	unsigned			 iter, i, n;
 
 	for (iter = 0; iter < 200000; iter++) {
 		x = x * 1103515245u + 12345u;
-		n = 1 + (x >> 16) % sizeof in;
+		n = 1 + (x >> 16) % (sizeof in - 1);
 		for (i = 0; i < n; i++) {
 			x = x * 1103515245u + 12345u;
 			in[i] = pick[(x >> 16) % sizeof pick];
@@ -153,7 +172,37 @@ START_TEST(test_escape_sample)
 		if (strlen(out) >= 8 + iter % 40)
 			ck_abort_msg("%zu bytes in a buffer of %u", strlen(out),
 			    8 + iter % 40);
+		/* Escaped text goes through fmt_escape_composed() as is. */
+		fmt_escape(esc, sizeof esc, (char *)in, n);
+		fmt_escape_composed(again, sizeof again, esc);
+		if (strcmp(esc, again) != 0)
+			ck_abort_msg("'%s' came back as '%s'", esc, again);
+		/* Raw text through it: printable, backslashes kept. */
+		in[n] = '\0';
+		assert_printable(fmt_escape_composed(again, sizeof again,
+		    (char *)in), (char *)in, strlen((char *)in));
 	}
+}
+END_TEST
+
+/*
+ * fmt_escape_composed(): the same escapes for what cannot be shown, but a
+ * backslash passes, so text already escaped is not escaped twice.
+ */
+START_TEST(test_escape_composed)
+{
+	char	out[64], esc[64];
+
+	ck_assert_str_eq(fmt_escape_composed(out, sizeof out,
+	    "a\033[2Jb\177 \302\233 \342\200\256."),
+	    "a\\x1b[2Jb\\x7f \\xc2\\x9b \\xe2\\x80\\xae.");
+	ck_assert_str_eq(fmt_escape_composed(out, sizeof out,
+	    "theme 'x\\x1b' not found"), "theme 'x\\x1b' not found");
+	fmt_escape_str(esc, sizeof esc, "x\033y\\z");
+	ck_assert_str_eq(esc, "x\\x1by\\\\z");
+	ck_assert_str_eq(fmt_escape_composed(out, sizeof out, esc), esc);
+	ck_assert_str_eq(fmt_escape_composed(out, 16, "aaaaaaaaaaaaaaaaaaaa"),
+	    "aaaaaaaa...");
 }
 END_TEST
 
@@ -177,6 +226,21 @@ START_TEST(test_escape_cut)
 END_TEST
 
 /* The suite. */
+/* Found by demo-fuzzer: tiny buffers got a "..." they had no room for. */
+START_TEST(test_escape_tiny)
+{
+	char	buf[16];
+	size_t	len;
+
+	for (len = 1; len <= 9; len++) {
+		memset(buf, 'Z', sizeof buf);
+		fmt_escape_str(buf, len, "\x1b[2J a long untrusted text");
+		ck_assert_uint_lt(strlen(buf), len);
+		ck_assert_int_eq(buf[len], 'Z');	/* nothing past the end */
+	}
+}
+END_TEST
+
 static Suite *
 fmt_suite(void)
 {
@@ -190,6 +254,8 @@ fmt_suite(void)
 	tcase_add_test(tc, test_escape_all_short);
 	tcase_add_test(tc, test_escape_sample);
 	tcase_add_test(tc, test_escape_cut);
+	tcase_add_test(tc, test_escape_tiny);
+	tcase_add_test(tc, test_escape_composed);
 	suite_add_tcase(s, tc);
 	return (s);
 }
