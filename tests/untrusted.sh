@@ -89,6 +89,7 @@ run() {
 	desc=$1 want=$2 needle=$3
 	shift 3
 	env -i PATH=/usr/bin:/bin HOME="$tmp/home" LC_ALL=C.UTF-8 TERM=xterm \
+	    LSAN_OPTIONS="${LSAN_OPTIONS:-}" \
 	    RAVIZ_DATADIR="$data" XDG_CONFIG_HOME="$tmp/home/config" "$@" \
 	    >"$tmp/out" 2>"$tmp/err"
 	st=$?
@@ -200,7 +201,9 @@ while [ ! -e "$tmp/$1.go" ]; do sleep 0.05; done
 . "$tmp/payloads.sh"
 $2 2>"$tmp/$1.err"
 EOF
+	# LSAN_OPTIONS passes: the sanitizer build's suppressions (lsan.supp).
 	tm new-window -d -n "$1" -t raviz: "env -i HOME='$tmp/home' \
+LSAN_OPTIONS='${LSAN_OPTIONS:-}' \
 PATH=/usr/bin:/bin TERM=xterm-256color LC_ALL=C.UTF-8 RAVIZ_DATADIR='$data' \
 XDG_CONFIG_HOME='$tmp/home/config' RAVIZ='$RAVIZ' sh '$tmp/$1.sh'; echo \"exit=\$?\"; \
 sleep 600"
