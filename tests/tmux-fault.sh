@@ -11,49 +11,13 @@ if ! command -v tmux >/dev/null 2>&1; then
 	exit 0
 fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/raviz-fault.XXXXXX") || exit 99
-run=0
-T="tmux -L raviz-fault-$$-0 -f /dev/null"
-DEADLINE=${DEADLINE:-20}
+. "${srcdir:-.}/tests/tmux-lib.sh"
+tl_init raviz-fault
 trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
-# word W FILE: W appears in FILE as a whole setting (not as -W).
-word() { grep -qE "(^| )$1( |\$)" "$2"; }
 
-cap() { $T capture-pane -p -t f 2>/dev/null; }
-# wait_for TEXT: poll the screen until TEXT appears; 1 on timeout.
-wait_for() {
-	end=$(($(date +%s) + DEADLINE))
-	while [ "$(date +%s)" -le "$end" ]; do
-		cap | grep -qF -- "$1" && return 0
-		sleep 0.05
-	done
-	return 1
-}
-# raviz_pid: the raviz process under the pane's shell.
-raviz_pid() {
-	sh_pid=$($T display -p -t f '#{pane_pid}')
-	pgrep -P "$sh_pid" -x raviz 2>/dev/null | head -n 1
-}
-# start: a fresh shell in an 80x24 pane running raviz, then stty and a marker.
+# start ARGS...: raviz with ARGS in a fresh pane, up and paused.
 start() {
-	# A new server for each scenario: no race with the old one's exit.
-	$T kill-server >/dev/null 2>&1
-	run=$((run + 1))
-	T="tmux -L raviz-fault-$$-$run -f /dev/null"
-	rm -f "$tmp/stty"
-	$T new -d -s f -x 80 -y 24 "env -i PATH=/usr/bin:/bin TERM=xterm-256color LC_ALL=C.UTF-8 HOME=$tmp PS1='PROMPT$ ' sh" || return 1
-		# The marker is spelt so that the command line itself does not show it.
-	$T send-keys -t f "$RAVIZ $*; echo EXIT=\$?; stty -a >$tmp/stty; echo FIN''ISHED" Enter
-	wait_for "PAUSED"
-}
-# restored NAME: checks after raviz has gone.
-restored() {
-	wait_for "FINISHED"; ok $? "$1: raviz exits and the shell runs the next command"
-	[ "$($T display -p -t f '#{alternate_on}')" = 0 ]
-	ok $? "$1: alternate screen left"
-	word icanon "$tmp/stty" && word echo "$tmp/stty" &&
-	    word icrnl "$tmp/stty" && word opost "$tmp/stty"
-	ok $? "$1: stty -a shows icanon echo icrnl opost"
-	[ -s "$tmp/stty" ] || diag "no stty output"
+	tl_start "$RAVIZ $*" && wait_for "PAUSED"
 }
 
 for sig in TERM HUP INT; do
@@ -64,7 +28,7 @@ for sig in TERM HUP INT; do
 		[ -n "$pid" ] && kill -s "$sig" "$pid"
 		ok $? "SIG$sig delivered while playing"
 		restored "SIG$sig"
-		st=$(cap | sed -n 's/^EXIT=\([0-9]*\)$/\1/p' | tail -n 1)
+		st=$(status)
 		[ -n "$st" ]; ok $? "SIG$sig: exit status $st reported"
 	else
 		ok 1 "SIG$sig: raviz did not start"

@@ -23,9 +23,9 @@ if ! command -v tmux >/dev/null 2>&1; then
 	exit 0
 fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/raviz-recfault.XXXXXX") || exit 99
-run=0
-T="tmux -L raviz-recfault-$$-0 -f /dev/null"
-DEADLINE=${DEADLINE:-20}
+TL_CAPTURE=-pJ
+. "${srcdir:-.}/tests/tmux-lib.sh"
+tl_init raviz-recfault
 mounted=
 cleanup() {
 	$T kill-server >/dev/null 2>&1
@@ -42,19 +42,6 @@ skip() {
 	tap_n=$((tap_n + 1))
 	echo "ok $tap_n - $1 # SKIP $2"
 }
-# word W FILE: W appears in FILE as a whole setting (not as -W).
-word() { grep -qE "(^| )$1( |\$)" "$2"; }
-cap() { $T capture-pane -pJ -t f 2>/dev/null; }
-# wait_for TEXT: poll the screen until TEXT appears; 1 on timeout.
-wait_for() {
-	end=$(($(date +%s) + DEADLINE))
-	while [ "$(date +%s)" -le "$end" ]; do
-		cap | grep -qF -- "$1" && return 0
-		sleep 0.05
-	done
-	cap | sed 's/^/# /'
-	return 1
-}
 # at_lines FILE N: poll until FILE has at least N '@' lines.
 at_lines() {
 	end=$(($(date +%s) + DEADLINE))
@@ -64,35 +51,8 @@ at_lines() {
 	done
 	return 1
 }
-# raviz_pid: the raviz process under the pane's shell.
-raviz_pid() {
-	sh_pid=$($T display -p -t f '#{pane_pid}')
-	pgrep -P "$sh_pid" -x raviz 2>/dev/null | head -n 1
-}
-# start CMDLINE: a fresh shell in an 80x24 pane (new server: no race with
-# the old one's exit), its output logged to $tmp/pane; CMDLINE runs, then
-# the exit status, stty -a and a marker the typed line itself cannot show.
-start() {
-	$T kill-server >/dev/null 2>&1
-	run=$((run + 1))
-	T="tmux -L raviz-recfault-$$-$run -f /dev/null"
-	rm -f "$tmp/stty" "$tmp/pane"
-	$T new -d -s f -x 80 -y 24 "env -i PATH=/usr/bin:/bin TERM=xterm-256color LC_ALL=C.UTF-8 HOME=$tmp PS1='PROMPT$ ' sh" || return 1
-	$T pipe-pane -t f "cat >>$tmp/pane"
-	$T send-keys -t f "$1; echo EXIT=\$?; stty -a >$tmp/stty; echo FIN''ISHED" Enter
-}
-# restored NAME: checks after raviz has gone.
-restored() {
-	wait_for "FINISHED"; ok $? "$1: raviz exits and the shell runs the next command"
-	[ "$($T display -p -t f '#{alternate_on}')" = 0 ]
-	ok $? "$1: alternate screen left"
-	word icanon "$tmp/stty" && word echo "$tmp/stty" &&
-	    word icrnl "$tmp/stty" && word opost "$tmp/stty"
-	ok $? "$1: stty -a shows icanon echo icrnl opost"
-	[ -s "$tmp/stty" ] || diag "no stty output"
-}
-# status: the EXIT=N the shell printed.
-status() { cap | sed -n 's/^EXIT=\([0-9]*\)$/\1/p' | tail -n 1; }
+# start CMDLINE: see tl_start.
+start() { tl_start "$1"; }
 # replays NAME FILE: --check passes and a headless replay carries out the
 # last recorded command at its event (its frame is there), quietly.
 replays() {

@@ -1,0 +1,62 @@
+# tmux-lib.sh - a private tmux server with one shell pane, for the tests
+# that run raviz in a real terminal and then look at what is left of it.
+# Source it after tap.sh, with $tmp (a scratch directory) set; call
+# tl_init NAME first.  Every wait polls with a deadline ($DEADLINE s).
+: "${DEADLINE:=20}"
+: "${TL_CAPTURE:=-p}"
+
+# tl_init NAME: sockets are NAME-PID-N, a new one for every tl_start.
+tl_init() {
+	tl_name=$1
+	tl_run=0
+	T="tmux -L $tl_name-$$-0 -f /dev/null"
+}
+# word W FILE: W appears in FILE as a whole setting (not as -W).
+word() { grep -qE "(^| )$1( |\$)" "$2"; }
+# cap: the pane's screen ($TL_CAPTURE: -pJ joins wrapped lines).
+cap() { $T capture-pane $TL_CAPTURE -t f 2>/dev/null; }
+# wait_for TEXT: poll the screen until TEXT appears; 1 on timeout (with the
+# screen as TAP comments).
+wait_for() {
+	end=$(($(date +%s) + DEADLINE))
+	while [ "$(date +%s)" -le "$end" ]; do
+		cap | grep -qF -- "$1" && return 0
+		sleep 0.05
+	done
+	cap | sed 's/^/# /'
+	return 1
+}
+# raviz_pid: the raviz process under the pane's shell.
+raviz_pid() {
+	sh_pid=$($T display -p -t f '#{pane_pid}')
+	pgrep -P "$sh_pid" -x raviz 2>/dev/null | head -n 1
+}
+# tl_start CMDLINE: a fresh shell in an 80x24 pane of a new server (no race
+# with the old one's exit), its output logged to $tmp/pane; it runs
+# CMDLINE, then prints EXIT=status, saves `stty -a` and prints a marker
+# that the typed command line itself cannot show.
+tl_start() {
+	$T kill-server >/dev/null 2>&1
+	tl_run=$((tl_run + 1))
+	T="tmux -L $tl_name-$$-$tl_run -f /dev/null"
+	rm -f "$tmp/stty" "$tmp/pane"
+	$T new -d -s f -x 80 -y 24 "env -i PATH=/usr/bin:/bin \
+TERM=xterm-256color LC_ALL=C.UTF-8 HOME=$tmp PS1='PROMPT$ ' \
+LSAN_OPTIONS='${LSAN_OPTIONS:-}' sh" || return 1
+	$T pipe-pane -t f "cat >>$tmp/pane"
+	$T send-keys -t f "$1; echo EXIT=\$?; stty -a >$tmp/stty; echo FIN''ISHED" Enter
+}
+# restored NAME: after raviz has gone, the terminal is as it was: the shell
+# runs the next command, the alternate screen is off, the line discipline
+# is sane.
+restored() {
+	wait_for "FINISHED"; ok $? "$1: raviz exits and the shell runs the next command"
+	[ "$($T display -p -t f '#{alternate_on}')" = 0 ]
+	ok $? "$1: alternate screen left"
+	word icanon "$tmp/stty" && word echo "$tmp/stty" &&
+	    word icrnl "$tmp/stty" && word opost "$tmp/stty"
+	ok $? "$1: stty -a shows icanon echo icrnl opost"
+	[ -s "$tmp/stty" ] || diag "no stty output"
+}
+# status: the EXIT=N the shell printed last.
+status() { cap | sed -n 's/^EXIT=\([0-9]*\)$/\1/p' | tail -n 1; }
