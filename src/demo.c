@@ -844,16 +844,41 @@ demo_parse(struct demo *d, const char *name, const char *buf, size_t len)
 	return (p.oom ? -1 : (int)d->errors);
 }
 
-/* Read a file and parse it. */
+/*
+ * Start d over as a demo of path holding one error about the file as a
+ * whole (no line of it was read): "FILE: error: WHY", the name escaped.
+ * Returns 1, or -1 when memory is short.
+ */
+static int
+load_error(struct demo *d, const char *path, const char *why)
+{
+	char	name[1024];
+	int	n;
+
+	memset(d, 0, sizeof *d);
+	sim_config_default(&d->cfg);
+	if ((d->name = strdup(path)) == NULL ||
+	    (d->diags = calloc(1, sizeof *d->diags)) == NULL)
+		return (-1);
+	fmt_escape_str(name, sizeof name, path);
+	n = snprintf(NULL, 0, "%s: error: %s", name, why);
+	if ((d->diags[0].msg = malloc((size_t)n + 1)) == NULL)
+		return (-1);
+	snprintf(d->diags[0].msg, (size_t)n + 1, "%s: error: %s", name, why);
+	d->diags[0].sev = DEMO_ERROR;
+	d->ndiags = d->errors = 1;
+	return (1);
+}
+
+/* Read and parse a demo file. */
 int
 demo_load(struct demo *d, const char *path)
 {
-	struct pctx	 p;
 	struct stat	 sb;
-	char		*buf = NULL;
+	char		*buf = NULL, why[256];
 	size_t		 len = 0;
 	ssize_t		 r;
-	int		 fd, rc;
+	int		 fd, rc, e;
 
 	if ((fd = open(path, O_RDONLY)) == -1 || fstat(fd, &sb) == -1)
 		goto fail;
@@ -876,46 +901,20 @@ demo_load(struct demo *d, const char *path)
 	close(fd);
 	if (len > DEMO_FILE_MAX) {
 		free(buf);
-		memset(d, 0, sizeof *d);
-		memset(&p, 0, sizeof p);
-		p.d = d;
-		sim_config_default(&d->cfg);
-		if ((d->name = strdup(path)) == NULL)
-			return (-1);
-		p.lineno = 1;
-		diag(&p, DEMO_ERROR, NULL, "larger than %u MiB: not a demo "
+		snprintf(why, sizeof why, "larger than %u MiB: not a demo "
 		    "file?", DEMO_FILE_MAX >> 20);
-		return (p.oom ? -1 : 1);
+		return (load_error(d, path, why));
 	}
 	rc = demo_parse(d, path, buf, len);
 	free(buf);
 	return (rc);
 fail:
-	{
-		int	e = errno;
-
-		if (fd != -1)
-			close(fd);
-		free(buf);
-		memset(d, 0, sizeof *d);
-		memset(&p, 0, sizeof p);
-		p.d = d;
-		sim_config_default(&d->cfg);
-		if ((d->name = strdup(path)) == NULL)
-			return (-1);
-		p.lineno = 0;
-		diag(&p, DEMO_ERROR, NULL, "cannot read: %s", strerror(e));
-		/* "FILE:0:1:" would mislead: no line was read. */
-		if (d->ndiags == 1) {
-			free(d->diags[0].msg);
-			if ((d->diags[0].msg = malloc(strlen(path) +
-			    strlen(strerror(e)) + 32)) == NULL)
-				return (-1);
-			sprintf(d->diags[0].msg, "%s: error: cannot read: %s",
-			    path, strerror(e));
-		}
-		return (p.oom ? -1 : 1);
-	}
+	e = errno;
+	if (fd != -1)
+		close(fd);
+	free(buf);
+	snprintf(why, sizeof why, "cannot read: %s", strerror(e));
+	return (load_error(d, path, why));
 }
 
 /* Free everything d holds. */
