@@ -58,5 +58,9 @@ restored() {
 	ok $? "$1: stty -a shows icanon echo icrnl opost"
 	[ -s "$tmp/stty" ] || diag "no stty output"
 }
-# status: the EXIT=N the shell printed last.
-status() { cap | sed -n 's/^EXIT=\([0-9]*\)$/\1/p' | tail -n 1; }
+# status: the EXIT=N the shell printed last (plain capture: a joined or
+# space-padded line must not hide it).
+status() {
+	$T capture-pane -p -t f 2>/dev/null |
+	    sed -n 's/^EXIT=\([0-9][0-9]*\)[[:space:]]*$/\1/p' | tail -n 1
+}
