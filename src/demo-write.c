@@ -58,34 +58,50 @@ size_arg(char *b, size_t n, uint64_t v)
 	snprintf(b, n, "%llu", (unsigned long long)v);
 }
 
-/* A duration as the command line writes it: "4ms", "8330us", "0". */
+/* A unit the command line reads, and what it is worth. */
+struct unit {
+	uint64_t	 mul;
+	const char	*suffix;
+};
+
+/* Durations: "4ms", "8330us", "0". */
+static const struct unit time_units[] = {
+	{ 1000000000, "s" }, { 1000000, "ms" }, { 1000, "us" }, { 1, "ns" }
+};
+
+/* Rates: "270M", "3G", "500k", "12b". */
+static const struct unit rate_units[] = {
+	{ 1000000000, "G" }, { 1000000, "M" }, { 1000, "k" }, { 1, "b" }
+};
+
+/* v in the largest unit of u[] (ending in 1) that divides it exactly. */
+static void
+unit_arg(char *b, size_t n, uint64_t v, const struct unit *u)
+{
+	size_t	i;
+
+	if (v == 0 && u == time_units) {
+		snprintf(b, n, "0");
+		return;
+	}
+	for (i = 0; u[i].mul != 1 && v % u[i].mul != 0; i++)
+		;
+	snprintf(b, n, "%llu%s", (unsigned long long)(v / u[i].mul),
+	    u[i].suffix);
+}
+
+/* A duration as the command line writes it. */
 static void
 time_arg(char *b, size_t n, uint64_t ns)
 {
-	if (ns == 0)
-		snprintf(b, n, "0");
-	else if (ns % 1000000000 == 0)
-		snprintf(b, n, "%llus", (unsigned long long)(ns / 1000000000));
-	else if (ns % 1000000 == 0)
-		snprintf(b, n, "%llums", (unsigned long long)(ns / 1000000));
-	else if (ns % 1000 == 0)
-		snprintf(b, n, "%lluus", (unsigned long long)(ns / 1000));
-	else
-		snprintf(b, n, "%lluns", (unsigned long long)ns);
+	unit_arg(b, n, ns, time_units);
 }
 
-/* A rate as the command line writes it: "270M", "3G", "500k", "12b". */
+/* A rate as the command line writes it. */
 static void
 rate_arg(char *b, size_t n, uint64_t v)
 {
-	if (v % 1000000000 == 0)
-		snprintf(b, n, "%lluG", (unsigned long long)(v / 1000000000));
-	else if (v % 1000000 == 0)
-		snprintf(b, n, "%lluM", (unsigned long long)(v / 1000000));
-	else if (v % 1000 == 0)
-		snprintf(b, n, "%lluk", (unsigned long long)(v / 1000));
-	else
-		snprintf(b, n, "%llub", (unsigned long long)v);
+	unit_arg(b, n, v, rate_units);
 }
 
 /* Append "set NAME VALUE\n" to out (like snprintf: o counts what is needed). */
