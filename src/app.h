@@ -40,7 +40,7 @@
 
 #include "cmd.h"
 #include "render.h"
-#include "sim.h"
+#include "engine/sim.h"
 
 #define APP_MIN_COLS	80
 #define APP_MIN_ROWS	24

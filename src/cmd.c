@@ -16,7 +16,7 @@
 
 #include "cmd.h"
 #include "parse.h"
-#include "sim.h"
+#include "engine/sim.h"
 
 /* How a command's argument is written. */
 enum argk {

@@ -39,7 +39,7 @@
 #include <stdint.h>
 
 #include "cmd.h"
-#include "sim.h"
+#include "engine/sim.h"
 
 #define DEMO_MAJOR	1	/* a file of a newer major version is refused */
 #define DEMO_MINOR	0	/* newer minor: unknown items skipped, warned */

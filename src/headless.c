@@ -15,7 +15,7 @@
 #include "fmt.h"
 #include "headless.h"
 #include "render.h"
-#include "sim.h"
+#include "engine/sim.h"
 
 /* Append printf-style text to buf at *off, never past len. */
 static void

@@ -9,9 +9,9 @@
 
 #include "demo-play.h"
 #include "headless.h"
-#include "loop.h"
 #include "opts.h"
 #include "theme.h"
+#include "ui/loop.h"
 
 /* Program entry. */
 int

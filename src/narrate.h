@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "sim.h"
+#include "engine/sim.h"
 
 /* One line describing e (ASCII) into buf. */
 void	 narrate_event(char *buf, size_t len, const struct sim_event *e,

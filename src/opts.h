@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "sim.h"
+#include "engine/sim.h"
 
 enum opts_action {
 	OPTS_RUN,		/* interactive, or headless with --headless */

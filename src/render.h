@@ -15,7 +15,7 @@
 
 #include <stdio.h>
 
-#include "sim.h"
+#include "engine/sim.h"
 
 /* What a piece of the screen is; a theme maps each role to colour+attrs. */
 enum render_role {

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "sim.h"
+#include "engine/sim.h"
 
 /* Key -> expected command. */
 static const struct {

@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "headless.h"
-#include "sim.h"
-#include "sim-int.h"
+#include "engine/sim.h"
+#include "engine/sim-int.h"
 
 /* ---- window arithmetic (§2), worked by hand ---- */
 

@@ -3,7 +3,7 @@
 # include no stdio, curses or libev, and use no floating point, clock or
 # unseeded randomness (TAP).
 . "${srcdir:-.}/tests/tap.sh"
-for f in "$srcdir"/src/sim*.c "$srcdir"/src/sim*.h; do
+for f in "$srcdir"/src/engine/*.c "$srcdir"/src/engine/*.h; do
 	b=$(basename "$f")
 	bad=$(grep -E '^#[[:space:]]*include' "$f" |
 	    grep -vE '<(stdlib|string|stddef|stdint)\.h>|"(config|sim|sim-int)\.h"')
