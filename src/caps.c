@@ -3,8 +3,8 @@
  *
  * Kept apart from curses so that the decision table can be tested without
  * a terminal: the inputs are plain values, the result a small struct.  The
- * impure helpers only gather inputs: caps_input_env() reads the environment
- * and the locale's codeset, caps_probe() the terminfo entry.
+ * impure helper only gathers inputs: caps_input_env() reads the environment
+ * and the locale's codeset; the terminfo entry is read by ui/probe.c.
  */
 #include "config.h"
 
@@ -12,9 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <curses.h>
-#include <term.h>
 
 #include "caps.h"
 
@@ -126,21 +123,4 @@ caps_input_env(struct caps_input *in)
 	cs = nl_langinfo(CODESET);
 	in->utf8_locale = cs != NULL && (strcmp(cs, "UTF-8") == 0 ||
 	    strcmp(cs, "utf8") == 0 || strcmp(cs, "utf-8") == 0);
-}
-
-/* Colours and can_change_color from terminfo, without starting curses. */
-void
-caps_probe(struct caps_input *in)
-{
-	int	err = 0;
-
-	in->colors = -1;
-	in->can_redefine = 0;
-	if (in->term == NULL || *in->term == '\0')
-		return;
-	if (setupterm(in->term, 1, &err) != OK)
-		return;
-	in->colors = tigetnum("colors");
-	in->can_redefine = tigetflag("ccc") > 0;
-	del_curterm(cur_term);
 }

@@ -4,7 +4,7 @@
  * caps_decide() is a pure function of its inputs (no getenv, no curses), so
  * the whole decision table is testable: the front end fills a struct
  * caps_input from the environment, the locale and terminfo (caps_input_env()
- * does the first two; the number of colours comes from curses) and gets a
+ * does the first two; probe_caps(), ui/probe.h, the colours) and gets a
  * struct caps back.  Everything that draws follows struct caps: the theme
  * resolves its colours to caps.depth, the glyph table follows caps.utf8.
  *
@@ -62,15 +62,10 @@ int	 caps_decide(const struct caps_input *, struct caps *out, char *err,
 	     size_t errlen);
 /*
  * Fill in the environment and locale fields (call after setlocale()); the
- * caller (or caps_probe()) sets colors/can_redefine and the two options.
+ * caller (or probe_caps(), ui/probe.h) sets colors/can_redefine and the two
+ * options.
  */
 void	 caps_input_env(struct caps_input *);
-/*
- * Fill colors and can_redefine from the terminfo entry of $TERM (colors -1
- * if there is none), before curses starts, so that every decision and its
- * messages come while the terminal is still in its normal state.
- */
-void	 caps_probe(struct caps_input *);
 /* "mono", "8", "16", "256", "truecolor". */
 const char *caps_depth_name(enum caps_depth);
 /* Parse those words ("truecolour", "24bit" too); 0 or -1. */

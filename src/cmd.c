@@ -10,7 +10,6 @@
  */
 #include "config.h"
 
-#include <curses.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -104,33 +103,33 @@ cmd_from_key(int key)
 		return (mk(CMD_PLAYPAUSE, 0));
 	case 'n':
 	case '.':
-	case KEY_RIGHT:
+	case CMD_KEY_RIGHT:
 		return (mk(CMD_STEP, 1));
 	case 'N':
 	case ',':
-	case KEY_LEFT:
+	case CMD_KEY_LEFT:
 		return (mk(CMD_BACK, 1));
-	case KEY_NPAGE:
+	case CMD_KEY_PGDN:
 		return (mk(CMD_STEP, 10));
-	case KEY_PPAGE:
+	case CMD_KEY_PGUP:
 		return (mk(CMD_BACK, 10));
 	case '+':
 	case '=':
-	case KEY_UP:
+	case CMD_KEY_UP:
 		return (mk(CMD_FASTER, 0));
 	case '-':
 	case '_':
-	case KEY_DOWN:
+	case CMD_KEY_DOWN:
 		return (mk(CMD_SLOWER, 0));
 	case '1': case '2': case '3': case '4': case '5':
 		return (mk(CMD_JUMP, key - '0'));
 	case 'g':
 	case '<':
-	case KEY_HOME:
+	case CMD_KEY_HOME:
 		return (mk(CMD_START, 0));
 	case 'G':
 	case '>':
-	case KEY_END:
+	case CMD_KEY_END:
 		return (mk(CMD_END, 0));
 	case 'p':
 	case 'P':
@@ -150,7 +149,7 @@ cmd_from_key(int key)
 		return (mk(CMD_ZOOM_OUT, 0));
 	case '?':
 	case 'h':
-	case KEY_F(1):
+	case CMD_KEY_F1:
 		return (mk(CMD_HELP, 0));
 	case 27:		/* Esc only closes */
 		return (mk(CMD_HELP, -1));

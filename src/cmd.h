@@ -45,7 +45,27 @@ struct cmd {
 	int64_t		 arg;	/* see each kind; 0 when unused */
 };
 
-/* The command a key produces (ncurses key codes); CMD_NONE if unbound. */
+/*
+ * Keys as raviz names them: a character is its own code (ASCII, control
+ * characters included); the special keys lie past the last code point.
+ * The terminal layer (ui/keys.c) maps its own key codes to these, so the
+ * core never sees a curses key code.
+ */
+enum cmd_key {
+	CMD_KEY_UP = 0x110000,
+	CMD_KEY_DOWN,
+	CMD_KEY_LEFT,
+	CMD_KEY_RIGHT,
+	CMD_KEY_HOME,
+	CMD_KEY_END,
+	CMD_KEY_PGUP,
+	CMD_KEY_PGDN,
+	CMD_KEY_F1,
+	CMD_KEY_ENTER,		/* the keypad's Enter (Return is '\r') */
+	CMD_KEY_OTHER		/* a special key raviz has no name for */
+};
+
+/* The command a key (a character or a cmd_key) makes; CMD_NONE if none. */
 struct cmd cmd_from_key(int key);
 /* Name as written in demo files ("play", "step", "jump"...). */
 const char *cmd_name(enum cmd_kind);

@@ -10,7 +10,6 @@
  */
 #include "config.h"
 
-#include <curses.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,7 +157,7 @@ demo_live_key(struct demo_live *l, int key, uint64_t now_ns)
 	switch (key) {
 	case '\r':
 	case '\n':
-	case KEY_ENTER:
+	case CMD_KEY_ENTER:
 		if (l->held) {
 			/* Back to where the demo was, as it was. */
 			l->held = 0;

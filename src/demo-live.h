@@ -34,8 +34,9 @@ struct demo_live *demo_live_new(const struct demo *d, struct app *app,
 	     uint64_t now_ns);
 void	 demo_live_free(struct demo_live *);
 /*
- * A key was pressed.  Returns 1 if the replayer used it (Enter, Tab, [, ]),
- * 0 if the loop should carry it out as a command (the demo then holds).
+ * A key was pressed (a character or an enum cmd_key, cmd.h).  Returns 1
+ * if the replayer used it (Enter, Tab, [, ]), 0 if the loop should carry
+ * it out as a command (the demo then holds).
  */
 int	 demo_live_key(struct demo_live *, int key, uint64_t now_ns);
 /*

@@ -9,6 +9,7 @@
 
 #include "demo-play.h"
 #include "headless.h"
+#include "lesson.h"
 #include "opts.h"
 #include "theme.h"
 #include "ui/loop.h"
@@ -49,7 +50,7 @@ main(int argc, char **argv)
 				rc = 2;
 		return (fflush(stdout) == 0 ? rc : 1);
 	case OPTS_LIST_DEMOS:
-		return (demo_play_list(stdout, stderr));
+		return (lesson_list(stdout, stderr));
 	case OPTS_CHECK:
 		return (demo_play_check(o.nfiles, o.files, stdout, stderr));
 	case OPTS_RUN:

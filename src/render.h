@@ -161,17 +161,4 @@ void	 render_text_write(struct render_text *, FILE *);
 void	 render_text_frame(struct render *, struct render_text *,
 	     const struct sim *, FILE *);
 
-/*
- * Curses back end (render-curses.c): draws on stdscr (be is unused).  Call
- * render_curses_set_theme() with the resolved theme (theme.h; without one,
- * the built-in look), then render_curses_setup() once after initscr() with
- * the terminal's capabilities (caps.h): colour pairs per role, Unicode or
- * ASCII-only output.
- */
-struct caps;
-struct theme_resolved;
-extern const struct render_ops render_curses_ops;
-void	 render_curses_set_theme(const struct theme_resolved *);
-void	 render_curses_setup(const struct caps *);
-
 #endif /* RAVIZ_RENDER_H */

@@ -129,33 +129,6 @@ START_TEST(test_depth_names)
 }
 END_TEST
 
-/* terminfo probing gives the counts the decision table assumes. */
-START_TEST(test_probe)
-{
-	static const struct {
-		const char	*term;
-		int		 colors;
-	} want[] = {
-		{ "xterm", 8 }, { "xterm-256color", 256 }, { "linux", 8 },
-		{ "vt100", -1 },
-	};
-	struct caps_input	in;
-	unsigned		i;
-
-	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
-		memset(&in, 0, sizeof in);
-		in.term = want[i].term;
-		caps_probe(&in);
-		ck_assert_msg(in.colors == want[i].colors, "%s: %d colours",
-		    want[i].term, in.colors);
-	}
-	memset(&in, 0, sizeof in);
-	in.term = "no-such-terminal-xyz";
-	caps_probe(&in);
-	ck_assert_int_eq(in.colors, -1);
-}
-END_TEST
-
 /* The environment helper reads TERM, COLORTERM, NO_COLOR. */
 START_TEST(test_env)
 {
@@ -188,7 +161,6 @@ caps_suite(void)
 	    (int)(sizeof rows / sizeof rows[0]));
 	tcase_add_test(tc, test_dumb_message);
 	tcase_add_test(tc, test_depth_names);
-	tcase_add_test(tc, test_probe);
 	tcase_add_test(tc, test_env);
 	suite_add_tcase(s, tc);
 	return (s);

@@ -5,7 +5,7 @@
 #include "config.h"
 
 #include <check.h>
-#include <curses.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "cmd.h"
@@ -18,14 +18,14 @@ static const struct {
 	int64_t		 arg;
 } keys[] = {
 	{ ' ', CMD_PLAYPAUSE, 0 },
-	{ 'n', CMD_STEP, 1 }, { '.', CMD_STEP, 1 }, { KEY_RIGHT, CMD_STEP, 1 },
-	{ 'N', CMD_BACK, 1 }, { ',', CMD_BACK, 1 }, { KEY_LEFT, CMD_BACK, 1 },
-	{ KEY_NPAGE, CMD_STEP, 10 }, { KEY_PPAGE, CMD_BACK, 10 },
-	{ '+', CMD_FASTER, 0 }, { KEY_UP, CMD_FASTER, 0 },
-	{ '-', CMD_SLOWER, 0 }, { KEY_DOWN, CMD_SLOWER, 0 },
+	{ 'n', CMD_STEP, 1 }, { '.', CMD_STEP, 1 }, { CMD_KEY_RIGHT, CMD_STEP, 1 },
+	{ 'N', CMD_BACK, 1 }, { ',', CMD_BACK, 1 }, { CMD_KEY_LEFT, CMD_BACK, 1 },
+	{ CMD_KEY_PGDN, CMD_STEP, 10 }, { CMD_KEY_PGUP, CMD_BACK, 10 },
+	{ '+', CMD_FASTER, 0 }, { CMD_KEY_UP, CMD_FASTER, 0 },
+	{ '-', CMD_SLOWER, 0 }, { CMD_KEY_DOWN, CMD_SLOWER, 0 },
 	{ '1', CMD_JUMP, 1 }, { '3', CMD_JUMP, 3 }, { '5', CMD_JUMP, 5 },
-	{ 'g', CMD_START, 0 }, { KEY_HOME, CMD_START, 0 },
-	{ 'G', CMD_END, 0 }, { KEY_END, CMD_END, 0 },
+	{ 'g', CMD_START, 0 }, { CMD_KEY_HOME, CMD_START, 0 },
+	{ 'G', CMD_END, 0 }, { CMD_KEY_END, CMD_END, 0 },
 	{ 'p', CMD_PLUG, 0 }, { 'm', CMD_CYCLE, 0 }, { 'c', CMD_COMPARE, 0 },
 	{ 'r', CMD_RESTART, 0 }, { 'z', CMD_ZOOM_IN, 0 },
 	{ 'Z', CMD_ZOOM_OUT, 0 },
@@ -33,7 +33,8 @@ static const struct {
 	{ 12, CMD_REDRAW, 0 },
 	{ 'q', CMD_QUIT, 0 }, { 3, CMD_QUIT, 0 },
 	{ '0', CMD_NONE, 0 }, { '6', CMD_NONE, 0 }, { 'x', CMD_NONE, 0 },
-	{ KEY_RESIZE, CMD_NONE, 0 },
+	{ CMD_KEY_F1, CMD_HELP, 0 }, { CMD_KEY_OTHER, CMD_NONE, 0 },
+	{ CMD_KEY_ENTER, CMD_NONE, 0 },
 };
 
 START_TEST(test_keys)

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "headless.h"
+#include "report.h"
 #include "engine/sim.h"
 #include "engine/sim-int.h"
 
@@ -352,7 +352,7 @@ trace_text(const struct sim_config *c, size_t *len)
 	while (sim_step(s, &e) == 1) {
 		if (cap - off < 1024)
 			buf = realloc(buf, cap *= 2);
-		off += headless_json(buf + off, cap - off, &e);
+		off += report_json(buf + off, cap - off, &e);
 		buf[off++] = '\n';
 	}
 	sim_free(s);

@@ -94,6 +94,7 @@ struct sim {
 	size_t			 evq_head;
 	size_t			 evq_len;
 	size_t			 evq_cap;
+	struct sim_event	 scratch;	/* an event not kept (ev_new) */
 	uint64_t		 seq;
 	int			 quiet;		/* sim_run(): no events kept */
 	int			 oom;
@@ -394,7 +395,6 @@ sim_stats(const struct sim *s)
 static struct sim_event *
 ev_new(struct sim *s, enum sim_ev kind)
 {
-	static struct sim_event	 scratch;
 	struct sim_event	 e;
 
 	memset(&e, 0, sizeof e);
@@ -407,12 +407,12 @@ ev_new(struct sim *s, enum sim_ev kind)
 	s->st.events++;
 	if (s->quiet) {
 		/* sim_run() keeps no events; callers still fill one in. */
-		scratch = e;
-		return (&scratch);
+		s->scratch = e;
+		return (&s->scratch);
 	}
 	if (push(s, &e) != 0) {
-		scratch = e;
-		return (&scratch);
+		s->scratch = e;
+		return (&s->scratch);
 	}
 	return (&s->evq[s->evq_head + s->evq_len - 1]);
 }

@@ -37,11 +37,14 @@
 #include "app.h"
 #include "caps.h"
 #include "demo-live.h"
-#include "demo-play.h"
 #include "fmt.h"
-#include "headless.h"
-#include "loop.h"
+#include "lesson.h"
+#include "ui/keys.h"
+#include "ui/loop.h"
+#include "ui/probe.h"
+#include "ui/render-curses.h"
 #include "render.h"
+#include "report.h"
 #include "theme.h"
 
 #define FLASH_SECONDS	1.5
@@ -54,6 +57,7 @@ static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE };
 struct loop {
 	struct ev_loop	*ev;
 	struct app	*app;
+	struct render_curses *rc;	/* the curses back end */
 	ev_io		 stdin_w;
 	ev_timer	 tick_w;
 	ev_timer	 flash_w;
@@ -206,6 +210,7 @@ loop_keys(struct loop *l)
 			l->dirty = 1;
 			continue;
 		}
+		ch = keys_from_curses(ch);
 		if (l->live != NULL && demo_live_key(l->live, ch,
 		    loop_mono_ns())) {
 			loop_demo(l);
@@ -395,10 +400,10 @@ prepare_cb(struct ev_loop *ev, ev_prepare *w, int revents)
 
 	(void)ev;
 	(void)revents;
-	if (!l->dirty)
+	if (!l->dirty || l->rc == NULL)
 		return;
 	getmaxyx(stdscr, rows, cols);
-	app_draw(l->app, &render_curses_ops, NULL, (unsigned)cols,
+	app_draw(l->app, &render_curses_ops, l->rc, (unsigned)cols,
 	    (unsigned)rows);
 	doupdate();
 	l->dirty = 0;
@@ -420,7 +425,7 @@ loop_look(const struct opts *o, struct caps *caps,
 
 	memset(&in, 0, sizeof in);
 	caps_input_env(&in);
-	caps_probe(&in);
+	probe_caps(&in);
 	in.opt_no_color = o->no_color;
 	in.opt_ascii = o->ascii;
 	if (caps_decide(&in, caps, err, sizeof err) != 0) {
@@ -458,44 +463,26 @@ loop_until(struct app *a, const struct opts *o)
 	return (0);
 }
 
-/* --trace after leaving the screen: one JSON line per event of the run. */
-static void
-trace_cb(void *arg, const struct sim_event *e)
-{
-	char	line[1024];
-	size_t	n;
-
-	n = headless_json(line, sizeof line, e);
-	fwrite(line, 1, n, arg);
-	fputc('\n', arg);
-}
-
 /* Write --trace and --summary for where the user left the run. */
 static int
 loop_outputs(struct app *a, const struct opts *o)
 {
-	FILE		*f;
-	struct sim	*s;
-	int		 status = 0;
+	struct report_trace	 tr;
+	struct sim		*s;
+	int			 status = 0;
 
 	if (o->trace != NULL) {
-		if (strcmp(o->trace, "-") == 0)
-			f = stdout;
-		else if ((f = fopen(o->trace, "w")) == NULL) {
-			headless_trace_error(stderr, o->trace);
+		if (report_trace_open(&tr, o->trace, stdout, stderr) != 0)
 			return (1);
-		}
-		if (app_replay(a, trace_cb, f) != 0)
+		if (app_replay(a, report_trace_cb, &tr) != 0)
 			status = 1;
-		if (f != stdout && fclose(f) != 0) {
-			headless_trace_error(stderr, o->trace);
+		if (report_trace_close(&tr, stderr) != 0)
 			status = 1;
-		}
 	}
 	if (o->summary) {
 		if ((s = sim_clone(app_sim(a))) == NULL)
 			return (1);
-		headless_summary(stdout, s);
+		report_summary(stdout, s);
 		sim_free(s);
 	}
 	if (fflush(stdout) != 0) {
@@ -552,7 +539,7 @@ loop_run(const struct opts *o)
 	l.status = -1;
 	cfg = &o->cfg;
 	if (o->nfiles > 0 || o->demo_name != NULL) {
-		if ((status = demo_play_open(&l.demo, o, stderr)) != 0)
+		if ((status = lesson_open(&l.demo, o, stderr)) != 0)
 			return (status);
 		cfg = &l.demo.cfg;
 	}
@@ -622,8 +609,8 @@ loop_run(const struct opts *o)
 	nodelay(stdscr, TRUE);
 	set_escdelay(25);
 	curs_set(0);
-	render_curses_set_theme(&look);
-	render_curses_setup(&caps);
+	if ((l.rc = render_curses_new(&look, &caps)) == NULL)
+		loop_quit(&l, 1);
 
 	ev_io_init(&l.stdin_w, stdin_cb, STDIN_FILENO, EV_READ);
 	l.stdin_w.data = &l;
@@ -673,5 +660,6 @@ loop_run(const struct opts *o)
 	demo_live_free(l.live);
 	demo_free(&l.demo);
 	app_free(l.app);
+	render_curses_free(l.rc);
 	return (status);
 }

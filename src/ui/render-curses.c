@@ -15,17 +15,20 @@
 #include "config.h"
 
 #include <curses.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "caps.h"
 #include "render.h"
 #include "theme.h"
+#include "ui/render-curses.h"
 
-/* The roles' styles (theme_resolved.role), and whether to use colour. */
-static struct theme_style	 styles[RENDER_ROLE_COUNT];
-static int			 have_theme;
-static int			 use_colour;
-static int			 utf8;
+/* The back end's state: the roles' styles and whether to use colour. */
+struct render_curses {
+	struct theme_style	 styles[RENDER_ROLE_COUNT];
+	int			 use_colour;
+	int			 utf8;
+};
 
 static void	 curses_begin(void *, unsigned, unsigned);
 static void	 curses_put(void *, unsigned, unsigned, enum render_role,
@@ -38,14 +41,6 @@ const struct render_ops render_curses_ops = {
 	.put = curses_put,
 	.end = curses_end,
 };
-
-/* Take the roles' styles from a resolved theme; call before setup. */
-void
-render_curses_set_theme(const struct theme_resolved *res)
-{
-	memcpy(styles, res->role, sizeof styles);
-	have_theme = 1;
-}
 
 /* A theme style's attributes as curses attributes. */
 static attr_t
@@ -67,24 +62,31 @@ theme_attrs(unsigned a)
 }
 
 /*
- * Colour pairs for the roles, once curses is up.  caps decides colour and
- * glyphs; on a direct-colour terminal RGB colours are used as they are.
+ * The back end with colour pairs for the roles, once curses is up.  caps
+ * decides colour and glyphs; on a direct-colour terminal RGB colours are
+ * used as they are.
  */
-void
-render_curses_setup(const struct caps *caps)
+struct render_curses *
+render_curses_new(const struct theme_resolved *res, const struct caps *caps)
 {
+	struct render_curses	*rc;
 	struct theme_resolved	 builtin;
+	struct theme_style	*styles;
 	int			 i, fg, bg, defaults;
 
-	utf8 = caps->utf8;
-	if (!have_theme) {
+	if ((rc = calloc(1, sizeof *rc)) == NULL)
+		return (NULL);
+	if (res == NULL) {
 		theme_builtin(caps, &builtin);
-		render_curses_set_theme(&builtin);
+		res = &builtin;
 	}
-	use_colour = caps->depth != CAPS_MONO && has_colors() &&
+	styles = rc->styles;
+	memcpy(styles, res->role, sizeof rc->styles);
+	rc->utf8 = caps->utf8;
+	rc->use_colour = caps->depth != CAPS_MONO && has_colors() &&
 	    start_color() == OK;
-	if (!use_colour)
-		return;
+	if (!rc->use_colour)
+		return (rc);
 	defaults = use_default_colors() == OK;
 	for (i = 0; i < RENDER_ROLE_COUNT; i++) {
 		fg = styles[i].fg;
@@ -105,17 +107,28 @@ render_curses_setup(const struct caps *caps)
 	/* Blank cells take the text role's colours (a theme's background). */
 	if (styles[RENDER_TEXT].fg >= 0 || styles[RENDER_TEXT].bg >= 0)
 		wbkgdset(stdscr, ' ' | COLOR_PAIR(RENDER_TEXT + 1));
+	return (rc);
+}
+
+/* Free the back end (curses keeps its colour pairs). */
+void
+render_curses_free(struct render_curses *rc)
+{
+	free(rc);
 }
 
 /* The attributes (with colour pair) a role is drawn with. */
 static attr_t
-role_attr(enum render_role role)
+role_attr(const struct render_curses *rc, enum render_role role)
 {
+	const struct theme_style	*st;
+
 	if ((unsigned)role >= RENDER_ROLE_COUNT)
 		role = RENDER_TEXT;
-	if (!use_colour || (styles[role].fg < 0 && styles[role].bg < 0))
-		return (theme_attrs(styles[role].attrs));
-	return (theme_attrs(styles[role].attrs) | COLOR_PAIR(role + 1));
+	st = &rc->styles[role];
+	if (!rc->use_colour || (st->fg < 0 && st->bg < 0))
+		return (theme_attrs(st->attrs));
+	return (theme_attrs(st->attrs) | COLOR_PAIR(role + 1));
 }
 
 /* Start a picture: the virtual screen is cleared (only changes go out). */
@@ -150,11 +163,11 @@ static void
 curses_put(void *be, unsigned y, unsigned x, enum render_role role,
     const char *s)
 {
-	char	 buf[1024];
-	size_t	 n, o = 0, cells = 0, room;
-	int	 maxy, maxx;
+	const struct render_curses	*rc = be;
+	char				 buf[1024];
+	size_t				 n, o = 0, cells = 0, room;
+	int				 maxy, maxx;
 
-	(void)be;
 	getmaxyx(stdscr, maxy, maxx);
 	if (maxy <= 0 || maxx <= 0 || y >= (unsigned)maxy ||
 	    x >= (unsigned)maxx)
@@ -168,7 +181,7 @@ curses_put(void *be, unsigned y, unsigned x, enum render_role role,
 		if (strnlen(s, n) < n)
 			n = 1;
 		if ((unsigned char)*s < 0x20 || *s == 0x7f ||
-		    (n == 1 && (unsigned char)*s >= 0x80) || (n > 1 && !utf8))
+		    (n == 1 && (unsigned char)*s >= 0x80) || (n > 1 && !rc->utf8))
 			buf[o++] = '?';
 		else {
 			memcpy(buf + o, s, n);
@@ -180,7 +193,7 @@ curses_put(void *be, unsigned y, unsigned x, enum render_role role,
 	buf[o] = '\0';
 	if (o == 0)
 		return;
-	wattrset(stdscr, role_attr(role));
+	wattrset(stdscr, role_attr(rc, role));
 	mvwaddstr(stdscr, (int)y, (int)x, buf);
 	wattrset(stdscr, A_NORMAL);
 }

@@ -1,0 +1,158 @@
+/*
+ * lesson.c - the installed lessons: where they are, listing them, and
+ * loading the demo the command line names (a file, or --demo NAME).  Both
+ * the headless replayer and the interactive loop open demos through here.
+ */
+#include "config.h"
+
+#include <sys/types.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "datadir.h"
+#include "demo.h"
+#include "fmt.h"
+#include "lesson.h"
+
+/* The lessons' directory. */
+const char *
+lesson_dir(void)
+{
+	static char	 buf[4096];
+
+	datadir_path(buf, sizeof buf, "demos");
+	return (buf);
+}
+
+/* Path of an installed lesson. */
+int
+lesson_find(char *buf, size_t len, const char *name, const char **why)
+{
+	size_t	n = strlen(name);
+
+	if (n == 0 || name[0] == '.' || strchr(name, '/') != NULL) {
+		*why = "expected a lesson name as --list-demos shows it";
+		return (-1);
+	}
+	if (n > 5 && strcmp(name + n - 5, ".demo") == 0)
+		n -= 5;
+	if ((size_t)snprintf(buf, len, "%s/%.*s.demo", lesson_dir(),
+	    (int)n, name) >= len) {
+		*why = "name too long";
+		return (-1);
+	}
+	return (0);
+}
+
+/* qsort comparison of two names. */
+static int
+name_cmp(const void *a, const void *b)
+{
+	return (strcmp(*(char *const *)a, *(char *const *)b));
+}
+
+/* List the installed lessons. */
+int
+lesson_list(FILE *out, FILE *err)
+{
+	char		 esc[512];
+	struct demo	 d;
+	struct dirent	*de;
+	DIR		*dir;
+	char		**names = NULL, **nn, path[4352], safe[512];
+	size_t		 n = 0, i, l;
+	int		 status = 0;
+
+	if ((dir = opendir(lesson_dir())) == NULL) {
+		fprintf(err, "raviz: %s: %s (set RAVIZ_DATADIR to the "
+		    "directory holding demos/?)\n",
+		    fmt_escape_str(esc, sizeof esc, lesson_dir()),
+		    strerror(errno));
+		return (1);
+	}
+	while ((de = readdir(dir)) != NULL) {
+		l = strlen(de->d_name);
+		if (l <= 5 || de->d_name[0] == '.' ||
+		    strcmp(de->d_name + l - 5, ".demo") != 0)
+			continue;
+		if ((nn = realloc(names, (n + 1) * sizeof *names)) == NULL ||
+		    (nn[n] = strndup(de->d_name, l - 5)) == NULL) {
+			names = nn != NULL ? nn : names;
+			status = 1;
+			break;
+		}
+		names = nn;
+		n++;
+	}
+	closedir(dir);
+	qsort(names, n, sizeof *names, name_cmp);
+	for (i = 0; i < n && status == 0; i++) {
+		snprintf(path, sizeof path, "%s/%s.demo", lesson_dir(),
+		    names[i]);
+		if (demo_load(&d, path) < 0)
+			status = 1;
+		else if (!demo_replayable(&d))
+			fprintf(out, "%-16s (invalid: raviz --check %s)\n",
+			    names[i], path);
+		else {
+			fmt_escape_str(safe, sizeof safe, d.title != NULL ?
+			    d.title : "(no title)");
+			fprintf(out, "%-16s %s\n", names[i], safe);
+		}
+		demo_free(&d);
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	if (status != 0)
+		fprintf(err, "raviz: out of memory\n");
+	return (status);
+}
+
+/* Load the demo the command line names; print its diagnostics. */
+int
+lesson_open(struct demo *d, const struct opts *o, FILE *err)
+{
+	char		 esc[512];
+	char		 path[4352], safe[1024];
+	const char	*why;
+	size_t		 i;
+
+	if (o->demo_name != NULL) {
+		if (lesson_find(path, sizeof path, o->demo_name,
+		    &why) != 0) {
+			fmt_escape_str(safe, sizeof safe, o->demo_name);
+			fprintf(err, "raviz: --demo: '%s': %s\n", safe, why);
+			return (2);
+		}
+		if (access(path, F_OK) != 0) {
+			fmt_escape_str(safe, sizeof safe, o->demo_name);
+			fprintf(err, "raviz: --demo: no lesson '%s' in %s "
+			    "(try --list-demos)\n", safe,
+			    fmt_escape_str(esc, sizeof esc, lesson_dir()));
+			return (2);
+		}
+	} else
+		snprintf(path, sizeof path, "%s", o->files[0]);
+	if (demo_load(d, path) < 0) {
+		fprintf(err, "raviz: out of memory\n");
+		return (1);
+	}
+	for (i = 0; i < d->ndiags; i++) {
+		fmt_escape_composed(safe, sizeof safe, d->diags[i].msg);
+		fprintf(err, "%s\n", safe);
+	}
+	if (!demo_replayable(d)) {
+		fmt_escape_str(safe, sizeof safe, path);
+		fprintf(err, "raviz: %s: not replayable (%zu error%s)\n", safe,
+		    d->errors, d->errors == 1 ? "" : "s");
+		demo_free(d);
+		return (2);
+	}
+	return (0);
+}

@@ -1,0 +1,34 @@
+/*
+ * lesson.h - the installed lessons and opening the demo the command line
+ * names.
+ */
+#ifndef RAVIZ_LESSON_H
+#define RAVIZ_LESSON_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "demo.h"
+#include "opts.h"
+
+/*
+ * The lessons' directory: $RAVIZ_DATADIR/demos if that variable is set and
+ * not empty (tests, uninstalled builds), else PKGDATADIR/demos.
+ */
+const char *lesson_dir(void);
+/*
+ * The path of the installed lesson NAME (NAME or NAME.demo) into buf; -1
+ * with *why set if NAME is not a plain name (no '/', no leading '.').
+ */
+int	 lesson_find(char *buf, size_t len, const char *name,
+	     const char **why);
+/* Print "NAME  TITLE" for every *.demo in lesson_dir(), sorted. */
+int	 lesson_list(FILE *out, FILE *err);
+/*
+ * Load the demo o names (o->files[0] or --demo NAME) into *d, printing its
+ * diagnostics to err.  0 when it can be replayed (free it with
+ * demo_free()), else the exit status (2 bad input, 1 out of memory).
+ */
+int	 lesson_open(struct demo *d, const struct opts *o, FILE *err);
+
+#endif /* RAVIZ_LESSON_H */

@@ -1,0 +1,204 @@
+/*
+ * report.c - the run's reports, shared by every front end: the key: value
+ * summary, computed from the engine's statistics with integer arithmetic,
+ * and the trace, one JSON object per event with a fixed key order, written
+ * by one writer (headless runs and the screen's --trace alike).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "report.h"
+#include "engine/sim.h"
+
+/* Append printf-style text to buf at *off, never past len. */
+static void
+app(char *buf, size_t len, size_t *off, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void
+app(char *buf, size_t len, size_t *off, const char *fmt, ...)
+{
+	va_list	ap;
+	int	n;
+
+	if (*off >= len)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(buf + *off, len - *off, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*off += (size_t)n;
+	if (*off >= len)
+		*off = len - 1;
+}
+
+/* One event as JSON; keys that do not apply are left out. */
+size_t
+report_json(char *buf, size_t len, const struct sim_event *e)
+{
+	size_t	off = 0;
+
+	app(buf, len, &off, "{\"seq\":%llu,\"t_ns\":%llu,\"ev\":\"%s\","
+	    "\"first\":%llu,\"npages\":%llu,\"read\":%llu,\"mode\":\"%s\"",
+	    (unsigned long long)e->seq, (unsigned long long)e->t_ns,
+	    sim_ev_name(e->kind), (unsigned long long)e->first,
+	    (unsigned long long)e->npages, (unsigned long long)e->read_index,
+	    sim_mode_name(e->mode));
+	if (e->label)
+		app(buf, len, &off, ",\"label\":\"T%d\"", e->label);
+	switch (e->kind) {
+	case SIM_EV_RA_SYNC:
+	case SIM_EV_RA_ASYNC:
+		app(buf, len, &off, ",\"hit\":%llu", (unsigned long long)e->hit);
+		if (e->marker != SIM_NONE)
+			app(buf, len, &off, ",\"marker\":%llu",
+			    (unsigned long long)e->marker);
+		break;
+	case SIM_EV_QUEUE:
+		app(buf, len, &off, ",\"where\":\"%s\",\"merged\":%s,"
+		    "\"req\":%u,\"req_first\":%llu,\"req_npages\":%llu",
+		    sim_where_name(e->where), e->merged ? "true" : "false",
+		    e->req, (unsigned long long)e->req_first,
+		    (unsigned long long)e->req_npages);
+		break;
+	case SIM_EV_FLUSH:
+		app(buf, len, &off, ",\"reason\":\"%s\",\"requests\":%u",
+		    sim_reason_name(e->reason), e->count);
+		break;
+	case SIM_EV_DISPATCH:
+	case SIM_EV_COMPLETE:
+		app(buf, len, &off, ",\"req\":%u", e->req);
+		break;
+	case SIM_EV_WAIT:
+	case SIM_EV_WAKE:
+		app(buf, len, &off, ",\"page\":%llu",
+		    (unsigned long long)e->page);
+		break;
+	default:
+		break;
+	}
+	app(buf, len, &off, "}");
+	return (off);
+}
+
+/* Percentage of part in whole, one decimal. */
+static const char *
+pct(char *b, size_t n, uint64_t part, uint64_t whole)
+{
+	return (fmt_ratio(b, n, part * 1000 / (whole ? whole : 1) , 10, 1));
+}
+
+/* The key: value summary. */
+void
+report_summary(FILE *f, const struct sim *s)
+{
+	const struct sim_config	*c = sim_config(s);
+	const struct sim_stats	*st = sim_stats(s);
+	uint64_t		 t = st->end_ns != SIM_NONE && sim_done(s) ?
+				     st->end_ns : st->now_ns;
+	uint64_t		 bytes = st->pages_copied * SIM_PAGE_SIZE;
+	char			 b[64];
+
+	fprintf(f, "mode: %s\n", sim_mode_name(sim_mode(s)));
+	fprintf(f, "read_size: %llu\n",
+	    (unsigned long long)(c->read_pages * SIM_PAGE_SIZE));
+	fprintf(f, "ra_size: %llu\n",
+	    (unsigned long long)(c->ra_pages * SIM_PAGE_SIZE));
+	fprintf(f, "device: %s\n", c->device.name);
+	fprintf(f, "source: %s\n", sim_source_name(c->source));
+	fprintf(f, "file_size: %llu\n",
+	    (unsigned long long)(c->file_pages * SIM_PAGE_SIZE));
+	fprintf(f, "complete: %s\n", sim_done(s) ? "yes" : "no");
+	fprintf(f, "sim_time_ns: %llu\n", (unsigned long long)t);
+	fprintf(f, "bytes_read: %llu\n", (unsigned long long)bytes);
+	/* bytes / (t / 1e9) / 1e6 = bytes * 1000 / t */
+	fprintf(f, "throughput_mb_s: %s\n",
+	    t ? fmt_ratio(b, sizeof b, bytes * 1000 / 1, t, 1) : "0.0");
+	fprintf(f, "reads: %llu\n", (unsigned long long)st->reads_done);
+	fprintf(f, "requests: %llu\n", (unsigned long long)st->requests);
+	fprintf(f, "avg_request_kib: %s\n", fmt_ratio(b, sizeof b,
+	    st->request_pages * 4, st->requests ? st->requests : 1, 1));
+	fprintf(f, "max_request_kib: %llu\n",
+	    (unsigned long long)(st->max_request_pages * 4));
+	fprintf(f, "common_request_kib: %llu\n",
+	    (unsigned long long)(st->mode_request_pages * 4));
+	fprintf(f, "reader_stall_pct: %s\n", pct(b, sizeof b, st->stall_ns, t));
+	fprintf(f, "device_busy_pct: %s\n", pct(b, sizeof b, st->busy_ns, t));
+	fprintf(f, "device_wakeup_pct: %s\n", pct(b, sizeof b, st->penalty_ns,
+	    t));
+	fprintf(f, "idle_penalties: %llu\n", (unsigned long long)st->penalties);
+	fprintf(f, "ra_sync: %llu\n", (unsigned long long)st->ra_sync);
+	fprintf(f, "ra_async: %llu\n", (unsigned long long)st->ra_async);
+	fprintf(f, "flushes: %llu\n", (unsigned long long)st->flushes);
+	fprintf(f, "events: %llu\n", (unsigned long long)st->events);
+}
+
+/* Say "raviz: --trace: FILE: <strerror(errno)>", FILE escaped. */
+static void
+trace_error(FILE *err, const char *file)
+{
+	char	esc[300];
+	int	e = errno;	/* before anything else can change it */
+
+	fprintf(err, "raviz: --trace: %s: %s\n",
+	    fmt_escape_str(esc, sizeof esc, file), strerror(e));
+}
+
+/* Open the trace: "-" is out, NULL no trace. */
+int
+report_trace_open(struct report_trace *t, const char *path, FILE *out,
+    FILE *err)
+{
+	t->path = path;
+	t->out = out;
+	t->f = NULL;
+	if (path == NULL)
+		return (0);
+	if (strcmp(path, "-") == 0)
+		t->f = out;
+	else if ((t->f = fopen(path, "w")) == NULL) {
+		trace_error(err, path);
+		return (-1);
+	}
+	return (0);
+}
+
+/* One JSON line for an event. */
+void
+report_trace_event(struct report_trace *t, const struct sim_event *e)
+{
+	char	line[1024];
+	size_t	n;
+
+	if (t->f == NULL)
+		return;
+	n = report_json(line, sizeof line, e);
+	fwrite(line, 1, n, t->f);
+	fputc('\n', t->f);
+}
+
+/* report_trace_event() as a callback (app_replay()). */
+void
+report_trace_cb(void *t, const struct sim_event *e)
+{
+	report_trace_event(t, e);
+}
+
+/* Close the trace file (not out); report a failure. */
+int
+report_trace_close(struct report_trace *t, FILE *err)
+{
+	int	rc = 0;
+
+	if (t->f != NULL && t->f != t->out && fclose(t->f) != 0) {
+		trace_error(err, t->path);
+		rc = -1;
+	}
+	t->f = NULL;
+	return (rc);
+}

@@ -1,0 +1,39 @@
+/*
+ * report.h - what a run reports, whatever the front end: the key: value
+ * summary and the JSON Lines trace.
+ */
+#ifndef RAVIZ_REPORT_H
+#define RAVIZ_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "engine/sim.h"
+
+/* Print the key: value summary of a run (at its current point). */
+void	report_summary(FILE *, const struct sim *);
+/* Format one event as a JSON object (no newline) into buf. */
+size_t	report_json(char *buf, size_t len, const struct sim_event *);
+
+/* A --trace output: one JSON line per event. */
+struct report_trace {
+	FILE		*f;	/* NULL: no trace */
+	FILE		*out;	/* what "-" means; never closed here */
+	const char	*path;
+};
+
+/*
+ * Start a trace to path ("-": out; NULL: none, and every call below does
+ * nothing).  0, or -1 after saying "raviz: --trace: FILE: <reason>" on err
+ * (FILE escaped: it is the user's text).
+ */
+int	report_trace_open(struct report_trace *, const char *path, FILE *out,
+	    FILE *err);
+/* Write one event. */
+void	report_trace_event(struct report_trace *, const struct sim_event *);
+/* The same, as an app_replay() callback (arg: the struct report_trace). */
+void	report_trace_cb(void *arg, const struct sim_event *);
+/* Close the file (unless it is out); 0, or -1 after saying why on err. */
+int	report_trace_close(struct report_trace *, FILE *err);
+
+#endif /* RAVIZ_REPORT_H */

@@ -1,0 +1,97 @@
+/*
+ * check_ui.c - the terminal layer's pure parts: the terminfo probe and the
+ * mapping of curses key codes to raviz keys.
+ */
+#include "config.h"
+
+#include <check.h>
+#include <curses.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "caps.h"
+#include "cmd.h"
+#include "ui/keys.h"
+#include "ui/probe.h"
+
+/* terminfo probing gives the counts the decision table assumes. */
+START_TEST(test_probe)
+{
+	static const struct {
+		const char	*term;
+		int		 colors;
+	} want[] = {
+		{ "xterm", 8 }, { "xterm-256color", 256 }, { "linux", 8 },
+		{ "vt100", -1 },
+	};
+	struct caps_input	in;
+	unsigned		i;
+
+	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+		memset(&in, 0, sizeof in);
+		in.term = want[i].term;
+		probe_caps(&in);
+		ck_assert_msg(in.colors == want[i].colors, "%s: %d colours",
+		    want[i].term, in.colors);
+	}
+	memset(&in, 0, sizeof in);
+	in.term = "no-such-terminal-xyz";
+	probe_caps(&in);
+	ck_assert_int_eq(in.colors, -1);
+}
+END_TEST
+
+/* curses key codes become raviz keys; characters pass unchanged. */
+START_TEST(test_keys)
+{
+	static const struct {
+		int	ch, key;
+	} want[] = {
+		{ 'q', 'q' }, { ' ', ' ' }, { 27, 27 }, { '\r', '\r' },
+		{ 0xc3, 0xc3 },
+		{ KEY_UP, CMD_KEY_UP }, { KEY_DOWN, CMD_KEY_DOWN },
+		{ KEY_LEFT, CMD_KEY_LEFT }, { KEY_RIGHT, CMD_KEY_RIGHT },
+		{ KEY_HOME, CMD_KEY_HOME }, { KEY_END, CMD_KEY_END },
+		{ KEY_PPAGE, CMD_KEY_PGUP }, { KEY_NPAGE, CMD_KEY_PGDN },
+		{ KEY_F(1), CMD_KEY_F1 }, { KEY_ENTER, CMD_KEY_ENTER },
+		{ KEY_F(2), CMD_KEY_OTHER }, { KEY_BACKSPACE, CMD_KEY_OTHER },
+	};
+	unsigned	i;
+
+	for (i = 0; i < sizeof want / sizeof want[0]; i++)
+		ck_assert_msg(keys_from_curses(want[i].ch) == want[i].key,
+		    "curses key %d: %d, want %d", want[i].ch,
+		    keys_from_curses(want[i].ch), want[i].key);
+	/* Every arrow still moves: the whole chain, curses to command. */
+	ck_assert_int_eq(cmd_from_key(keys_from_curses(KEY_RIGHT)).kind,
+	    CMD_STEP);
+	ck_assert_int_eq(cmd_from_key(keys_from_curses(KEY_F(2))).kind,
+	    CMD_NONE);
+}
+END_TEST
+
+/* The suite. */
+static Suite *
+ui_suite(void)
+{
+	Suite	*s = suite_create("ui");
+	TCase	*tc = tcase_create("ui");
+
+	tcase_add_test(tc, test_probe);
+	tcase_add_test(tc, test_keys);
+	suite_add_tcase(s, tc);
+	return (s);
+}
+
+/* Run. */
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(ui_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_ENV);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+}
