@@ -99,12 +99,6 @@ static const unsigned ladder[] = {
 };
 #define LADDER_N	(sizeof ladder / sizeof ladder[0])
 
-static const char hint[] =
-    "space play  n/N step  p toggle plug  c compare  1-5 T1-T5  "
-    "? help  q quit";
-/* In compare mode p and m do not apply; room for the play state. */
-static const char hint_compare[] =
-    "space play  n/N step  c one run  1-5 T1-T5  ? help  q quit";
 
 /* Events a run has produced. */
 static uint64_t
@@ -1062,7 +1056,8 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 {
 	struct render_status	 st;
 	struct run		*top, *bot;
-	char			 msg[128];
+	const char		*pairs[2 * CMD_HELP_MAX + 2];
+	char			 msg[128], hint[160];
 	unsigned		 h;
 
 	ops->begin(be, cols, rows);
@@ -1087,6 +1082,7 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 	st.speed = a->speed;
 	st.flash = a->flash[0] != '\0' ? a->flash : NULL;
 	st.caption = a->has_caption ? a->caption : NULL;
+	cmd_hint(hint, sizeof hint, 0);
 	st.hint = hint;
 	render_set_glyphs(a->main.r, a->g);
 	render_set_zoom(a->main.r, a->zoom);
@@ -1105,14 +1101,17 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		}
 		h = (rows - 2) / 2;
 		st.title = "compare";
-		st.hint = hint_compare;
+		/* In compare mode p and m do not apply. */
+		cmd_hint(hint, sizeof hint, 1);
 		/* The halves leave the flash to the footer. */
 		render_draw_at(top->r, top->sim, ops, be, &st, 0, h);
 		render_draw_at(bot->r, bot->sim, ops, be, &st, h, h);
 		render_compare_footer(top->r, ops, be, 2 * h, rows - 2 * h,
 		    &st);
 	}
-	if (a->help)
-		render_help(a->main.r, ops, be, cols, rows, cmd_help);
+	if (a->help) {
+		cmd_help_pairs(pairs, sizeof pairs / sizeof pairs[0]);
+		render_help(a->main.r, ops, be, cols, rows, pairs);
+	}
 	ops->end(be);
 }

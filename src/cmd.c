@@ -1,6 +1,7 @@
 /*
- * cmd.c - the command vocabulary: which key does what, how a command is
- * spelled in a demo file, and the help table the overlay shows.
+ * cmd.c - the command vocabulary: the key table (which key does what, the
+ * help overlay's lines and the hint line, all from one table), and how a
+ * command is spelled in a demo file.
  *
  * Keys follow less/htop habits (space, q, ?, g/G, Home/End) and every
  * motion also has an arrow.  One table lists each command's demo-file name
@@ -60,28 +61,81 @@ static const struct cmd_def defs[CMD_COUNT] = {
 	[CMD_QUIT] = { "quit", ARG_NONE },
 };
 
-/* Key names and meanings for the help overlay, in the order shown. */
-const char *const cmd_help[] = {
-	"space", "play / pause",
-	"n . Right", "one event forward",
-	"N , Left", "one event back (also past a mode change)",
-	"PgDn / PgUp", "ten events forward / back",
-	"+ - Up Down", "faster / slower (events per second)",
-	"1 .. 5", "jump to the moment T1 .. T5",
-	"g G Home End", "go to the start / the end",
-	"p", "toggle the plug: buggy <-> fixed at the next read()",
-	"m", "cycle the mode: buggy -> fixed -> legacy",
-	"c", "compare: buggy above, fixed below, same clock",
-	"z Z", "zoom the file strip in / out",
-	"r", "restart the scenario",
-	"Ctrl-L", "redraw the screen",
-	"Enter", "demo replay: go on after a pause, or resume it",
-	"Tab", "demo replay: the next item now",
-	"[ ]", "demo replay: halve / double the pace",
-	"? h F1", "this help (Esc or ? closes it)",
-	"q Ctrl-C", "quit",
-	NULL, NULL
+/* One key and the command it makes. */
+struct binding {
+	int		 key;		/* a character or enum cmd_key; 0 ends */
+	enum cmd_kind	 kind;
+	int64_t		 arg;
 };
+
+/*
+ * The key table: one row per line of the help overlay, in the order shown
+ * (the key names, what they do), the keys that row binds, and its part of
+ * the hint line, in hint order (hint_at; 0: not in the hint) for the
+ * single screen and for compare mode.  Rows without bindings are keys the
+ * demo replayer takes (demo-live.c).
+ */
+struct key_row {
+	const char	*keys;
+	const char	*help;
+	struct binding	 bind[6];
+	const char	*hint;
+	const char	*hint_compare;
+	int		 hint_at;
+};
+
+static const struct key_row key_table[] = {
+	{ "space", "play / pause", { { ' ', CMD_PLAYPAUSE, 0 } },
+	    "space play", "space play", 1 },
+	{ "n . Right", "one event forward", { { 'n', CMD_STEP, 1 },
+	    { '.', CMD_STEP, 1 }, { CMD_KEY_RIGHT, CMD_STEP, 1 } },
+	    "n/N step", "n/N step", 2 },
+	{ "N , Left", "one event back (also past a mode change)",
+	    { { 'N', CMD_BACK, 1 }, { ',', CMD_BACK, 1 },
+	    { CMD_KEY_LEFT, CMD_BACK, 1 } }, NULL, NULL, 0 },
+	{ "PgDn / PgUp", "ten events forward / back",
+	    { { CMD_KEY_PGDN, CMD_STEP, 10 }, { CMD_KEY_PGUP, CMD_BACK, 10 } },
+	    NULL, NULL, 0 },
+	{ "+ - Up Down", "faster / slower (events per second)",
+	    { { '+', CMD_FASTER, 0 }, { '=', CMD_FASTER, 0 },
+	    { CMD_KEY_UP, CMD_FASTER, 0 }, { '-', CMD_SLOWER, 0 },
+	    { '_', CMD_SLOWER, 0 }, { CMD_KEY_DOWN, CMD_SLOWER, 0 } },
+	    NULL, NULL, 0 },
+	{ "1 .. 5", "jump to the moment T1 .. T5", { { '1', CMD_JUMP, 1 },
+	    { '2', CMD_JUMP, 2 }, { '3', CMD_JUMP, 3 }, { '4', CMD_JUMP, 4 },
+	    { '5', CMD_JUMP, 5 } }, "1-5 T1-T5", "1-5 T1-T5", 5 },
+	{ "g G Home End", "go to the start / the end",
+	    { { 'g', CMD_START, 0 }, { '<', CMD_START, 0 },
+	    { CMD_KEY_HOME, CMD_START, 0 }, { 'G', CMD_END, 0 },
+	    { '>', CMD_END, 0 }, { CMD_KEY_END, CMD_END, 0 } }, NULL, NULL, 0 },
+	{ "p", "toggle the plug: buggy <-> fixed at the next read()",
+	    { { 'p', CMD_PLUG, 0 }, { 'P', CMD_PLUG, 0 } },
+	    "p toggle plug", NULL, 3 },
+	{ "m", "cycle the mode: buggy -> fixed -> legacy",
+	    { { 'm', CMD_CYCLE, 0 }, { 'M', CMD_CYCLE, 0 } }, NULL, NULL, 0 },
+	{ "c", "compare: buggy above, fixed below, same clock",
+	    { { 'c', CMD_COMPARE, 0 }, { 'C', CMD_COMPARE, 0 } },
+	    "c compare", "c one run", 4 },
+	{ "z Z", "zoom the file strip in / out", { { 'z', CMD_ZOOM_IN, 0 },
+	    { 'Z', CMD_ZOOM_OUT, 0 } }, NULL, NULL, 0 },
+	{ "r", "restart the scenario", { { 'r', CMD_RESTART, 0 },
+	    { 'R', CMD_RESTART, 0 } }, NULL, NULL, 0 },
+	{ "Ctrl-L", "redraw the screen", { { 12, CMD_REDRAW, 0 } },
+	    NULL, NULL, 0 },
+	{ "Enter", "demo replay: go on after a pause, or resume it", { { 0 } },
+	    NULL, NULL, 0 },
+	{ "Tab", "demo replay: the next item now", { { 0 } }, NULL, NULL, 0 },
+	{ "[ ]", "demo replay: halve / double the pace", { { 0 } },
+	    NULL, NULL, 0 },
+	/* Esc only closes the help. */
+	{ "? h F1", "this help (Esc or ? closes it)", { { '?', CMD_HELP, 0 },
+	    { 'h', CMD_HELP, 0 }, { CMD_KEY_F1, CMD_HELP, 0 },
+	    { 27, CMD_HELP, -1 } }, "? help", "? help", 6 },
+	/* Ctrl-C, should the terminal deliver it raw. */
+	{ "q Ctrl-C", "quit", { { 'q', CMD_QUIT, 0 }, { 'Q', CMD_QUIT, 0 },
+	    { 3, CMD_QUIT, 0 } }, "q quit", "q quit", 7 },
+};
+#define NKEY_ROWS	(sizeof key_table / sizeof key_table[0])
 
 /* A command of kind k with argument a. */
 static struct cmd
@@ -98,70 +152,58 @@ mk(enum cmd_kind k, int64_t a)
 struct cmd
 cmd_from_key(int key)
 {
-	switch (key) {
-	case ' ':
-		return (mk(CMD_PLAYPAUSE, 0));
-	case 'n':
-	case '.':
-	case CMD_KEY_RIGHT:
-		return (mk(CMD_STEP, 1));
-	case 'N':
-	case ',':
-	case CMD_KEY_LEFT:
-		return (mk(CMD_BACK, 1));
-	case CMD_KEY_PGDN:
-		return (mk(CMD_STEP, 10));
-	case CMD_KEY_PGUP:
-		return (mk(CMD_BACK, 10));
-	case '+':
-	case '=':
-	case CMD_KEY_UP:
-		return (mk(CMD_FASTER, 0));
-	case '-':
-	case '_':
-	case CMD_KEY_DOWN:
-		return (mk(CMD_SLOWER, 0));
-	case '1': case '2': case '3': case '4': case '5':
-		return (mk(CMD_JUMP, key - '0'));
-	case 'g':
-	case '<':
-	case CMD_KEY_HOME:
-		return (mk(CMD_START, 0));
-	case 'G':
-	case '>':
-	case CMD_KEY_END:
-		return (mk(CMD_END, 0));
-	case 'p':
-	case 'P':
-		return (mk(CMD_PLUG, 0));
-	case 'm':
-	case 'M':
-		return (mk(CMD_CYCLE, 0));
-	case 'c':
-	case 'C':
-		return (mk(CMD_COMPARE, 0));
-	case 'r':
-	case 'R':
-		return (mk(CMD_RESTART, 0));
-	case 'z':
-		return (mk(CMD_ZOOM_IN, 0));
-	case 'Z':
-		return (mk(CMD_ZOOM_OUT, 0));
-	case '?':
-	case 'h':
-	case CMD_KEY_F1:
-		return (mk(CMD_HELP, 0));
-	case 27:		/* Esc only closes */
-		return (mk(CMD_HELP, -1));
-	case 12:		/* Ctrl-L */
-		return (mk(CMD_REDRAW, 0));
-	case 'q':
-	case 'Q':
-	case 3:			/* Ctrl-C, should the terminal deliver it raw */
-		return (mk(CMD_QUIT, 0));
-	default:
+	const struct binding	*b;
+	size_t			 i;
+
+	if (key == 0)
 		return (mk(CMD_NONE, 0));
+	for (i = 0; i < NKEY_ROWS; i++)
+		for (b = key_table[i].bind; b->key != 0; b++)
+			if (b->key == key)
+				return (mk(b->kind, b->arg));
+	return (mk(CMD_NONE, 0));
+}
+
+/* The help overlay's pairs. */
+size_t
+cmd_help_pairs(const char **out, size_t n)
+{
+	size_t	i, k = 0;
+
+	for (i = 0; i < NKEY_ROWS && k + 4 <= n; i++) {
+		out[k++] = key_table[i].keys;
+		out[k++] = key_table[i].help;
 	}
+	if (k < n)
+		out[k] = NULL;
+	if (k + 1 < n)
+		out[k + 1] = NULL;
+	return (k / 2);
+}
+
+/* The hint line. */
+size_t
+cmd_hint(char *buf, size_t len, int compare)
+{
+	const char	*h;
+	size_t		 i, off = 0;
+	int		 at, k;
+
+	if (len > 0)
+		buf[0] = '\0';
+	for (at = 1; at <= (int)NKEY_ROWS; at++)
+		for (i = 0; i < NKEY_ROWS; i++) {
+			h = compare ? key_table[i].hint_compare :
+			    key_table[i].hint;
+			if (key_table[i].hint_at != at || h == NULL)
+				continue;
+			k = snprintf(off < len ? buf + off : NULL,
+			    off < len ? len - off : 0, "%s%s",
+			    off > 0 ? "  " : "", h);
+			if (k > 0)
+				off += (size_t)k;
+		}
+	return (off);
 }
 
 /* Demo-file name of a kind. */

@@ -1,6 +1,6 @@
 /*
  * cmd.h - the one command path.  A key press becomes a struct cmd
- * (cmd_from_key); a demo file line becomes one (cmd_parse); recording writes
+ * (cmd_from_key, driven by the key table); a demo file line becomes one (cmd_parse); recording writes
  * one back out (cmd_format); the front end and the replayer both carry them
  * out through the same function of the application layer.
  *
@@ -78,7 +78,19 @@ int	 cmd_has_arg(enum cmd_kind);
 int	 cmd_parse(const char *text, struct cmd *out, const char **why);
 /* Write the command as cmd_parse() reads it; returns the length. */
 size_t	 cmd_format(char *buf, size_t len, const struct cmd *);
-/* Help lines: key names and what they do, NULL-terminated pairs. */
-extern const char *const cmd_help[];
+/*
+ * The key table (cmd.c) read three ways: cmd_from_key() above, the help
+ * overlay's lines and the hint line.
+ *
+ * Help lines: key names and what they do, as pairs into out[0 .. n), ended
+ * by a NULL pair; returns the number of lines (at most CMD_HELP_MAX).
+ */
+#define CMD_HELP_MAX	32
+size_t	 cmd_help_pairs(const char **out, size_t n);
+/*
+ * The hint line ("space play  n/N step ..."), for the single screen or
+ * compare mode; like snprintf.
+ */
+size_t	 cmd_hint(char *buf, size_t len, int compare);
 
 #endif /* RAVIZ_CMD_H */

@@ -131,11 +131,34 @@ END_TEST
 /* The help table lists pairs and names every bound command's key. */
 START_TEST(test_help)
 {
-	size_t	n;
+	const char	*cmd_help[2 * CMD_HELP_MAX + 2];
+	size_t		 n, rows;
 
+	rows = cmd_help_pairs(cmd_help, sizeof cmd_help / sizeof cmd_help[0]);
 	for (n = 0; cmd_help[n] != NULL; n += 2)
 		ck_assert_ptr_nonnull(cmd_help[n + 1]);
+	ck_assert_uint_eq(n / 2, rows);
 	ck_assert_int_ge((int)n / 2, 14);
+	/* A short array still ends with a NULL pair. */
+	ck_assert_uint_eq(cmd_help_pairs(cmd_help, 5), 1);
+	ck_assert_ptr_null(cmd_help[2]);
+}
+END_TEST
+
+/* The hint line comes from the same table, in hint order. */
+START_TEST(test_hint)
+{
+	char	buf[160];
+
+	cmd_hint(buf, sizeof buf, 0);
+	ck_assert_str_eq(buf, "space play  n/N step  p toggle plug  "
+	    "c compare  1-5 T1-T5  ? help  q quit");
+	cmd_hint(buf, sizeof buf, 1);
+	ck_assert_str_eq(buf, "space play  n/N step  c one run  1-5 T1-T5  "
+	    "? help  q quit");
+	ck_assert_uint_eq(cmd_hint(buf, 4, 0), strlen("space play  n/N step  "
+	    "p toggle plug  c compare  1-5 T1-T5  ? help  q quit"));
+	ck_assert_str_eq(buf, "spa");
 }
 END_TEST
 
@@ -143,9 +166,11 @@ END_TEST
 START_TEST(test_help_replay)
 {
 	static const char *const want[] = { "Enter", "Tab", "[ ]" };
-	size_t	n, i;
-	int	found;
+	const char	*cmd_help[2 * CMD_HELP_MAX + 2];
+	size_t		 n, i;
+	int		 found;
 
+	cmd_help_pairs(cmd_help, sizeof cmd_help / sizeof cmd_help[0]);
 	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
 		found = 0;
 		for (n = 0; cmd_help[n] != NULL; n += 2)
@@ -174,6 +199,7 @@ cmd_suite(void)
 	    (int)(sizeof bad / sizeof bad[0]));
 	tcase_add_test(tc, test_help);
 	tcase_add_test(tc, test_help_replay);
+	tcase_add_test(tc, test_hint);
 	suite_add_tcase(s, tc);
 	return (s);
 }
