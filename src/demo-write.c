@@ -27,6 +27,7 @@
 #include "demo.h"
 #include "opts.h"
 #include "parse.h"
+#include "scenario.h"
 
 /* argv[0] for opts_parse(), which never writes to it. */
 static char prog[] = "raviz";
@@ -42,68 +43,6 @@ struct demo_writer {
 
 static int	put_line(struct demo_writer *, const char *, size_t);
 
-/* Bytes as the command line writes them: "1M", "128k", "4096". */
-static void
-size_arg(char *b, size_t n, uint64_t v)
-{
-	static const char	 suf[] = "TGMk";
-	int			 sh;
-
-	for (sh = 40; sh >= 10; sh -= 10)
-		if (v != 0 && v % (UINT64_C(1) << sh) == 0) {
-			snprintf(b, n, "%llu%c",
-			    (unsigned long long)(v >> sh), suf[(40 - sh) / 10]);
-			return;
-		}
-	snprintf(b, n, "%llu", (unsigned long long)v);
-}
-
-/* A unit the command line reads, and what it is worth. */
-struct unit {
-	uint64_t	 mul;
-	const char	*suffix;
-};
-
-/* Durations: "4ms", "8330us", "0". */
-static const struct unit time_units[] = {
-	{ 1000000000, "s" }, { 1000000, "ms" }, { 1000, "us" }, { 1, "ns" }
-};
-
-/* Rates: "270M", "3G", "500k", "12b". */
-static const struct unit rate_units[] = {
-	{ 1000000000, "G" }, { 1000000, "M" }, { 1000, "k" }, { 1, "b" }
-};
-
-/* v in the largest unit of u[] (ending in 1) that divides it exactly. */
-static void
-unit_arg(char *b, size_t n, uint64_t v, const struct unit *u)
-{
-	size_t	i;
-
-	if (v == 0 && u == time_units) {
-		snprintf(b, n, "0");
-		return;
-	}
-	for (i = 0; u[i].mul != 1 && v % u[i].mul != 0; i++)
-		;
-	snprintf(b, n, "%llu%s", (unsigned long long)(v / u[i].mul),
-	    u[i].suffix);
-}
-
-/* A duration as the command line writes it. */
-static void
-time_arg(char *b, size_t n, uint64_t ns)
-{
-	unit_arg(b, n, ns, time_units);
-}
-
-/* A rate as the command line writes it. */
-static void
-rate_arg(char *b, size_t n, uint64_t v)
-{
-	unit_arg(b, n, v, rate_units);
-}
-
 /* Append "set NAME VALUE\n" to out (like snprintf: o counts what is needed). */
 static void
 emit(char *out, size_t len, size_t *o, const char *name, const char *val)
@@ -116,90 +55,42 @@ emit(char *out, size_t len, size_t *o, const char *name, const char *val)
 		*o += (size_t)n;
 }
 
-/* The scenario block. */
+/* The scenario block: the table's options that say something. */
 size_t
 demo_format_scenario(char *out, size_t len, const struct sim_config *c)
 {
-	struct opts		 base;
-	const struct sim_config	*b = &base.cfg;
-	const struct sim_device	*d = &c->device;
-	char			 v[64], dev[80], src[32];
-	char			*argv[3];
-	size_t			 o = 0;
-	int			 custom;
+	const struct scenario_opt	*so;
+	struct opts			 base;
+	char				 v[64], dev[80], src[32];
+	char				*argv[3];
+	size_t				 o = 0, i;
+	int				 custom, write;
 
 	if (len > 0)
 		out[0] = '\0';
-	custom = sim_preset_find(d->name) == NULL;
-	emit(out, len, &o, "mode", sim_mode_name(c->mode));
-	size_arg(v, sizeof v, c->read_pages * SIM_PAGE_SIZE);
-	emit(out, len, &o, "bs", v);
-	size_arg(v, sizeof v, c->ra_pages * SIM_PAGE_SIZE);
-	emit(out, len, &o, "ra", v);
-	size_arg(v, sizeof v, c->file_pages * SIM_PAGE_SIZE);
-	emit(out, len, &o, "file-size", v);
-	emit(out, len, &o, "source", sim_source_name(c->source));
-
+	custom = sim_preset_find(c->device.name) == NULL;
 	/* What --device and --source alone imply, to write only the rest. */
-	snprintf(dev, sizeof dev, "--device=%s", custom ? "report" : d->name);
+	snprintf(dev, sizeof dev, "--device=%s", custom ? "report" :
+	    c->device.name);
 	snprintf(src, sizeof src, "--source=%s", sim_source_name(c->source));
 	argv[0] = prog;
 	argv[1] = dev;
 	argv[2] = src;
 	if (opts_parse(&base, 3, argv) != 0)
 		sim_config_default(&base.cfg);
-	if (!custom)
-		emit(out, len, &o, "device", d->name);
-	if (custom || d->bandwidth != b->device.bandwidth) {
-		rate_arg(v, sizeof v, d->bandwidth);
-		emit(out, len, &o, "bandwidth", v);
-	}
-	if (custom || d->latency_ns != b->device.latency_ns) {
-		time_arg(v, sizeof v, d->latency_ns);
-		emit(out, len, &o, "latency", v);
-	}
-	if (custom || d->qd != b->device.qd) {
-		snprintf(v, sizeof v, "%u", d->qd);
-		emit(out, len, &o, "qd", v);
-	}
-	if (custom || d->disc != b->device.disc)
-		emit(out, len, &o, "discipline", sim_disc_name(d->disc));
-	if (custom || d->idle_penalty_ns != b->device.idle_penalty_ns) {
-		time_arg(v, sizeof v, d->idle_penalty_ns);
-		emit(out, len, &o, "idle-penalty", v);
-	}
-	if (custom || d->idle_thresh_ns != b->device.idle_thresh_ns) {
-		time_arg(v, sizeof v, d->idle_thresh_ns);
-		emit(out, len, &o, "idle-threshold", v);
-	}
-	if (c->cpu.copy_ns != b->cpu.copy_ns) {
-		time_arg(v, sizeof v, c->cpu.copy_ns);
-		emit(out, len, &o, "cpu-copy", v);
-	}
-	if (c->cpu.submit_ns != b->cpu.submit_ns) {
-		time_arg(v, sizeof v, c->cpu.submit_ns);
-		emit(out, len, &o, "cpu-submit", v);
-	}
-	if (c->cpu.syscall_ns != b->cpu.syscall_ns) {
-		time_arg(v, sizeof v, c->cpu.syscall_ns);
-		emit(out, len, &o, "cpu-syscall", v);
-	}
-	if (c->cpu.wake_ns != b->cpu.wake_ns) {
-		time_arg(v, sizeof v, c->cpu.wake_ns);
-		emit(out, len, &o, "cpu-wake", v);
-	}
-	if (c->max_req_pages != b->max_req_pages) {
-		size_arg(v, sizeof v, (uint64_t)c->max_req_pages *
-		    SIM_PAGE_SIZE);
-		emit(out, len, &o, "max-request", v);
-	}
-	if (c->unplug_thresh != b->unplug_thresh) {
-		snprintf(v, sizeof v, "%u", c->unplug_thresh);
-		emit(out, len, &o, "unplug-thresh", v);
-	}
-	if (c->unplug_delay_ns != b->unplug_delay_ns) {
-		time_arg(v, sizeof v, c->unplug_delay_ns);
-		emit(out, len, &o, "unplug-delay", v);
+	for (i = 0; i < scenario_nopts; i++) {
+		so = &scenario_opts[i];
+		if (so->flags & SCENARIO_ALWAYS)
+			write = 1;
+		else if (so->type == SCENARIO_DEVICE)
+			write = !custom;
+		else
+			write = ((so->flags & SCENARIO_DEV) && custom) ||
+			    !scenario_equal(so, c, &base.cfg);
+		if (write) {
+			scenario_format(so, c, v, sizeof v);
+			emit(out, len, &o, so->name, v);
+		}
 	}
 	return (o);
 }

@@ -32,17 +32,10 @@
 #include "fmt.h"
 #include "opts.h"
 #include "parse.h"
+#include "scenario.h"
 
 /* argv[0] for opts_parse(), which never writes to it. */
 static char prog[] = "raviz";
-
-/* Scenario option names a `set` line accepts (those of opts.c). */
-static const char *const demo_set_names[] = {
-	"mode", "bs", "ra", "file-size", "source", "device", "bandwidth",
-	"latency", "qd", "discipline", "idle-penalty", "idle-threshold",
-	"cpu-copy", "cpu-submit", "cpu-syscall", "cpu-wake", "max-request",
-	"unplug-thresh", "unplug-delay", NULL
-};
 
 /* One `set` line, kept for the final combined check. */
 struct setline {
@@ -203,6 +196,8 @@ diag(struct pctx *p, enum demo_sev sev, const char *at, const char *fmt, ...)
 static void
 unknown(struct pctx *p, const char *what, const char *w, size_t n)
 {
+	char	names[512];
+
 	if (p->d->minor > DEMO_MINOR)
 		diag(p, DEMO_WARNING, w, "unknown %s '%.*s' (the file is "
 		    "raviz-demo %u.%u, newer than this raviz's %d.%d): skipped",
@@ -215,11 +210,11 @@ unknown(struct pctx *p, const char *what, const char *w, size_t n)
 		diag(p, DEMO_ERROR, w, "expected a command (play, stop, step, "
 		    "back, jump, mode, ... as in the help), 'caption', 'pause' "
 		    "or 'marker', not '%.*s'", (int)n, w);
-	else
-		diag(p, DEMO_ERROR, w, "expected a scenario option (mode, bs, "
-		    "ra, file-size, source, device, bandwidth, latency, qd, "
-		    "discipline, idle-penalty, idle-threshold, cpu-*, "
-		    "max-request, unplug-*), not '%.*s'", (int)n, w);
+	else {
+		scenario_names(names, sizeof names);
+		diag(p, DEMO_ERROR, w, "expected a scenario option (%s), not "
+		    "'%.*s'", names, (int)n, w);
+	}
 }
 
 /* Characters (code points) in s. */
@@ -491,7 +486,6 @@ parse_set(struct pctx *p, const char *s)
 	const char	*name, *ne, *val, *ve, *msg;
 	char		*argv[2], *arg;
 	size_t		 i, nlen;
-	int		 known = 0;
 
 	name = skip_ws(p, s);
 	ne = word_end(p, name);
@@ -501,11 +495,7 @@ parse_set(struct pctx *p, const char *s)
 		    "after 'set' (like 'set bs 1M')");
 		return;
 	}
-	for (i = 0; demo_set_names[i] != NULL; i++)
-		if (strlen(demo_set_names[i]) == nlen &&
-		    memcmp(demo_set_names[i], name, nlen) == 0)
-			known = 1;
-	if (!known) {
+	if (scenario_find(name, nlen) == NULL) {
 		unknown(p, "scenario option", name, nlen);
 		return;
 	}

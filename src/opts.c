@@ -1,7 +1,8 @@
 /*
- * opts.c - command-line parsing.  A table maps each long option to a
- * handler; values come as --name=VALUE or --name VALUE.  Device options are
- * applied after --device regardless of their order, so that
+ * opts.c - command-line parsing.  The scenario options come from the one
+ * scenario table (scenario.h); a table here maps every other long option to
+ * a handler; values come as --name=VALUE or --name VALUE.  Device options
+ * are applied after --device regardless of their order, so that
  * "--bandwidth=500 --device=hdd" means the hdd preset with 500 MB/s.
  * Values echoed in error messages are escaped (fmt_escape()).
  */
@@ -13,6 +14,7 @@
 #include "fmt.h"
 #include "opts.h"
 #include "parse.h"
+#include "scenario.h"
 
 enum kind { K_FLAG, K_VALUE, K_OPTVALUE };
 
@@ -26,9 +28,7 @@ struct opt {
 };
 
 enum {
-	O_MODE, O_BS, O_RA, O_FILESIZE, O_DEVICE, O_BW, O_LAT, O_QD, O_DISC,
-	O_PEN, O_THRESH, O_SOURCE, O_COPY, O_SUBMIT, O_SYSCALL, O_WAKE,
-	O_MAXREQ, O_PLIMIT, O_UTHRESH, O_UDELAY, O_HEADLESS, O_SUMMARY, O_TRACE,
+	O_HEADLESS, O_SUMMARY, O_TRACE,
 	O_FRAMES, O_UNTIL, O_COLS, O_ROWS, O_LISTDEV, O_HELP, O_VERSION,
 	O_THEME, O_LISTTHEMES, O_CHECKTHEME, O_NOCOLOR, O_ASCII,
 	/* demo files */
@@ -36,26 +36,6 @@ enum {
 };
 
 static const struct opt table[] = {
-	{ "mode", K_VALUE, O_MODE },
-	{ "bs", K_VALUE, O_BS },
-	{ "ra", K_VALUE, O_RA },
-	{ "file-size", K_VALUE, O_FILESIZE },
-	{ "device", K_VALUE, O_DEVICE },
-	{ "bandwidth", K_VALUE, O_BW },
-	{ "latency", K_VALUE, O_LAT },
-	{ "qd", K_VALUE, O_QD },
-	{ "discipline", K_VALUE, O_DISC },
-	{ "idle-penalty", K_VALUE, O_PEN },
-	{ "idle-threshold", K_VALUE, O_THRESH },
-	{ "source", K_VALUE, O_SOURCE },
-	{ "cpu-copy", K_VALUE, O_COPY },
-	{ "cpu-submit", K_VALUE, O_SUBMIT },
-	{ "cpu-syscall", K_VALUE, O_SYSCALL },
-	{ "cpu-wake", K_VALUE, O_WAKE },
-	{ "max-request", K_VALUE, O_MAXREQ },
-	{ "plug-limit", K_VALUE, O_PLIMIT },
-	{ "unplug-thresh", K_VALUE, O_UTHRESH },
-	{ "unplug-delay", K_VALUE, O_UDELAY },
 	{ "headless", K_FLAG, O_HEADLESS },
 	{ "summary", K_FLAG, O_SUMMARY },
 	{ "trace", K_VALUE, O_TRACE },
@@ -80,13 +60,14 @@ static const struct opt table[] = {
 	{ "cast", K_VALUE, O_CAST },
 };
 
-/* Device fields the user set, applied over the preset at the end. */
+/*
+ * Device fields the user set, applied over the preset at the end: the
+ * values in cfg, given[i] for scenario_opts[i].
+ */
 struct devset {
-	const char	*preset;
-	int		 has_bw, has_lat, has_qd, has_disc, has_pen, has_thr;
-	struct sim_device d;
-	int		 has_submit;
-	int		 source_file;
+	const struct sim_device	*preset;
+	struct sim_config	 cfg;
+	char			 given[32];
 };
 
 static const char usage[] =
@@ -94,26 +75,7 @@ static const char usage[] =
 "Watch Linux readahead and block-layer plugging interact (2.6.38 -> 3.2).\n"
 "\n"
 "Scenario:\n"
-"  --mode=buggy|fixed|legacy  plugging: 2.6.39-3.2 outer plug (default),\n"
-"                             the 2012 patch, or 2.6.38 per-queue plugging\n"
-"  --bs=SIZE                  read() size (default 1M)\n"
-"  --ra=SIZE                  readahead maximum (default 128k)\n"
-"  --file-size=SIZE           file size (default 64M)\n"
-"  --source=raw|file          block device (bio per page) or ext4 file\n"
-"  --device=PROFILE           report (default), sata2, sata3, hdd, nvme\n"
-"  --bandwidth=RATE           B, in MB/s (270, 3G, 1.5GB/s)\n"
-"  --latency=TIME             L, per command (60us)\n"
-"  --qd=N                     queue depth\n"
-"  --discipline=fifo|ps       completion discipline\n"
-"  --idle-penalty=TIME        P, added when the device was idle...\n"
-"  --idle-threshold=TIME      ...for at least this long\n"
-"  --cpu-copy=TIME --cpu-submit=TIME --cpu-syscall=TIME --cpu-wake=TIME\n"
-"                             host CPU costs (per page, per page, per read,\n"
-"                             per wake-up)\n"
-"  --max-request=SIZE         request size limit (512k)\n"
-"  --plug-limit=N             3.1+: flush a plug holding N requests (16)\n"
-"  --unplug-thresh=N --unplug-delay=TIME   legacy unplug rules (4, 3ms)\n"
-"SIZE takes k, M, G, T suffixes (powers of 1024); TIME takes ns, us, ms, s.\n"
+"%s""SIZE takes k, M, G, T suffixes (powers of 1024); TIME takes ns, us, ms, s.\n"
 "\n"
 "Headless:\n"
 "  --headless                 run without a terminal\n"
@@ -150,11 +112,18 @@ static const char usage[] =
 "\n"
 "Exit status: 0 success, 1 failure, 2 bad usage or input.\n";
 
-/* The --help text. */
+/* The --help text: usage[] with the scenario table's lines. */
 const char *
 opts_usage(void)
 {
-	return (usage);
+	static char	 text[sizeof usage + 4096];
+	char		 lines[4096];
+
+	if (text[0] == '\0') {
+		scenario_usage(lines, sizeof lines);
+		snprintf(text, sizeof text, usage, lines);
+	}
+	return (text);
 }
 
 /*
@@ -174,33 +143,35 @@ fail(struct opts *o, const char *name, const char *fmt, const char *arg)
 	return (-1);
 }
 
-/* A size in whole pages. */
+/*
+ * Apply a scenario option: device fields to ds (over the preset at the
+ * end), the rest to o->cfg.
+ */
 static int
-pages(struct opts *o, const char *name, const char *v, uint64_t *out)
+scenario(struct opts *o, struct devset *ds, const struct scenario_opt *so,
+    const char *v)
 {
-	const char	*why;
-	uint64_t	 b;
+	struct sim_config	 tmp;
+	char			 why[200];
+	size_t			 i = (size_t)(so - scenario_opts);
 
-	if (parse_size(v, &b, &why) != 0)
-		return (fail(o, name, "%s", why));
-	if (b == 0)
-		return (fail(o, name, "%s", "must be greater than zero"));
-	if (b % SIM_PAGE_SIZE != 0)
-		return (fail(o, name, "%s",
-		    "must be a multiple of the 4 KiB page size"));
-	*out = b / SIM_PAGE_SIZE;
+	o->scenario_given = 1;
+	if (so->type == SCENARIO_DEVICE) {
+		tmp = o->cfg;
+		if (scenario_parse(so, v, &tmp, why, sizeof why) != 0)
+			goto bad;
+		ds->preset = sim_preset_find(tmp.device.name);
+		return (0);
+	}
+	if (scenario_parse(so, v, (so->flags & SCENARIO_DEV) ? &ds->cfg :
+	    &o->cfg, why, sizeof why) != 0)
+		goto bad;
+	if (i < sizeof ds->given)
+		ds->given[i] = 1;
 	return (0);
-}
-
-/* A duration. */
-static int
-duration(struct opts *o, const char *name, const char *v, uint64_t *out)
-{
-	const char	*why;
-
-	if (parse_duration(v, out, &why) != 0)
-		return (fail(o, name, "%s", why));
-	return (0);
+bad:
+	snprintf(o->err, sizeof o->err, "--%s: %s", so->name, why);
+	return (-1);
 }
 
 /* Add a file for --check-theme. */
@@ -217,97 +188,12 @@ check_file(struct opts *o, const char *v)
 
 /* Apply one option. */
 static int
-apply(struct opts *o, struct devset *ds, const struct opt *op, const char *v)
+apply(struct opts *o, const struct opt *op, const char *v)
 {
 	const char	*why;
 	uint64_t	 n;
 
-	/* The scenario options come first in the enum. */
-	if (op->id <= O_UDELAY)
-		o->scenario_given = 1;
 	switch (op->id) {
-	case O_MODE:
-		if (sim_mode_parse(v, &o->cfg.mode) != 0)
-			return (fail(o, op->name,
-			    "'%s' is not buggy, fixed or legacy", v));
-		break;
-	case O_BS:
-		return (pages(o, op->name, v, &o->cfg.read_pages));
-	case O_RA:
-		return (pages(o, op->name, v, &o->cfg.ra_pages));
-	case O_FILESIZE:
-		return (pages(o, op->name, v, &o->cfg.file_pages));
-	case O_MAXREQ:
-		if (pages(o, op->name, v, &n) != 0)
-			return (-1);
-		if (n > 65536)
-			return (fail(o, op->name, "%s", "at most 256M"));
-		o->cfg.max_req_pages = (uint32_t)n;
-		break;
-	case O_DEVICE:
-		if (sim_preset_find(v) == NULL)
-			return (fail(o, op->name, "unknown profile '%s' "
-			    "(try --list-devices)", v));
-		ds->preset = sim_preset_find(v)->name;
-		break;
-	case O_BW:
-		if (parse_rate(v, &ds->d.bandwidth, &why) != 0)
-			return (fail(o, op->name, "%s", why));
-		ds->has_bw = 1;
-		break;
-	case O_LAT:
-		ds->has_lat = 1;
-		return (duration(o, op->name, v, &ds->d.latency_ns));
-	case O_QD:
-		if (parse_uint(v, 1, 65536, &n, &why) != 0)
-			return (fail(o, op->name, "%s (1 to 65536)", why));
-		ds->d.qd = (uint32_t)n;
-		ds->has_qd = 1;
-		break;
-	case O_DISC:
-		if (strcmp(v, "fifo") == 0)
-			ds->d.disc = SIM_DISC_FIFO;
-		else if (strcmp(v, "ps") == 0)
-			ds->d.disc = SIM_DISC_PS;
-		else
-			return (fail(o, op->name, "'%s' is not fifo or ps", v));
-		ds->has_disc = 1;
-		break;
-	case O_PEN:
-		ds->has_pen = 1;
-		return (duration(o, op->name, v, &ds->d.idle_penalty_ns));
-	case O_THRESH:
-		ds->has_thr = 1;
-		return (duration(o, op->name, v, &ds->d.idle_thresh_ns));
-	case O_SOURCE:
-		if (strcmp(v, "raw") == 0)
-			o->cfg.source = SIM_SOURCE_RAW;
-		else if (strcmp(v, "file") == 0)
-			o->cfg.source = SIM_SOURCE_FILE;
-		else
-			return (fail(o, op->name, "'%s' is not raw or file", v));
-		break;
-	case O_COPY:
-		return (duration(o, op->name, v, &o->cfg.cpu.copy_ns));
-	case O_SUBMIT:
-		ds->has_submit = 1;
-		return (duration(o, op->name, v, &o->cfg.cpu.submit_ns));
-	case O_SYSCALL:
-		return (duration(o, op->name, v, &o->cfg.cpu.syscall_ns));
-	case O_WAKE:
-		return (duration(o, op->name, v, &o->cfg.cpu.wake_ns));
-	case O_PLIMIT:
-		if (parse_uint(v, 1, 1000000, &n, &why) != 0)
-			return (fail(o, op->name, "%s (1 to 1000000)", why));
-		o->cfg.plug_limit = (uint32_t)n;
-		break;
-	case O_UTHRESH:
-		if (parse_uint(v, 1, 1000000, &n, &why) != 0)
-			return (fail(o, op->name, "%s (1 to 1000000)", why));
-		o->cfg.unplug_thresh = (uint32_t)n;
-		break;
-	case O_UDELAY:
-		return (duration(o, op->name, v, &o->cfg.unplug_delay_ns));
 	case O_HEADLESS:
 		o->headless = 1;
 		break;
@@ -433,11 +319,12 @@ demo_rules(struct opts *o)
 int
 opts_parse(struct opts *o, int argc, char **argv)
 {
-	struct devset		 ds;
-	const struct opt	*op;
-	const char		*arg, *eq, *v;
-	size_t			 len, i;
-	int			 ai;
+	struct devset			 ds;
+	const struct opt		*op;
+	const struct scenario_opt	*so;
+	const char			*arg, *eq, *v;
+	size_t				 len, i;
+	int				 ai, custom;
 
 	memset(o, 0, sizeof *o);
 	memset(&ds, 0, sizeof ds);
@@ -479,9 +366,22 @@ opts_parse(struct opts *o, int argc, char **argv)
 			    strncmp(table[i].name, arg, len) == 0)
 				op = &table[i];
 		}
-		if (op == NULL)
+		so = scenario_find(arg, len);
+		if (op == NULL && so == NULL)
 			return (fail(o, NULL, "unknown option '%s' (try --help)",
 			    argv[ai]));
+		if (so != NULL) {
+			if (eq != NULL)
+				v = eq + 1;
+			else if (ai + 1 < argc)
+				v = argv[++ai];
+			else
+				return (fail(o, so->name, "%s",
+				    "expects a value"));
+			if (scenario(o, &ds, so, v) != 0)
+				return (-1);
+			continue;
+		}
 		if (op->kind == K_FLAG) {
 			if (eq != NULL)
 				return (fail(o, op->name, "%s",
@@ -493,30 +393,25 @@ opts_parse(struct opts *o, int argc, char **argv)
 			v = argv[++ai];
 		else
 			return (fail(o, op->name, "%s", "expects a value"));
-		if (apply(o, &ds, op, v) != 0)
+		if (apply(o, op, v) != 0)
 			return (-1);
 	}
 
 	/* Preset, then the user's device fields over it. */
 	if (ds.preset != NULL)
-		o->cfg.device = *sim_preset_find(ds.preset);
-	if (ds.has_bw)
-		o->cfg.device.bandwidth = ds.d.bandwidth;
-	if (ds.has_lat)
-		o->cfg.device.latency_ns = ds.d.latency_ns;
-	if (ds.has_qd)
-		o->cfg.device.qd = ds.d.qd;
-	if (ds.has_disc)
-		o->cfg.device.disc = ds.d.disc;
-	if (ds.has_pen)
-		o->cfg.device.idle_penalty_ns = ds.d.idle_penalty_ns;
-	if (ds.has_thr)
-		o->cfg.device.idle_thresh_ns = ds.d.idle_thresh_ns;
-	if (ds.has_bw || ds.has_lat || ds.has_qd || ds.has_disc ||
-	    ds.has_pen || ds.has_thr)
+		o->cfg.device = *ds.preset;
+	custom = 0;
+	for (i = 0; i < scenario_nopts && i < sizeof ds.given; i++)
+		if (ds.given[i] && (scenario_opts[i].flags & SCENARIO_DEV)) {
+			scenario_copy(&scenario_opts[i], &o->cfg, &ds.cfg);
+			custom = 1;
+		}
+	if (custom)
 		o->cfg.device.name = "custom";
 	/* A regular file submits one bio per window: about 1 us a page. */
-	if (o->cfg.source == SIM_SOURCE_FILE && !ds.has_submit)
+	so = scenario_find("cpu-submit", strlen("cpu-submit"));
+	if (o->cfg.source == SIM_SOURCE_FILE &&
+	    !ds.given[so - scenario_opts])
 		o->cfg.cpu.submit_ns = 1000;
 
 	if (demo_rules(o) != 0)

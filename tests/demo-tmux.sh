@@ -130,4 +130,22 @@ screen_has "demo resumed"
 ok $? "Enter resumes the demo"
 T send-keys q
 
+# Every scenario option is recorded (issue 13 item 12): a --plug-limit=1
+# session replays with the events of --plug-limit=1, not of the default.
+sc="--plug-limit=1 --file-size=8M --ra=2M"
+want=$("$RAVIZ" --headless $sc | grep '^events:')
+rm -f "$rec"
+start "'$RAVIZ' --record '$rec' $sc; echo EXIT=\$?"
+screen_has "PAUSED"
+T send-keys G
+file_lines "$rec" 1
+T send-keys q
+screen_has "EXIT=0"
+grep -qx 'set plug-limit 1' "$rec"
+ok $? "--record writes 'set plug-limit 1'"
+got=$("$RAVIZ" --headless "$rec" 2>"$tmp/err" | grep '^events:')
+[ -n "$want" ] && [ "$got" = "$want" ] && [ ! -s "$tmp/err" ]
+ok $? "the recording replays with the recorded plug limit ($got, want $want)"
+T kill-server 2>/dev/null
+
 tap_done
