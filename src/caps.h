@@ -14,8 +14,10 @@
  *   --no-color or NO_COLOR non-empty     depth CAPS_MONO
  *   colours >= 2^24 (direct colour)      CAPS_TRUE, direct
  *   COLORTERM truecolor/24bit, colours
- *     >= 256 and can_change_color        CAPS_TRUE, not direct (redefine
- *                                        palette entries to exact RGB)
+ *     >= 256 and can_change_color        CAPS_TRUE, not direct: colours are
+ *                                        drawn as their nearest entry of
+ *                                        the 256 palette (raviz does not
+ *                                        redefine palette entries)
  *   colours >= 256 / >= 16 / >= 8        CAPS_256 / CAPS_16 / CAPS_8
  *   otherwise (vt100: no colours)        CAPS_MONO
  *   glyphs: Unicode when the locale's codeset is UTF-8, --ascii is not

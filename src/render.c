@@ -93,13 +93,6 @@ render_state_of(enum sim_page p)
 	}
 }
 
-/* Legend words for a state. */
-const char *
-render_state_name(enum render_state s)
-{
-	return (s < RENDER_ST_COUNT ? state_names[s] : "?");
-}
-
 /* A renderer for a cols x rows screen. */
 struct render *
 render_new(unsigned cols, unsigned rows)
@@ -175,23 +168,6 @@ render_zoom(const struct render *r)
 	return (r->zoom ? r->zoom : 1);
 }
 
-/* Lane time per column. */
-void
-render_set_lane_scale(struct render *r, uint64_t ns)
-{
-	r->lane_ns = ns ? ns : LANE_NS_DEFAULT;
-}
-
-/* Forget narration and lane history. */
-void
-render_reset(struct render *r)
-{
-	r->narr_head = r->narr_len = 0;
-	r->hist_head = r->hist_len = 0;
-	r->moment.ev.label = 0;
-	r->events = 0;
-}
-
 /* When the device's idle-exit penalty now being paid ends, or 0. */
 static uint64_t
 penalty_end(const struct sim *s)
@@ -249,13 +225,6 @@ void
 render_skip(struct render *r, uint64_t n)
 {
 	r->events += n;
-}
-
-/* Events counted so far. */
-uint64_t
-render_events(const struct render *r)
-{
-	return (r->events);
 }
 
 /* The last label recorded. */

@@ -8,7 +8,8 @@
  *
  * Call order: render_new(); then, for each engine event, render_event()
  * (records narration and lane history); render_draw() whenever a picture is
- * wanted.  render_reset() forgets history (restart, stepping back).
+ * wanted.  Restarting and stepping back start from a copy taken earlier
+ * (render_clone(), app.c's checkpoints), not by forgetting history.
  */
 #ifndef RAVIZ_RENDER_H
 #define RAVIZ_RENDER_H
@@ -102,9 +103,6 @@ void	 render_set_glyphs(struct render *, const struct render_glyphs *);
 /* Pages per cell: 0 = automatic (1 if it fits, else the smallest that does). */
 void	 render_set_zoom(struct render *, uint64_t pages_per_cell);
 uint64_t render_zoom(const struct render *);
-/* Lane time per column in ns (0 = default). */
-void	 render_set_lane_scale(struct render *, uint64_t ns);
-void	 render_reset(struct render *);
 /* Record an event (narration, lanes); call for every event, in order. */
 void	 render_event(struct render *, const struct sim *,
 	     const struct sim_event *);
@@ -119,8 +117,6 @@ void	 render_event(struct render *, const struct sim *,
  */
 #define RENDER_HISTORY	8192
 void	 render_skip(struct render *, uint64_t n);
-/* Events counted so far (recorded or skipped). */
-uint64_t render_events(const struct render *);
 /* The last label recorded (1..5 for T1..T5), 0 if none yet. */
 int	 render_last_label(const struct render *);
 /* Draw the whole screen through ops. */
@@ -147,8 +143,6 @@ void	 render_notice(const struct render_ops *, void *be, unsigned cols,
 
 /* The screen state of an engine page state. */
 enum render_state render_state_of(enum sim_page);
-/* Words for the legend: "consumed", "in memory", ... */
-const char *render_state_name(enum render_state);
 
 /* Text back end (render-text.c). */
 extern const struct render_ops render_text_ops;

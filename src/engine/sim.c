@@ -11,7 +11,7 @@
  * task's next step is seen by that step, which is what the kernel would do
  * with the completion already signalled.
  *
- * Page states live in an extent map (sim-extent.c) and requests in short
+ * Page states live in an extent map (sim-extents.c) and requests in short
  * vectors, so the cost of a step depends on the number of windows and
  * requests around the reader, never on the number of pages: the task copies
  * a whole run of up-to-date pages in one step.

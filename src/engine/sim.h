@@ -239,7 +239,10 @@ void	 sim_config_default(struct sim_config *cfg);
  */
 const char *sim_config_check(const struct sim_config *cfg);
 
-/* Device presets (§5), in display order; NULL-terminated by name. */
+/*
+ * Device presets (§5), in display order: sim_preset(i) for i below
+ * sim_preset_count() (NULL past it); sim_preset_find() by name, or NULL.
+ */
 size_t	 sim_preset_count(void);
 const struct sim_device *sim_preset(size_t i);
 const struct sim_device *sim_preset_find(const char *name);
