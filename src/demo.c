@@ -33,6 +33,7 @@
 #include "opts.h"
 #include "parse.h"
 #include "scenario.h"
+#include "utf8.h"
 
 /* argv[0] for opts_parse(), which never writes to it. */
 static char prog[] = "raviz";
@@ -56,7 +57,6 @@ struct pctx {
 	size_t		 nsets;
 };
 
-static int	 utf8_next(const unsigned char *, size_t, uint32_t *);
 static unsigned	 column(const struct pctx *, const char *);
 static void	 diag(struct pctx *, enum demo_sev, const char *,
 		     const char *, ...) __attribute__((format(printf, 4, 5)));
@@ -74,51 +74,6 @@ static void	 parse_stamped(struct pctx *, const char *);
 static void	 parse_line(struct pctx *);
 static void	 finish_scenario(struct pctx *);
 static char	*xstrndup(struct pctx *, const char *, size_t);
-
-/*
- * Decode one UTF-8 character from s (n bytes available).  Returns its length
- * and stores the code point, or 0 if the bytes are not valid UTF-8 (overlong
- * forms, surrogates and values past U+10FFFF included).
- */
-static int
-utf8_next(const unsigned char *s, size_t n, uint32_t *cp)
-{
-	uint32_t	c, min;
-	int		len, i;
-
-	if (n == 0)
-		return (0);
-	c = s[0];
-	if (c < 0x80) {
-		*cp = c;
-		return (1);
-	}
-	if (c >= 0xc2 && c <= 0xdf) {
-		len = 2;
-		c &= 0x1f;
-		min = 0x80;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		len = 3;
-		c &= 0x0f;
-		min = 0x800;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		len = 4;
-		c &= 0x07;
-		min = 0x10000;
-	} else
-		return (0);
-	if ((size_t)len > n)
-		return (0);
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return (0);
-		c = (c << 6) | (s[i] & 0x3f);
-	}
-	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
-		return (0);
-	*cp = c;
-	return (len);
-}
 
 /* The column (in characters, from 1) of p in the current line. */
 static unsigned
@@ -215,18 +170,6 @@ unknown(struct pctx *p, const char *what, const char *w, size_t n)
 		diag(p, DEMO_ERROR, w, "expected a scenario option (%s), not "
 		    "'%.*s'", names, (int)n, w);
 	}
-}
-
-/* Characters (code points) in s. */
-static size_t
-demo_width(const char *s)
-{
-	size_t	n = 0;
-
-	for (; *s != '\0'; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			n++;
-	return (n);
 }
 
 /* Past spaces and tabs. */
@@ -347,21 +290,7 @@ quoted(struct pctx *p, const char **sp)
 			if (s >= end || k == 0 || cp == 0 || cp > 0x10ffff ||
 			    (cp >= 0xd800 && cp <= 0xdfff))
 				goto badu;
-			if (cp < 0x80)
-				*o++ = (char)cp;
-			else if (cp < 0x800) {
-				*o++ = (char)(0xc0 | (cp >> 6));
-				*o++ = (char)(0x80 | (cp & 0x3f));
-			} else if (cp < 0x10000) {
-				*o++ = (char)(0xe0 | (cp >> 12));
-				*o++ = (char)(0x80 | ((cp >> 6) & 0x3f));
-				*o++ = (char)(0x80 | (cp & 0x3f));
-			} else {
-				*o++ = (char)(0xf0 | (cp >> 18));
-				*o++ = (char)(0x80 | ((cp >> 12) & 0x3f));
-				*o++ = (char)(0x80 | ((cp >> 6) & 0x3f));
-				*o++ = (char)(0x80 | (cp & 0x3f));
-			}
+			o += utf8_encode(cp, o);
 			continue;
 		badu:
 			diag(p, DEMO_ERROR, esc, "expected \\u{HEX} with 1 to "
@@ -409,7 +338,8 @@ check_bytes(struct pctx *p)
 			    s[i], s[i]);
 			return (-1);
 		}
-		if ((n = utf8_next(s + i, p->len - i, &cp)) == 0) {
+		if ((n = (int)utf8_decode((const char *)s + i, p->len - i,
+		    &cp)) == 0) {
 			diag(p, DEMO_ERROR, p->line + i, "invalid UTF-8 "
 			    "(byte 0x%02x); demo files are UTF-8 text", s[i]);
 			return (-1);
@@ -655,10 +585,10 @@ parse_stamped(struct pctx *p, const char *s)
 			free(it.text);
 			return;
 		}
-		if (demo_width(it.text) > DEMO_CAPTION_COLS)
-			diag(p, DEMO_WARNING, w, "caption of %zu characters: "
+		if (utf8_width(it.text) > DEMO_CAPTION_COLS)
+			diag(p, DEMO_WARNING, w, "caption of %zu columns: "
 			    "on an 80-column screen only %d fit with the "
-			    "replay's prompt", demo_width(it.text),
+			    "replay's prompt", utf8_width(it.text),
 			    DEMO_CAPTION_COLS);
 	} else if (n == 5 && memcmp(w, "pause", 5) == 0) {
 		it.kind = DEMO_PAUSE;
@@ -959,7 +889,8 @@ demo_quote(char *out, size_t len, const char *in)
 #define PUT(c) do { if (o + 1 < len) out[o] = (c); o++; } while (0)
 	PUT('"');
 	while (*s != '\0') {
-		l = utf8_next(s, strnlen((const char *)s, 4), &cp);
+		l = (int)utf8_decode((const char *)s, strnlen((const char *)s,
+		    4), &cp);
 		if (l == 0 || cp < 0x20 || cp == 0x7f) {
 			snprintf(esc, sizeof esc, "\\x%02x", *s);
 			for (k = 0; k < 4; k++)

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "utf8.h"
 
 /* num/den to `decimals` places, half up. */
 char *
@@ -116,43 +117,10 @@ fmt_size(char *buf, size_t len, uint64_t b)
 size_t
 fmt_char(const char *s, size_t n)
 {
-	const unsigned char	*p = (const unsigned char *)s;
-	size_t			 len, i;
-	uint32_t		 c;
+	uint32_t	cp;
+	size_t		len = utf8_decode(s, n, &cp);
 
-	if (p[0] < 0x80)
-		return (p[0] < 0x20 || p[0] == 0x7f ? 0 : 1);
-	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
-		len = 2;
-		c = p[0] & 0x1f;
-	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
-		len = 3;
-		c = p[0] & 0x0f;
-	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
-		len = 4;
-		c = p[0] & 0x07;
-	} else
-		return (0);
-	if (len > n)
-		return (0);
-	for (i = 1; i < len; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return (0);
-		c = (c << 6) | (p[i] & 0x3f);
-	}
-	/*
-	 * C1 controls (U+0080-U+009F: CSI is U+009B) act like ESC sequences
-	 * on some terminals; overlong forms could smuggle a C0 byte past a
-	 * byte-wise check.  Bidirectional formatting characters can make a
-	 * line read as something else than it is (U+202E reverses it), and
-	 * the line and paragraph separators break lines.
-	 */
-	if (c <= 0x9f || (len == 3 && c < 0x800) ||
-	    (len == 4 && c < 0x10000) || (c >= 0xd800 && c <= 0xdfff) ||
-	    c > 0x10ffff || c == 0x200e || c == 0x200f ||
-	    (c >= 0x2028 && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069))
-		return (0);
-	return (len);
+	return (len > 0 && utf8_printable(cp) ? len : 0);
 }
 
 /* Escape n bytes of s; a backslash is doubled unless keep_bs. */

@@ -23,11 +23,11 @@ char	*fmt_size(char *buf, size_t len, uint64_t bytes);
 
 /*
  * Length of the printable character at s (n > 0 bytes left): a complete,
- * minimal UTF-8 sequence of a code point that is not a control character
- * (C0, DEL, C1 U+0080-U+009F), a bidirectional formatting character
- * (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), a line or paragraph
- * separator (U+2028, U+2029), a surrogate, nor past U+10FFFF.  0 if s does
- * not start with one.
+ * minimal UTF-8 sequence of a code point that utf8_printable() accepts (no
+ * control character, nothing invisible or direction-changing: bidi
+ * controls, U+061C, zero-width characters, U+FEFF, tag characters,
+ * variation selectors, separators, non-characters ...).  0 if s does not
+ * start with one.
  */
 size_t	 fmt_char(const char *s, size_t n);
 /*

@@ -2,6 +2,11 @@
  * render-text.c - the text back end: a grid of cells, one UTF-8 character
  * each, written out as lines.  It serves `--headless --frames` and the
  * tests; roles are ignored (a frame is plain text).
+ *
+ * Widths are utf8.h's: a wide character fills its cell and the next, which
+ * is kept empty (""), so a line never takes more columns than the grid has;
+ * a zero-width character joins the character before it; a control or a
+ * byte that is not UTF-8 is a '?', as on the curses screen.
  */
 #include "config.h"
 
@@ -9,10 +14,14 @@
 #include <string.h>
 
 #include "render.h"
+#include "utf8.h"
+
+/* A cell: one character and the combining marks that follow it. */
+#define CELL_MAX	16
 
 struct render_text {
 	unsigned	 cols, rows;
-	char		(*cell)[5];
+	char		(*cell)[CELL_MAX];	/* "": right half of a wide one */
 };
 
 static void	text_begin(void *, unsigned, unsigned);
@@ -67,40 +76,64 @@ text_begin(void *be, unsigned cols, unsigned rows)
 	}
 }
 
-/* Length of the UTF-8 sequence starting with byte c (1 if invalid). */
-static size_t
-u8len(unsigned char c)
+/*
+ * Cell x of row y is about to be written: a wide character it is half of
+ * becomes a blank, so no half of one is left behind.
+ */
+static void
+unshare(struct render_text *t, unsigned y, unsigned x)
 {
-	if (c >= 0xf0 && c < 0xf8)
-		return (4);
-	if (c >= 0xe0)
-		return (3);
-	if (c >= 0xc0)
-		return (2);
-	return (1);
+	char	(*row)[CELL_MAX] = t->cell + (size_t)y * t->cols;
+
+	if (row[x][0] == '\0' && x > 0)
+		strcpy(row[x - 1], " ");
+	if (x + 1 < t->cols && row[x + 1][0] == '\0')
+		strcpy(row[x + 1], " ");
 }
 
-/* Write characters into cells; control bytes become '?'. */
+/* Write characters into cells; control and invalid bytes become '?'. */
 static void
 text_put(void *be, unsigned y, unsigned x, enum render_role role,
     const char *s)
 {
 	struct render_text	*t = be;
-	size_t			 n;
+	char			(*row)[CELL_MAX];
+	size_t			 n, k, used;
+	uint32_t		 cp;
+	unsigned		 w, px;
 
 	(void)role;
 	if (y >= t->rows)
 		return;
+	row = t->cell + (size_t)y * t->cols;
 	while (*s != '\0' && x < t->cols) {
-		n = u8len((unsigned char)*s);
-		if (strnlen(s, n) < n)
-			n = 1;
-		memcpy(t->cell[(size_t)y * t->cols + x], s, n);
-		t->cell[(size_t)y * t->cols + x][n] = '\0';
-		if ((unsigned char)*s < 0x20 || *s == 0x7f)
-			t->cell[(size_t)y * t->cols + x][0] = '?';
+		n = utf8_next(s, strnlen(s, 4), &cp, &w);
+		if (w == 0) {
+			/* Joins the character drawn just before it. */
+			px = x > 0 && row[x - 1][0] == '\0' && x > 1 ?
+			    x - 2 : x - 1;
+			used = x > 0 ? strlen(row[px]) : CELL_MAX;
+			if (used + n < CELL_MAX) {
+				memcpy(row[px] + used, s, n);
+				row[px][used + n] = '\0';
+			}
+			s += n;
+			continue;
+		}
+		if (x + w > t->cols)
+			break;
+		for (k = 0; k < w; k++)
+			unshare(t, y, x + (unsigned)k);
+		if (cp == '?' && *s != '?')
+			strcpy(row[x], "?");
+		else {
+			memcpy(row[x], s, n);
+			row[x][n] = '\0';
+		}
+		if (w == 2)
+			row[x + 1][0] = '\0';
 		s += n;
-		x++;
+		x += w;
 	}
 }
 

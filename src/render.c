@@ -19,6 +19,7 @@
 #include "fmt.h"
 #include "narrate.h"
 #include "render.h"
+#include "utf8.h"
 
 #define NARR_MAX	32
 #define NARR_LEN	200		/* one narration line, formatted */
@@ -249,28 +250,18 @@ glyphs_unicode(const struct render_glyphs *g)
 	return ((unsigned char)g->hbar[0] >= 0x80);
 }
 
-/* Cells a string takes: one per UTF-8 character. */
+/* Cells a string takes (utf8.h: wide characters two, combining none). */
 static size_t
 cells(const char *s)
 {
-	size_t	n = 0;
-
-	for (; *s != '\0'; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			n++;
-	return (n);
+	return (utf8_width(s));
 }
 
-/* Bytes of the first w characters of s (all of s if it is shorter). */
+/* Bytes of the longest start of s that fits in w cells. */
 static size_t
 cell_bytes(const char *s, size_t w)
 {
-	size_t	i, c = 0;
-
-	for (i = 0; s[i] != '\0'; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80 && c++ == w)
-			break;
-	return (i);
+	return (utf8_fit(s, w));
 }
 
 /*
@@ -1075,10 +1066,10 @@ render_help(struct render *r, const struct render_ops *ops, void *be,
 	bl = u ? "\xe2\x94\x94" : "+";
 	br = u ? "\xe2\x94\x98" : "+";
 	for (i = 0; pairs[i] != NULL; i += 2, np++) {
-		if (strlen(pairs[i]) > kw)
-			kw = strlen(pairs[i]);
-		if (strlen(pairs[i + 1]) > dw)
-			dw = strlen(pairs[i + 1]);
+		if (cells(pairs[i]) > kw)
+			kw = cells(pairs[i]);
+		if (cells(pairs[i + 1]) > dw)
+			dw = cells(pairs[i + 1]);
 	}
 	w = (unsigned)(kw + dw + 7);
 	h = (unsigned)np + 4;
@@ -1118,12 +1109,12 @@ render_notice(const struct render_ops *ops, void *be, unsigned cols,
     unsigned rows, const char *msg)
 {
 	static const char more[] = "q quits";
-	size_t		  n = strlen(msg);
+	size_t		  n = cells(msg);
 	unsigned	  y = rows / 2 > 0 ? rows / 2 - 1 : 0;
 
 	put(ops, be, y, n < cols ? (cols - (unsigned)n) / 2 : 0, RENDER_MODE,
 	    msg);
-	n = strlen(more);
+	n = cells(more);
 	if (y + 2 < rows)
 		put(ops, be, y + 2, n < cols ? (cols - (unsigned)n) / 2 : 0,
 		    RENDER_HINT, more);

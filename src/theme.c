@@ -30,6 +30,7 @@
 #include "datadir.h"
 #include "fmt.h"
 #include "theme.h"
+#include "utf8.h"
 
 #ifndef PKGDATADIR
 #define PKGDATADIR "/usr/local/share/raviz"
@@ -459,6 +460,7 @@ parse_glyph(struct theme *t, struct pctx *c, int table, int st,
 {
 	char		 esc[300];
 	size_t		 n = strlen(v), k;
+	uint32_t	 cp;
 	unsigned	 vcol = col;
 
 	if (n >= 2 && v[0] == '"' && v[n - 1] == '"') {
@@ -479,6 +481,11 @@ parse_glyph(struct theme *t, struct pctx *c, int table, int st,
 	if (table == GLYPH_ASCII && (unsigned char)v[0] >= 0x80) {
 		perr(c, vcol, "expected one printable ASCII character, got "
 		    "'%s'", esc);
+		return;
+	}
+	if (utf8_decode(v, n, &cp) != n || utf8_cp_width(cp) != 1) {
+		perr(c, vcol, "expected one printable character one cell "
+		    "wide, got '%s'", esc);
 		return;
 	}
 	memcpy(t->glyph[table][st], v, n);

@@ -22,6 +22,7 @@
 #include "render.h"
 #include "theme.h"
 #include "ui/render-curses.h"
+#include "utf8.h"
 
 /* The back end's state: the roles' styles and whether to use colour. */
 struct render_curses {
@@ -141,23 +142,11 @@ curses_begin(void *be, unsigned cols, unsigned rows)
 	werase(stdscr);
 }
 
-/* Length of the UTF-8 sequence that starts with c, 1 if invalid. */
-static size_t
-u8len(unsigned char c)
-{
-	if (c >= 0xf0 && c < 0xf8)
-		return (4);
-	if (c >= 0xe0 && c < 0xf0)
-		return (3);
-	if (c >= 0xc0 && c < 0xe0)
-		return (2);
-	return (1);
-}
-
 /*
- * Put s at (y, x), one cell per character, clipped to the screen.  Control
- * bytes become '?', and without a UTF-8 locale so do non-ASCII characters:
- * no byte from the layout can act on the terminal.
+ * Put s at (y, x), clipped to the screen, each character in the cells
+ * utf8.h gives it (as the text back end does).  Control and invalid bytes
+ * become '?', and without a UTF-8 locale so does every non-ASCII cell: no
+ * byte from the layout can act on the terminal.
  */
 static void
 curses_put(void *be, unsigned y, unsigned x, enum render_role role,
@@ -166,6 +155,8 @@ curses_put(void *be, unsigned y, unsigned x, enum render_role role,
 	const struct render_curses	*rc = be;
 	char				 buf[1024];
 	size_t				 n, o = 0, cells = 0, room;
+	uint32_t			 cp;
+	unsigned			 w;
 	int				 maxy, maxx;
 
 	getmaxyx(stdscr, maxy, maxx);
@@ -176,19 +167,24 @@ curses_put(void *be, unsigned y, unsigned x, enum render_role role,
 	/* Never write the bottom-right cell: that would scroll. */
 	if (y == (unsigned)maxy - 1)
 		room--;
-	while (*s != '\0' && cells < room && o + 5 < sizeof buf) {
-		n = u8len((unsigned char)*s);
-		if (strnlen(s, n) < n)
-			n = 1;
-		if ((unsigned char)*s < 0x20 || *s == 0x7f ||
-		    (n == 1 && (unsigned char)*s >= 0x80) || (n > 1 && !rc->utf8))
+	while (*s != '\0' && o + 5 < sizeof buf) {
+		n = utf8_next(s, strnlen(s, 4), &cp, &w);
+		if (cells + w > room)
+			break;
+		if (cp == '?' && *s != '?')
 			buf[o++] = '?';
-		else {
+		else if (n > 1 && !rc->utf8) {
+			/* As many '?' as the character has cells. */
+			if (w > 0)
+				buf[o++] = '?';
+			if (w > 1)
+				buf[o++] = '?';
+		} else {
 			memcpy(buf + o, s, n);
 			o += n;
 		}
 		s += n;
-		cells++;
+		cells += w;
 	}
 	buf[o] = '\0';
 	if (o == 0)
