@@ -54,9 +54,13 @@ enum render_state {
 	RENDER_ST_COUNT
 };
 
-/* Glyphs: each a UTF-8 string one cell wide. */
+/*
+ * Glyphs: each a UTF-8 string one cell wide.  The page states' glyphs are
+ * held in the struct (a theme sets them), so a copy stands on its own.
+ */
+#define RENDER_GLYPH_MAX	8	/* bytes, with the NUL */
 struct render_glyphs {
-	const char	*state[RENDER_ST_COUNT];
+	char		 state[RENDER_ST_COUNT][RENDER_GLYPH_MAX];
 	const char	*win_open;	/* [ */
 	const char	*win_close;	/* ] */
 	const char	*win_sync;	/* fill under the sync part */

@@ -63,7 +63,8 @@ struct theme {
 	unsigned	 fallback_line, fallback_col;
 	char		 file[512];
 	struct rstyle	 role[RENDER_ROLE_COUNT];
-	char		 glyph[2][RENDER_ST_COUNT][8];	/* "" = base table's */
+	/* Glyph overrides per table; "" = the base table's. */
+	char		 glyph[2][RENDER_ST_COUNT][RENDER_GLYPH_MAX];
 	unsigned	 glyph_line[2][RENDER_ST_COUNT];
 	unsigned	 glyph_col[2][RENDER_ST_COUNT];
 };
@@ -1063,9 +1064,8 @@ theme_resolve(const struct theme *t, const struct caps *caps,
 	for (i = 0; i < RENDER_ST_COUNT; i++) {
 		if (t->glyph[tb][i][0] == '\0')
 			continue;
-		memcpy(out->glyph_store[i], t->glyph[tb][i],
-		    sizeof out->glyph_store[i]);
-		out->glyphs.state[i] = out->glyph_store[i];
+		memcpy(out->glyphs.state[i], t->glyph[tb][i],
+		    sizeof out->glyphs.state[i]);
 	}
 
 	/* The five states must differ in glyph, attributes or colours. */

@@ -108,7 +108,6 @@ struct theme_resolved {
 	enum caps_depth		 depth;
 	struct theme_style	 role[RENDER_ROLE_COUNT];
 	struct render_glyphs	 glyphs;	/* for render_set_glyphs() */
-	char			 glyph_store[RENDER_ST_COUNT][8];
 	/* Non-empty: a fallback was taken; the UI shows this line. */
 	char			 warning[512];
 };

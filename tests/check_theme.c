@@ -267,6 +267,25 @@ START_TEST(test_shipped_truecolor_ascii)
 }
 END_TEST
 
+/*
+ * A resolved theme is a value: a copy keeps its glyphs after the original
+ * is gone (it used to point into itself, so a copy dangled).
+ */
+START_TEST(test_resolved_copy)
+{
+	struct theme_resolved	*res, copy;
+
+	ck_assert_ptr_nonnull(res = malloc(sizeof *res));
+	resolve_str("glyph.cached = \"%\"\n", CAPS_256, res);
+	ck_assert_str_eq(res->glyphs.state[RENDER_ST_CACHED], "%");
+	copy = *res;
+	memset(res, 'x', sizeof *res);
+	free(res);
+	ck_assert_str_eq(copy.glyphs.state[RENDER_ST_CACHED], "%");
+	ck_assert_str_eq(copy.glyphs.win_open, "[");
+}
+END_TEST
+
 /* ---- colour-blind safety of the default palette ---- */
 
 /* sRGB component (0-255) to linear. */
@@ -960,6 +979,7 @@ theme_suite(void)
 	tcase_add_loop_test(tc, test_shipped_matrix, 0, NSHIPPED * NTERMS * 2);
 	tcase_add_test(tc, test_shipped_set);
 	tcase_add_test(tc, test_shipped_truecolor_ascii);
+	tcase_add_test(tc, test_resolved_copy);
 	tcase_add_test(tc, test_default_cvd);
 	suite_add_tcase(s, tc);
 
