@@ -20,15 +20,14 @@
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "demo.h"
+#include "diag.h"
+#include "file.h"
 #include "fmt.h"
 #include "opts.h"
 #include "parse.h"
@@ -79,13 +78,7 @@ static char	*xstrndup(struct pctx *, const char *, size_t);
 static unsigned
 column(const struct pctx *p, const char *at)
 {
-	const char	*s;
-	unsigned	 col = 1;
-
-	for (s = p->line; s < at && s < p->line + p->len; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			col++;
-	return (col);
+	return (diag_column(p->line, p->len, at));
 }
 
 /* Record a diagnostic at `at` in the current line (NULL: column 1). */
@@ -94,7 +87,7 @@ diag(struct pctx *p, enum demo_sev sev, const char *at, const char *fmt, ...)
 {
 	struct demo		*d = p->d;
 	struct demo_diag	*nd, *g;
-	char			 raw[512], msg[1024], name[1024];
+	char			 raw[512];
 	va_list			 ap;
 	unsigned		 col = at != NULL ? column(p, at) : 1;
 	size_t			 k;
@@ -110,12 +103,6 @@ diag(struct pctx *p, enum demo_sev sev, const char *at, const char *fmt, ...)
 			k--;
 		memcpy(raw + k, "...", 4);
 	}
-	/*
-	 * Words quoted from the file are valid UTF-8 without C0 controls
-	 * (check_bytes() ran first) but may hold C1 controls or bidi
-	 * overrides: the stored message is safe to print as it is.
-	 */
-	fmt_escape_composed(msg, sizeof msg, raw);
 	nd = realloc(d->diags, (d->ndiags + 1) * sizeof *d->diags);
 	if (nd == NULL) {
 		p->oom = 1;
@@ -126,17 +113,16 @@ diag(struct pctx *p, enum demo_sev sev, const char *at, const char *fmt, ...)
 	g->sev = sev;
 	g->line = p->lineno;
 	g->col = col;
-	/* The file name as every message shows it (words from the file are
-	 * printable here: lines with raw control bytes are errors). */
-	fmt_escape_str(name, sizeof name, d->name);
-	n = snprintf(NULL, 0, "%s:%u:%u: %s: %s", name, p->lineno, col,
-	    sev == DEMO_ERROR ? "error" : "warning", msg);
-	if ((g->msg = malloc((size_t)n + 1)) == NULL) {
+	/*
+	 * Words quoted from the file are valid UTF-8 without C0 controls
+	 * (check_bytes() ran first) but may hold C1 controls or bidi
+	 * overrides: diag_format() makes the stored message safe to print.
+	 */
+	if ((g->msg = diag_format(d->name, p->lineno, col, sev == DEMO_ERROR ?
+	    "error" : "warning", raw)) == NULL) {
 		p->oom = 1;
 		return;
 	}
-	snprintf(g->msg, (size_t)n + 1, "%s:%u:%u: %s: %s", name,
-	    p->lineno, col, sev == DEMO_ERROR ? "error" : "warning", msg);
 	d->ndiags++;
 	if (sev == DEMO_ERROR)
 		d->errors++;
@@ -794,47 +780,23 @@ load_error(struct demo *d, const char *path, const char *why)
 int
 demo_load(struct demo *d, const char *path)
 {
-	struct stat	 sb;
-	char		*buf = NULL, why[256];
-	size_t		 len = 0;
-	ssize_t		 r;
-	int		 fd, rc, e;
+	char	*buf, why[256];
+	size_t	 len;
+	int	 rc;
 
-	if ((fd = open(path, O_RDONLY)) == -1 || fstat(fd, &sb) == -1)
-		goto fail;
-	if (S_ISDIR(sb.st_mode)) {
-		errno = EISDIR;
-		goto fail;
-	}
-	if ((buf = malloc(DEMO_FILE_MAX + 1)) == NULL)
-		goto fail;
-	while (len <= DEMO_FILE_MAX) {
-		r = read(fd, buf + len, DEMO_FILE_MAX + 1 - len);
-		if (r == -1 && errno == EINTR)
-			continue;
-		if (r == -1)
-			goto fail;
-		if (r == 0)
-			break;
-		len += (size_t)r;
-	}
-	close(fd);
-	if (len > DEMO_FILE_MAX) {
-		free(buf);
+	rc = file_read(path, DEMO_FILE_MAX, &buf, &len);
+	if (rc == -2) {
 		snprintf(why, sizeof why, "larger than %u MiB: not a demo "
 		    "file?", DEMO_FILE_MAX >> 20);
+		return (load_error(d, path, why));
+	}
+	if (rc != 0) {
+		snprintf(why, sizeof why, "cannot read: %s", strerror(errno));
 		return (load_error(d, path, why));
 	}
 	rc = demo_parse(d, path, buf, len);
 	free(buf);
 	return (rc);
-fail:
-	e = errno;
-	if (fd != -1)
-		close(fd);
-	free(buf);
-	snprintf(why, sizeof why, "cannot read: %s", strerror(e));
-	return (load_error(d, path, why));
 }
 
 /* Free everything d holds. */

@@ -28,6 +28,8 @@
 #include <unistd.h>
 
 #include "datadir.h"
+#include "diag.h"
+#include "file.h"
 #include "fmt.h"
 #include "theme.h"
 #include "utf8.h"
@@ -211,15 +213,22 @@ diag_add(struct theme_diag *d, const char *fmt, ...)
 static void
 perr(struct pctx *c, unsigned col, const char *fmt, ...)
 {
-	char	msg[700], file[300];
+	char	msg[700], *m, **nm;
 	va_list	ap;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
 	c->errors++;
-	diag_add(c->d, "%s:%u:%u: %s",
-	    fmt_escape_str(file, sizeof file, c->file), c->line, col, msg);
+	if (c->d == NULL || (m = diag_format(c->file, c->line, col, NULL,
+	    msg)) == NULL)
+		return;
+	if ((nm = realloc(c->d->msg, (c->d->n + 1) * sizeof *nm)) == NULL) {
+		free(m);
+		return;
+	}
+	c->d->msg = nm;
+	c->d->msg[c->d->n++] = m;
 }
 
 /*
@@ -806,31 +815,18 @@ struct theme *
 theme_load_file(const char *path, struct theme_diag *d)
 {
 	struct theme	*t;
-	FILE		*f;
 	char		*buf, esc[600];
 	size_t		 n;
-	int		 err;
+	int		 rc;
 
 	fmt_escape_str(esc, sizeof esc, path);
-	if ((f = fopen(path, "rb")) == NULL) {
+	if ((rc = file_read(path, THEME_MAX_BYTES, &buf, &n)) == -2) {
+		diag_add(d, "%s: expected a theme of at most %d bytes", esc,
+		    THEME_MAX_BYTES);
+		return (NULL);
+	}
+	if (rc != 0) {
 		diag_add(d, "%s: cannot read: %s", esc, strerror(errno));
-		return (NULL);
-	}
-	if ((buf = malloc(THEME_MAX_BYTES + 1)) == NULL) {
-		fclose(f);
-		diag_add(d, "%s: out of memory", esc);
-		return (NULL);
-	}
-	n = fread(buf, 1, THEME_MAX_BYTES + 1, f);
-	err = ferror(f) ? errno : 0;
-	fclose(f);
-	if (err != 0 || n > THEME_MAX_BYTES) {
-		if (err != 0)
-			diag_add(d, "%s: cannot read: %s", esc, strerror(err));
-		else
-			diag_add(d, "%s: expected a theme of at most %d bytes",
-			    esc, THEME_MAX_BYTES);
-		free(buf);
 		return (NULL);
 	}
 	t = theme_parse(buf, n, path, d);

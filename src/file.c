@@ -1,0 +1,82 @@
+/*
+ * file.c - the whole-file reader.  The buffer grows as the file does (a
+ * size from fstat() is only a hint: the file may change, or be a pipe)
+ * and one byte past max is read to tell "exactly max" from "too large".
+ */
+#include "config.h"
+
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "file.h"
+
+/* Read a whole file. */
+int
+file_read(const char *path, size_t max, char **buf, size_t *len)
+{
+	struct stat	 sb;
+	char		*b = NULL, *nb;
+	size_t		 n = 0, cap = 0;
+	ssize_t		 r;
+	int		 fd, e;
+
+	*buf = NULL;
+	*len = 0;
+	if ((fd = open(path, O_RDONLY)) == -1)
+		return (-1);
+	if (fstat(fd, &sb) == -1)
+		goto fail;
+	if (S_ISDIR(sb.st_mode)) {
+		errno = EISDIR;
+		goto fail;
+	}
+	for (;;) {
+		if (n == cap) {
+			if (cap > max) {
+				/* One byte past max was read: too large. */
+				close(fd);
+				free(b);
+				return (-2);
+			}
+			cap = cap == 0 ? 4096 : cap * 2;
+			if (cap > max + 1)
+				cap = max + 1;
+			if ((nb = realloc(b, cap + 1)) == NULL) {
+				errno = ENOMEM;
+				goto fail;
+			}
+			b = nb;
+		}
+		r = read(fd, b + n, cap - n);
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r == -1)
+			goto fail;
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	close(fd);
+	if (n > max) {
+		free(b);
+		return (-2);
+	}
+	if (b == NULL && (b = malloc(1)) == NULL) {
+		errno = ENOMEM;
+		return (-1);
+	}
+	b[n] = '\0';
+	*buf = b;
+	*len = n;
+	return (0);
+fail:
+	e = errno;
+	close(fd);
+	free(b);
+	errno = e;
+	return (-1);
+}

@@ -1,0 +1,18 @@
+/*
+ * file.h - reading a whole (small) text file, for the demo and theme
+ * parsers: one place for the open, read and size-limit rules.
+ */
+#ifndef RAVIZ_FILE_H
+#define RAVIZ_FILE_H
+
+#include <stddef.h>
+
+/*
+ * Read the file at path, at most max bytes, into *buf (malloc'd, NUL
+ * after the last byte; free it) and *len.  0; or -1 with errno set when
+ * it cannot be opened or read (a directory: EISDIR; no memory: ENOMEM),
+ * *buf NULL; or -2 when it holds more than max bytes, *buf NULL.
+ */
+int	 file_read(const char *path, size_t max, char **buf, size_t *len);
+
+#endif /* RAVIZ_FILE_H */

@@ -1,0 +1,128 @@
+/*
+ * check_diag.c - the helpers the demo and theme parsers share: the
+ * whole-file reader (sizes around the limit, directories, missing files)
+ * and the file:line:col diagnostic (escaped, columns in characters).
+ */
+#include "config.h"
+
+#include <check.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "file.h"
+
+/* A temporary file of n bytes 'a'; its path in buf. */
+static void
+make_file(char *buf, size_t len, size_t n)
+{
+	FILE	*f;
+	int	 fd;
+
+	snprintf(buf, len, "/tmp/raviz-check-diag-XXXXXX");
+	ck_assert_int_ge(fd = mkstemp(buf), 0);
+	ck_assert_ptr_nonnull(f = fdopen(fd, "w"));
+	while (n-- > 0)
+		fputc('a', f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+START_TEST(test_read_sizes)
+{
+	static const size_t	 sizes[] = { 0, 1, 4095, 4096, 4097, 10000 };
+	char			 path[64], *buf;
+	size_t			 i, len;
+
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		make_file(path, sizeof path, sizes[i]);
+		/* Exactly the limit reads; one byte more does not. */
+		ck_assert_int_eq(file_read(path, sizes[i], &buf, &len), 0);
+		ck_assert_uint_eq(len, sizes[i]);
+		ck_assert_uint_eq(strlen(buf), sizes[i]);
+		free(buf);
+		if (sizes[i] > 0) {
+			ck_assert_int_eq(file_read(path, sizes[i] - 1, &buf,
+			    &len), -2);
+			ck_assert_ptr_null(buf);
+		}
+		unlink(path);
+	}
+}
+END_TEST
+
+START_TEST(test_read_errors)
+{
+	char	*buf;
+	size_t	 len;
+
+	errno = 0;
+	ck_assert_int_eq(file_read("/nonexistent/raviz", 100, &buf, &len), -1);
+	ck_assert_int_eq(errno, ENOENT);
+	ck_assert_ptr_null(buf);
+	ck_assert_int_eq(file_read("/tmp", 100, &buf, &len), -1);
+	ck_assert_int_eq(errno, EISDIR);
+}
+END_TEST
+
+START_TEST(test_format)
+{
+	char	*m;
+
+	ck_assert_ptr_nonnull(m = diag_format("a.demo", 3, 7, "error",
+	    "expected x"));
+	ck_assert_str_eq(m, "a.demo:3:7: error: expected x");
+	free(m);
+	ck_assert_ptr_nonnull(m = diag_format("t.theme", 1, 1, NULL, "why"));
+	ck_assert_str_eq(m, "t.theme:1:1: why");
+	free(m);
+	/* The name and any raw control or bidi override come out escaped;
+	 * a backslash the caller wrote stays as it is. */
+	ck_assert_ptr_nonnull(m = diag_format("x\x1b[2J.demo", 2, 1,
+	    "warning", "got '\\x1b' and \xe2\x80\xae"));
+	ck_assert_str_eq(m, "x\\x1b[2J.demo:2:1: warning: got '\\x1b' and "
+	    "\\xe2\\x80\\xae");
+	free(m);
+}
+END_TEST
+
+START_TEST(test_column)
+{
+	const char	*line = "caption \xe4\xb8\xad\xc3\xa9 x";
+
+	ck_assert_uint_eq(diag_column(line, strlen(line), line), 1);
+	ck_assert_uint_eq(diag_column(line, strlen(line), line + 8), 9);
+	/* Two characters of 3 and 2 bytes: two columns. */
+	ck_assert_uint_eq(diag_column(line, strlen(line), line + 13), 11);
+}
+END_TEST
+
+/* The suite. */
+static Suite *
+diag_suite(void)
+{
+	Suite	*s = suite_create("diag");
+	TCase	*tc = tcase_create("diag");
+
+	tcase_add_test(tc, test_read_sizes);
+	tcase_add_test(tc, test_read_errors);
+	tcase_add_test(tc, test_format);
+	tcase_add_test(tc, test_column);
+	suite_add_tcase(s, tc);
+	return (s);
+}
+
+/* Run. */
+int
+main(void)
+{
+	SRunner	*sr = srunner_create(diag_suite());
+	int	 failed;
+
+	srunner_run_all(sr, CK_ENV);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+}
