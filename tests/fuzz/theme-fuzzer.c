@@ -151,7 +151,7 @@ check_resolved(const struct theme *t, enum caps_depth depth, int utf8)
 		abort();
 	if (theme_resolve(t, &caps, &b) != 0 ||
 	    memcmp(a.role, b.role, sizeof a.role) != 0 ||
-	    memcmp(a.glyph_store, b.glyph_store, sizeof a.glyph_store) != 0 ||
+	    memcmp(a.glyphs.state, b.glyphs.state, sizeof a.glyphs.state) != 0 ||
 	    strcmp(a.name, b.name) != 0)
 		abort();
 	if (a.depth != depth || a.warning[0] != '\0')
