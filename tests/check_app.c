@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check-main.h"
 #include "app.h"
 #include "fmt.h"
 #include "narrate.h"
@@ -1209,8 +1210,8 @@ START_TEST(test_caption_escaped)
 END_TEST
 
 /* The suite. */
-static Suite *
-app_suite(void)
+Suite *
+check_suite(void)
 {
 	Suite	*s = suite_create("app");
 	TCase	*tc = tcase_create("app");
@@ -1242,17 +1243,4 @@ app_suite(void)
 	tcase_add_test(tc, test_label_fits);
 	suite_add_tcase(s, tc);
 	return (s);
-}
-
-/* Run the suite. */
-int
-main(void)
-{
-	SRunner	*sr = srunner_create(app_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? 0 : 1);
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check-main.h"
 #include "caps.h"
 
 /* One row: inputs and the expected decision. */
@@ -151,8 +152,8 @@ START_TEST(test_env)
 END_TEST
 
 /* The suite. */
-static Suite *
-caps_suite(void)
+Suite *
+check_suite(void)
 {
 	Suite	*s = suite_create("caps");
 	TCase	*tc = tcase_create("decide");
@@ -164,17 +165,4 @@ caps_suite(void)
 	tcase_add_test(tc, test_env);
 	suite_add_tcase(s, tc);
 	return (s);
-}
-
-/* Run. */
-int
-main(void)
-{
-	SRunner	*sr = srunner_create(caps_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check-main.h"
 #include "cmd.h"
 #include "engine/sim.h"
 
@@ -183,8 +184,8 @@ START_TEST(test_help_replay)
 END_TEST
 
 /* The suite. */
-static Suite *
-cmd_suite(void)
+Suite *
+check_suite(void)
 {
 	Suite	*s = suite_create("cmd");
 	TCase	*tc = tcase_create("cmd");
@@ -202,17 +203,4 @@ cmd_suite(void)
 	tcase_add_test(tc, test_hint);
 	suite_add_tcase(s, tc);
 	return (s);
-}
-
-/* Run the suite. */
-int
-main(void)
-{
-	SRunner	*sr = srunner_create(cmd_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? 0 : 1);
 }

@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "check-main.h"
 #include "demo.h"
 
 /* Parse a NUL-terminated text as file "t.demo". */
@@ -543,8 +544,8 @@ START_TEST(scenario_format)
 }
 END_TEST
 
-static Suite *
-demo_suite(void)
+Suite *
+check_suite(void)
 {
 	Suite	*s = suite_create("demo");
 	TCase	*tc = tcase_create("format");
@@ -563,16 +564,4 @@ demo_suite(void)
 	tcase_add_test(tc, scenario_format);
 	suite_add_tcase(s, tc);
 	return (s);
-}
-
-int
-main(void)
-{
-	SRunner	*sr = srunner_create(demo_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check-main.h"
 #include "diag.h"
 #include "file.h"
 
@@ -100,8 +101,8 @@ START_TEST(test_column)
 END_TEST
 
 /* The suite. */
-static Suite *
-diag_suite(void)
+Suite *
+check_suite(void)
 {
 	Suite	*s = suite_create("diag");
 	TCase	*tc = tcase_create("diag");
@@ -112,17 +113,4 @@ diag_suite(void)
 	tcase_add_test(tc, test_column);
 	suite_add_tcase(s, tc);
 	return (s);
-}
-
-/* Run. */
-int
-main(void)
-{
-	SRunner	*sr = srunner_create(diag_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check-main.h"
 #include "fmt.h"
 
 /* One fmt_char() case: bytes (n of them) and the expected length. */
@@ -255,8 +256,8 @@ START_TEST(test_escape_tiny)
 }
 END_TEST
 
-static Suite *
-fmt_suite(void)
+Suite *
+check_suite(void)
 {
 	Suite	*s = suite_create("fmt");
 	TCase	*tc = tcase_create("escape");
@@ -272,17 +273,4 @@ fmt_suite(void)
 	tcase_add_test(tc, test_escape_composed);
 	suite_add_tcase(s, tc);
 	return (s);
-}
-
-/* Run. */
-int
-main(void)
-{
-	SRunner	*sr = srunner_create(fmt_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
 }

@@ -7,6 +7,7 @@
 #include <check.h>
 #include <stdlib.h>
 
+#include "check-main.h"
 #include "parse.h"
 
 struct ok_case {
@@ -116,8 +117,8 @@ END_TEST
 #define N(a)	((int)(sizeof (a) / sizeof (a)[0]))
 
 /* Build the suite. */
-static Suite *
-parse_suite(void)
+Suite *
+check_suite(void)
 {
 	Suite	*s = suite_create("parse");
 	TCase	*tc = tcase_create("units");
@@ -131,17 +132,4 @@ parse_suite(void)
 	tcase_add_test(tc, test_uint);
 	suite_add_tcase(s, tc);
 	return (s);
-}
-
-/* Run the suite. */
-int
-main(void)
-{
-	SRunner	*sr = srunner_create(parse_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check-main.h"
 #include "demo.h"
 #include "opts.h"
 #include "scenario.h"
@@ -241,8 +242,8 @@ START_TEST(test_bad_values)
 END_TEST
 
 /* The suite. */
-static Suite *
-scenario_suite(void)
+Suite *
+check_suite(void)
 {
 	Suite	*s = suite_create("scenario");
 	TCase	*tc = tcase_create("table");
@@ -254,17 +255,4 @@ scenario_suite(void)
 	tcase_add_test(tc, test_bad_values);
 	suite_add_tcase(s, tc);
 	return (s);
-}
-
-/* Run. */
-int
-main(void)
-{
-	SRunner	*sr = srunner_create(scenario_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
 }

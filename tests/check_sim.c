@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check-main.h"
 #include "report.h"
 #include "engine/sim.h"
 #include "engine/sim-int.h"
@@ -786,8 +787,8 @@ START_TEST(test_extents)
 END_TEST
 
 /* Build the suite. */
-static Suite *
-sim_suite(void)
+Suite *
+check_suite(void)
 {
 	Suite	*s = suite_create("sim");
 	TCase	*tc;
@@ -837,17 +838,4 @@ sim_suite(void)
 	tcase_add_test(tc, test_extents);
 	suite_add_tcase(s, tc);
 	return (s);
-}
-
-/* Run the suite; the exit status tells make check. */
-int
-main(void)
-{
-	SRunner	*sr = srunner_create(sim_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
 }

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "check-main.h"
 #include "caps.h"
 #include "fmt.h"
 #include "theme.h"
@@ -968,8 +969,8 @@ START_TEST(test_too_big)
 END_TEST
 
 /* The suite. */
-static Suite *
-theme_suite(void)
+Suite *
+check_suite(void)
 {
 	Suite	*s = suite_create("theme");
 	TCase	*tc;
@@ -1008,17 +1009,4 @@ theme_suite(void)
 	tcase_add_test(tc, test_too_big);
 	suite_add_tcase(s, tc);
 	return (s);
-}
-
-/* Run. */
-int
-main(void)
-{
-	SRunner	*sr = srunner_create(theme_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
 }

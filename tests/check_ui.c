@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check-main.h"
 #include "caps.h"
 #include "cmd.h"
 #include "ui/keys.h"
@@ -71,8 +72,8 @@ START_TEST(test_keys)
 END_TEST
 
 /* The suite. */
-static Suite *
-ui_suite(void)
+Suite *
+check_suite(void)
 {
 	Suite	*s = suite_create("ui");
 	TCase	*tc = tcase_create("ui");
@@ -81,17 +82,4 @@ ui_suite(void)
 	tcase_add_test(tc, test_keys);
 	suite_add_tcase(s, tc);
 	return (s);
-}
-
-/* Run. */
-int
-main(void)
-{
-	SRunner	*sr = srunner_create(ui_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check-main.h"
 #include "render.h"
 #include "utf8.h"
 #include "engine/sim.h"
@@ -240,8 +241,8 @@ START_TEST(test_text_overwrite)
 END_TEST
 
 /* The suite. */
-static Suite *
-utf8_suite(void)
+Suite *
+check_suite(void)
 {
 	Suite	*s = suite_create("utf8");
 	TCase	*tc = tcase_create("utf8");
@@ -256,17 +257,4 @@ utf8_suite(void)
 	tcase_add_test(tc, test_text_overwrite);
 	suite_add_tcase(s, tc);
 	return (s);
-}
-
-/* Run. */
-int
-main(void)
-{
-	SRunner	*sr = srunner_create(utf8_suite());
-	int	 failed;
-
-	srunner_run_all(sr, CK_ENV);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
 }

@@ -24,48 +24,13 @@
 
 #include "demo.h"
 #include "fmt.h"
+#include "utf8.h"
 
 int	LLVMFuzzerTestOneInput(const uint8_t *, size_t);
 
 #define CHECK(c)	do { if (!(c)) { fprintf(stderr, "demo-fuzzer: %s:%d: " \
 			    "contract broken: %s\n", __FILE__, __LINE__, #c); \
 			    abort(); } } while (0)
-
-/* Length of the valid UTF-8 character at s, or 0; its code point in *cp. */
-static int
-utf8_char(const unsigned char *s, uint32_t *cp)
-{
-	uint32_t	c = s[0], min;
-	int		len, i;
-
-	if (c < 0x80) {
-		*cp = c;
-		return (1);
-	}
-	if (c >= 0xc2 && c <= 0xdf) {
-		len = 2;
-		c &= 0x1f;
-		min = 0x80;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		len = 3;
-		c &= 0x0f;
-		min = 0x800;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		len = 4;
-		c &= 0x07;
-		min = 0x10000;
-	} else
-		return (0);
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return (0);
-		c = (c << 6) | (s[i] & 0x3f);
-	}
-	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
-		return (0);
-	*cp = c;
-	return (len);
-}
 
 /*
  * Is s safe to print: valid UTF-8 without C0/DEL (tab allowed if tab),
@@ -79,12 +44,14 @@ safe_text(const char *s, int tab)
 	int			 n;
 
 	while (*p != '\0') {
-		if ((n = utf8_char(p, &cp)) == 0)
+		if ((n = (int)utf8_decode((const char *)p,
+		    strnlen((const char *)p, 4), &cp)) == 0)
 			return (0);
 		if ((cp < 0x20 && !(tab && cp == '\t')) || cp == 0x7f ||
 		    (cp >= 0x80 && cp <= 0x9f) || cp == 0x200e ||
 		    cp == 0x200f || (cp >= 0x2028 && cp <= 0x202e) ||
-		    (cp >= 0x2066 && cp <= 0x2069))
+		    (cp >= 0x2066 && cp <= 0x2069) ||
+		    (cp > 0x7f && !(tab && cp == '\t') && !utf8_printable(cp)))
 			return (0);
 		p += n;
 	}
