@@ -16,6 +16,7 @@
 
 #include "demo-live.h"
 #include "fmt.h"
+#include "xalloc.h"
 
 #define PACE_MIN	(-3)		/* 1/8 x */
 #define PACE_MAX	3		/* 8 x */
@@ -90,8 +91,7 @@ demo_live_new(const struct demo *d, struct app *app, uint64_t now_ns)
 {
 	struct demo_live	*l;
 
-	if ((l = calloc(1, sizeof *l)) == NULL)
-		return (NULL);
+	l = xcalloc(1, sizeof *l);
 	l->d = d;
 	l->app = app;
 	l->last_ns = now_ns;

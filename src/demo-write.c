@@ -28,6 +28,7 @@
 #include "opts.h"
 #include "parse.h"
 #include "scenario.h"
+#include "xalloc.h"
 
 /* argv[0] for opts_parse(), which never writes to it. */
 static char prog[] = "raviz";
@@ -151,10 +152,7 @@ demo_writer_open(const char *path, int force, const struct sim_config *cfg,
 	int			 flags = O_WRONLY | O_CREAT | O_CLOEXEC;
 	int			 created;
 
-	if ((w = calloc(1, sizeof *w)) == NULL) {
-		*err = strerror(ENOMEM);
-		return (NULL);
-	}
+	w = xcalloc(1, sizeof *w);
 	/*
 	 * O_EXCL first even with force, to know whether this call created
 	 * the file: only then may a failure remove it again (never unlink
@@ -216,11 +214,7 @@ demo_writer_item(struct demo_writer *w, const struct demo_item *it,
 		return (-1);
 	c.delay_ns = now_ns >= w->last_ns ? now_ns - w->last_ns : 0;
 	n = demo_format_item(NULL, 0, &c);
-	if ((line = malloc(n + 2)) == NULL) {
-		w->failed = 1;
-		snprintf(w->err, sizeof w->err, "%s", strerror(ENOMEM));
-		return (-1);
-	}
+	line = xmalloc(n + 2);
 	demo_format_item(line, n + 1, &c);
 	line[n] = '\n';
 	rc = put_line(w, line, n + 1);

@@ -11,6 +11,7 @@
 
 #include "diag.h"
 #include "fmt.h"
+#include "xalloc.h"
 
 /* "FILE:LINE:COL: [SEV: ]MSG". */
 char *
@@ -24,8 +25,9 @@ diag_format(const char *file, unsigned line, unsigned col, const char *sev,
 	fmt_escape_composed(safe, sizeof safe, msg);
 	n = snprintf(NULL, 0, "%s:%u:%u: %s%s%s", name, line, col,
 	    sev != NULL ? sev : "", sev != NULL ? ": " : "", safe);
-	if (n < 0 || (out = malloc((size_t)n + 1)) == NULL)
+	if (n < 0)
 		return (NULL);
+	out = xmalloc((size_t)n + 1);
 	snprintf(out, (size_t)n + 1, "%s:%u:%u: %s%s%s", name, line, col,
 	    sev != NULL ? sev : "", sev != NULL ? ": " : "", safe);
 	return (out);

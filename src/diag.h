@@ -10,8 +10,8 @@
 
 /*
  * The message for line and col (from 1) of file; sev ("error",
- * "warning") or NULL for none.  malloc'd (free it); NULL if memory is
- * short.
+ * "warning") or NULL for none.  malloc'd (free it; xalloc.h: never NULL
+ * for lack of memory); NULL only if it cannot be formatted.
  */
 char	*diag_format(const char *file, unsigned line, unsigned col,
 	     const char *sev, const char *msg);

@@ -13,13 +13,14 @@
 #include <unistd.h>
 
 #include "file.h"
+#include "xalloc.h"
 
 /* Read a whole file. */
 int
 file_read(const char *path, size_t max, char **buf, size_t *len)
 {
 	struct stat	 sb;
-	char		*b = NULL, *nb;
+	char		*b = NULL;
 	size_t		 n = 0, cap = 0;
 	ssize_t		 r;
 	int		 fd, e;
@@ -45,11 +46,7 @@ file_read(const char *path, size_t max, char **buf, size_t *len)
 			cap = cap == 0 ? 4096 : cap * 2;
 			if (cap > max + 1)
 				cap = max + 1;
-			if ((nb = realloc(b, cap + 1)) == NULL) {
-				errno = ENOMEM;
-				goto fail;
-			}
-			b = nb;
+			b = xrealloc(b, cap + 1);
 		}
 		r = read(fd, b + n, cap - n);
 		if (r == -1 && errno == EINTR)
@@ -65,10 +62,8 @@ file_read(const char *path, size_t max, char **buf, size_t *len)
 		free(b);
 		return (-2);
 	}
-	if (b == NULL && (b = malloc(1)) == NULL) {
-		errno = ENOMEM;
-		return (-1);
-	}
+	if (b == NULL)
+		b = xmalloc(1);
 	b[n] = '\0';
 	*buf = b;
 	*len = n;

@@ -10,7 +10,7 @@
 /*
  * Read the file at path, at most max bytes, into *buf (malloc'd, NUL
  * after the last byte; free it) and *len.  0; or -1 with errno set when
- * it cannot be opened or read (a directory: EISDIR; no memory: ENOMEM),
+ * it cannot be opened or read (a directory: EISDIR; memory: xalloc.h),
  * *buf NULL; or -2 when it holds more than max bytes, *buf NULL.
  */
 int	 file_read(const char *path, size_t max, char **buf, size_t *len);

@@ -18,6 +18,7 @@
 #include "demo.h"
 #include "fmt.h"
 #include "lesson.h"
+#include "xalloc.h"
 
 /* The lessons' directory. */
 const char *
@@ -80,14 +81,9 @@ lesson_list(FILE *out, FILE *err)
 		if (l <= 5 || de->d_name[0] == '.' ||
 		    strcmp(de->d_name + l - 5, ".demo") != 0)
 			continue;
-		if ((nn = realloc(names, (n + 1) * sizeof *names)) == NULL ||
-		    (nn[n] = strndup(de->d_name, l - 5)) == NULL) {
-			names = nn != NULL ? nn : names;
-			status = 1;
-			break;
-		}
+		nn = xreallocarray(names, n + 1, sizeof *names);
+		nn[n++] = xstrndup(de->d_name, l - 5);
 		names = nn;
-		n++;
 	}
 	closedir(dir);
 	qsort(names, n, sizeof *names, name_cmp);

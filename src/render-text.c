@@ -15,6 +15,7 @@
 
 #include "render.h"
 #include "utf8.h"
+#include "xalloc.h"
 
 /* A cell: one character and the combining marks that follow it. */
 #define CELL_MAX	16
@@ -40,7 +41,7 @@ const struct render_ops render_text_ops = {
 struct render_text *
 render_text_new(void)
 {
-	return (calloc(1, sizeof(struct render_text)));
+	return (xcalloc(1, sizeof(struct render_text)));
 }
 
 /* Free it. */
@@ -62,11 +63,7 @@ text_begin(void *be, unsigned cols, unsigned rows)
 
 	if (cols != t->cols || rows != t->rows || t->cell == NULL) {
 		free(t->cell);
-		t->cell = calloc(n ? n : 1, sizeof *t->cell);
-		if (t->cell == NULL) {
-			t->cols = t->rows = 0;
-			return;
-		}
+		t->cell = xcalloc(n ? n : 1, sizeof *t->cell);
 		t->cols = cols;
 		t->rows = rows;
 	}

@@ -33,6 +33,7 @@
 #include "fmt.h"
 #include "theme.h"
 #include "utf8.h"
+#include "xalloc.h"
 
 #ifndef PKGDATADIR
 #define PKGDATADIR "/usr/local/share/raviz"
@@ -202,11 +203,9 @@ diag_add(struct theme_diag *d, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	if ((nm = realloc(d->msg, (d->n + 1) * sizeof *nm)) == NULL)
-		return;
+	nm = xreallocarray(d->msg, d->n + 1, sizeof *nm);
 	d->msg = nm;
-	if ((d->msg[d->n] = strdup(buf)) != NULL)
-		d->n++;
+	d->msg[d->n++] = xstrdup(buf);
 }
 
 /* Report a problem at column col of the current line. */
@@ -223,10 +222,7 @@ perr(struct pctx *c, unsigned col, const char *fmt, ...)
 	if (c->d == NULL || (m = diag_format(c->file, c->line, col, NULL,
 	    msg)) == NULL)
 		return;
-	if ((nm = realloc(c->d->msg, (c->d->n + 1) * sizeof *nm)) == NULL) {
-		free(m);
-		return;
-	}
+	nm = xreallocarray(c->d->msg, c->d->n + 1, sizeof *nm);
 	c->d->msg = nm;
 	c->d->msg[c->d->n++] = m;
 }
@@ -781,10 +777,7 @@ theme_parse(const char *buf, size_t len, const char *file,
 	memset(&c, 0, sizeof c);
 	c.file = file;
 	c.d = d;
-	if ((t = calloc(1, sizeof *t)) == NULL) {
-		diag_add(d, "%s: out of memory", file);
-		return (NULL);
-	}
+	t = xcalloc(1, sizeof *t);
 	t->requires = CAPS_MONO;
 	snprintf(t->file, sizeof t->file, "%s", file);
 	while (p < end) {
@@ -1309,11 +1302,9 @@ collect(const char *dir, char ***names, size_t *n)
 		if (len <= 6 || strcmp(de->d_name + len - 6, ".theme") != 0 ||
 		    !valid_name(de->d_name, len - 6))
 			continue;
-		if ((nn = realloc(*names, (*n + 1) * sizeof *nn)) == NULL)
-			break;
+		nn = xreallocarray(*names, *n + 1, sizeof *nn);
 		*names = nn;
-		if ((nn[*n] = strndup(de->d_name, len - 6)) != NULL)
-			(*n)++;
+		nn[(*n)++] = xstrndup(de->d_name, len - 6);
 	}
 	closedir(dp);
 }

@@ -1,12 +1,14 @@
 /*
  * check_diag.c - the helpers the demo and theme parsers share: the
  * whole-file reader (sizes around the limit, directories, missing files)
- * and the file:line:col diagnostic (escaped, columns in characters).
+ * and the file:line:col diagnostic (escaped, columns in characters); and
+ * xalloc.h, which ends the program when memory runs out.
  */
 #include "config.h"
 
 #include <check.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,7 @@
 #include "check-main.h"
 #include "diag.h"
 #include "file.h"
+#include "xalloc.h"
 
 /* A temporary file of n bytes 'a'; its path in buf. */
 static void
@@ -100,6 +103,47 @@ START_TEST(test_column)
 }
 END_TEST
 
+/* Allocations that succeed return usable memory. */
+START_TEST(test_xalloc)
+{
+	char	*p = xcalloc(3, 4), *q;
+	int	 i;
+
+	for (i = 0; i < 12; i++)
+		ck_assert_int_eq(p[i], 0);
+	p = xreallocarray(p, 100, 4);
+	p[399] = 'x';
+	q = xstrndup("abcdef", 3);
+	ck_assert_str_eq(q, "abc");
+	free(q);
+	q = xstrdup("raviz");
+	ck_assert_str_eq(q, "raviz");
+	free(q);
+	free(p);
+}
+END_TEST
+
+/* An impossible size ends the program with status 1 (no hook). */
+START_TEST(test_xalloc_fail)
+{
+	(void)xcalloc(SIZE_MAX, 2);
+}
+END_TEST
+
+/* The hook runs first: here it exits with 3 itself. */
+static void
+hook(void)
+{
+	_exit(3);
+}
+
+START_TEST(test_xalloc_hook)
+{
+	xalloc_on_fail(hook);
+	(void)xreallocarray(NULL, SIZE_MAX / 4, 8);
+}
+END_TEST
+
 /* The suite. */
 Suite *
 check_suite(void)
@@ -111,6 +155,9 @@ check_suite(void)
 	tcase_add_test(tc, test_read_errors);
 	tcase_add_test(tc, test_format);
 	tcase_add_test(tc, test_column);
+	tcase_add_test(tc, test_xalloc);
+	tcase_add_exit_test(tc, test_xalloc_fail, 1);
+	tcase_add_exit_test(tc, test_xalloc_hook, 3);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -43,6 +43,7 @@
 #include "ui/loop.h"
 #include "ui/probe.h"
 #include "ui/render-curses.h"
+#include "xalloc.h"
 #include "render.h"
 #include "report.h"
 #include "theme.h"
@@ -234,6 +235,15 @@ stdin_cb(struct ev_loop *ev, ev_io *w, int revents)
 	loop_keys(w->data);
 }
 
+/* Out of memory with the screen up (xalloc.h): leave the terminal sane. */
+static void
+oom_cb(void)
+{
+	endwin();
+	if (saved_tio_ok)
+		(void)tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
+}
+
 /* Pacing tick: a whole number of events. */
 static void
 tick_cb(struct ev_loop *ev, ev_timer *w, int revents)
@@ -400,7 +410,7 @@ prepare_cb(struct ev_loop *ev, ev_prepare *w, int revents)
 
 	(void)ev;
 	(void)revents;
-	if (!l->dirty || l->rc == NULL)
+	if (!l->dirty)
 		return;
 	getmaxyx(stdscr, rows, cols);
 	app_draw(l->app, &render_curses_ops, l->rc, (unsigned)cols,
@@ -596,6 +606,7 @@ loop_run(const struct opts *o)
 		loop_abandon(&l);
 		return (2);
 	}
+	xalloc_on_fail(oom_cb);
 	reset_add("sgr0");
 	reset_add("cnorm");
 	reset_add("rmkx");
@@ -609,8 +620,7 @@ loop_run(const struct opts *o)
 	nodelay(stdscr, TRUE);
 	set_escdelay(25);
 	curs_set(0);
-	if ((l.rc = render_curses_new(&look, &caps)) == NULL)
-		loop_quit(&l, 1);
+	l.rc = render_curses_new(&look, &caps);
 
 	ev_io_init(&l.stdin_w, stdin_cb, STDIN_FILENO, EV_READ);
 	l.stdin_w.data = &l;
@@ -633,6 +643,7 @@ loop_run(const struct opts *o)
 	ev_run(l.ev, 0);
 
 	endwin();
+	xalloc_on_fail(NULL);
 	crash_handlers(1);
 	for (i = 0; i < NSIG_OWN; i++)
 		ev_signal_stop(l.ev, &l.sig_w[i]);

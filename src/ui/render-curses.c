@@ -23,6 +23,7 @@
 #include "theme.h"
 #include "ui/render-curses.h"
 #include "utf8.h"
+#include "xalloc.h"
 
 /* The back end's state: the roles' styles and whether to use colour. */
 struct render_curses {
@@ -75,8 +76,7 @@ render_curses_new(const struct theme_resolved *res, const struct caps *caps)
 	struct theme_style	*styles;
 	int			 i, fg, bg, defaults;
 
-	if ((rc = calloc(1, sizeof *rc)) == NULL)
-		return (NULL);
+	rc = xcalloc(1, sizeof *rc);
 	if (res == NULL) {
 		theme_builtin(caps, &builtin);
 		res = &builtin;

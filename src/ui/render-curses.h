@@ -17,8 +17,7 @@ struct render_curses;
 /*
  * The back end for a resolved theme (NULL: the built-in look) on a terminal
  * with capabilities caps (colour, Unicode or ASCII-only output).  Call once
- * curses is up: it starts colour and makes a colour pair per role.  NULL if
- * memory is short.
+ * curses is up: it starts colour and makes a colour pair per role.
  */
 struct render_curses *render_curses_new(const struct theme_resolved *,
 	    const struct caps *);
