@@ -28,8 +28,7 @@ wait_for() {
 }
 # raviz_pid: the raviz process under the pane's shell.
 raviz_pid() {
-	sh_pid=$($T display -p -t f '#{pane_pid}')
-	pgrep -P "$sh_pid" -x raviz 2>/dev/null | head -n 1
+	child_pid "$($T display -p -t f '#{pane_pid}')" raviz
 }
 # tl_start CMDLINE: a fresh shell in an 80x24 pane of a new server (no race
 # with the old one's exit), its output logged to $tmp/pane; it runs
