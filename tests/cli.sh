@@ -62,7 +62,7 @@ tail -n 1 "$tmp/a" | grep -q '^events: ' ; ok $? "--trace=- with --summary print
 "$RAVIZ" --headless --trace=- --until=T5 >"$tmp/t"
 awk '!/^\{"seq":[0-9]+,"t_ns":[0-9]+,"ev":"[a-z_]+","first":[0-9]+,"npages":[0-9]+,/ {bad=1} END {exit bad}' "$tmp/t"
 ok $? "every trace line starts with seq, t_ns, ev, first, npages"
-if command -v python3 >/dev/null; then
+if have python3 python3; then
 	python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' "$tmp/t"
 	ok $? "every trace line parses as JSON"
 fi

@@ -6,10 +6,7 @@
 # Also: --record refuses to overwrite, and a lesson replays on the screen
 # (caption shown, pause waits for Enter).  Every wait polls with a deadline.
 . "${srcdir:-.}/tests/tap.sh"
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP tmux not found"
-	exit 0
-fi
+need tmux tmux
 tmp=$(mktemp -d)
 absrc=$(cd "$srcdir" && pwd)
 sock="raviz-demo-$$"
@@ -63,7 +60,7 @@ T send-keys n
 file_lines "$rec" 4
 ok $? "each command is in the file as soon as it has run"
 pid=$(T list-panes -F '#{pane_pid}')
-rpid=$(pgrep -P "$pid" -x raviz 2>/dev/null || pgrep -P "$pid" | head -n 1)
+rpid=$(child_pid "$pid" raviz)
 # The pane runs sh -c; raviz is its child (or the pane process itself).
 [ -n "$rpid" ] || rpid=$pid
 kill -9 "$rpid"

@@ -1,36 +1,104 @@
 #!/bin/sh
 # man.sh - raviz(1) renders without warnings and documents every option that
-# --help lists, every trace event and every summary key.
+# --help lists in OPTIONS, every trace event in TRACE EVENTS and every
+# summary key in SUMMARY KEYS: each name is looked for only inside its own
+# section.  A self-check proves on every run that each of these checks fails
+# when its section is deleted, or when only its word is struck from it.
 . "${srcdir:-.}/tests/tap.sh"
 man=${RAVIZ_MAN:-$(dirname "$RAVIZ")/raviz.1}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-if command -v groff >/dev/null; then
+if have groff groff-base; then
 	groff -ww -z -man "$man" >"$tmp/warn" 2>&1 && [ ! -s "$tmp/warn" ]
 	ok $? "groff -ww -z renders raviz.1 without warnings"
 	[ -s "$tmp/warn" ] && diag "$(cat "$tmp/warn")"
 fi
-# Plain text of the page, with the roff escapes for '-' undone.
+# Plain text of the page, with the roff escapes for '-' and fonts undone.
 sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' "$man" >"$tmp/page"
+
+# section PAGE NAME: the lines of section .SH NAME of PAGE (its subsections
+# included), up to the next .SH.
+section() {
+	awk -v h=".SH $2" '$0 == h {f = 1; next} /^\.SH / {f = 0} f' "$1"
+}
+# has PAGE SECTION NAME: NAME occurs in SECTION of PAGE as a whole word
+# (letters, digits, '_' and '-' continue a name; '=' ends an option).
+has() {
+	section "$1" "$2" | grep -qE -- "(^|[^a-z0-9_-])$3([^a-z0-9_-]|\$)"
+}
+# The names each section must document.
+events="read_begin read_end ra_sync ra_async queue flush dispatch complete wait wake copy mode"
 "$RAVIZ" --help | grep -o -- '--[a-z][a-z-]*' | sort -u >"$tmp/opts"
-missing=
-while read -r o; do
-	grep -q -- "$o" "$tmp/page" || missing="$missing $o"
-done <"$tmp/opts"
-[ -z "$missing" ]; ok $? "every --help option is in raviz.1${missing:+ (missing:$missing)}"
-for ev in read_begin read_end ra_sync ra_async queue flush dispatch complete wait wake copy mode; do
-	grep -q "$ev" "$tmp/page"; ok $? "raviz.1 documents trace event $ev"
+"$RAVIZ" --headless | cut -d: -f1 >"$tmp/keys"
+# checks PAGE: one line "SECTION NAME" per name missing from its section.
+checks() {
+	while read -r o; do
+		has "$1" OPTIONS "$o" || echo "OPTIONS $o"
+	done <"$tmp/opts"
+	for ev in $events; do
+		has "$1" "TRACE EVENTS" "$ev" || echo "TRACE EVENTS $ev"
+	done
+	while read -r k; do
+		has "$1" "SUMMARY KEYS" "$k" || echo "SUMMARY KEYS $k"
+	done <"$tmp/keys"
+}
+
+checks "$tmp/page" >"$tmp/missing"
+missing=$(sed -n 's/^OPTIONS //p' "$tmp/missing" | tr '\n' ' ')
+[ -z "$missing" ]
+ok $? "OPTIONS documents every --help option${missing:+ (missing: $missing)}"
+for ev in $events; do
+	! grep -qx "TRACE EVENTS $ev" "$tmp/missing"
+	ok $? "TRACE EVENTS documents trace event $ev"
 done
+missing=$(sed -n 's/^SUMMARY KEYS //p' "$tmp/missing" | tr '\n' ' ')
+[ -z "$missing" ]
+ok $? "SUMMARY KEYS documents every summary key${missing:+ (missing: $missing)}"
+
+# Self-check.  Every name a section is checked for: with the section
+# deleted from a scratch copy of the page, its check fails; with only that
+# name struck from the section (the rest of the page untouched), it fails.
+{
+	sed 's/^/OPTIONS /' "$tmp/opts"
+	for ev in $events; do echo "TRACE EVENTS $ev"; done
+	sed 's/^/SUMMARY KEYS /' "$tmp/keys"
+} >"$tmp/all"
+for s in OPTIONS "TRACE EVENTS" "SUMMARY KEYS"; do
+	awk -v h=".SH $s" '$0 == h {f = 1; next} /^\.SH / {f = 0} !f' \
+	    "$tmp/page" >"$tmp/cut"
+	checks "$tmp/cut" | grep "^$s " >"$tmp/got"
+	grep "^$s " "$tmp/all" >"$tmp/want"
+	survived=$(grep -vxF -f "$tmp/got" "$tmp/want" | sed "s/^$s //" | tr '\n' ' ')
+	[ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"
+	ok $? "self-check: with $s deleted, each of its $(wc -l <"$tmp/want") checks fails${survived:+ (still passes: $survived)}"
+	survived=
+	for w in $(sed -n "s/^$s //p" "$tmp/all"); do
+		awk -v h=".SH $s" -v w="$w" '
+			function strike(l,   out, i, c, d) {
+				# w as a whole name becomes XX, as has() sees names
+				out = ""
+				while ((i = index(l, w)) > 0) {
+					c = substr(l, i - 1, 1); d = substr(l, i + length(w), 1)
+					if ((i == 1 || c !~ /[a-z0-9_-]/) && d !~ /[a-z0-9_-]/)
+						out = out substr(l, 1, i - 1) "XX"
+					else
+						out = out substr(l, 1, i + length(w) - 1)
+					l = substr(l, i + length(w))
+				}
+				return out l
+			}
+			$0 == h {f = 1; print; next} /^\.SH / {f = 0}
+			{print f ? strike($0) : $0}' "$tmp/page" >"$tmp/cut"
+		has "$tmp/cut" "$s" "$w" && survived="$survived $w"
+	done
+	[ -z "$survived" ]
+	ok $? "self-check: with one name struck from $s, its check fails${survived:+ (still passes:$survived)}"
+done
+
 # The KEYS section names the demo replay keys (cmd.c's help shows them).
-sed -n '/^\.SH KEYS/,/^\.SH /p' "$tmp/page" >"$tmp/keys-section"
+section "$tmp/page" KEYS >"$tmp/keys-section"
 grep -qx '.B Enter' "$tmp/keys-section" && grep -qx '.B Tab' "$tmp/keys-section" &&
     grep -qxF '.BR [ ", " ]' "$tmp/keys-section"
 ok $? "raviz.1 KEYS documents the replay keys Enter, Tab, [ and ]"
-"$RAVIZ" --headless | cut -d: -f1 >"$tmp/keys"
-missing=
-while read -r k; do
-	grep -q -- "$k" "$tmp/page" || missing="$missing $k"
-done <"$tmp/keys"
-[ -z "$missing" ]; ok $? "every summary key is in raviz.1${missing:+ (missing:$missing)}"
 tap_done

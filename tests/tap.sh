@@ -34,3 +34,27 @@ golden() {
 	fi
 }
 tap_done() { echo "1..$tap_n"; [ "$tap_failed" -eq 0 ]; }
+# have COMMAND PACKAGE: 0 when COMMAND is installed; otherwise one "not ok"
+# naming the command and its Debian package, and 1: the checks it guards
+# fail, they never skip or vanish.
+have() {
+	command -v "$1" >/dev/null 2>&1 && return 0
+	ok 1 "$1 not found: install the Debian package $2 (.ci/install-deps does)"
+	return 1
+}
+# need COMMAND PACKAGE: as have, for a test that cannot run at all without
+# COMMAND: it ends there, failed.
+need() { have "$1" "$2" || { tap_done; exit 1; }; }
+# child_pid PARENT NAME: the pid of a child of PARENT whose command name is
+# NAME, read from /proc (no procps needed); empty when there is none.
+child_pid() {
+	for _cp_s in /proc/[0-9]*/stat; do
+		{ read -r _cp_l <"$_cp_s"; } 2>/dev/null || continue
+		_cp_c=${_cp_l#*(}; _cp_c=${_cp_c%)*}
+		set -- "$1" "$2" ${_cp_l##*) }
+		[ "$4" = "$1" ] && [ "$_cp_c" = "$2" ] || continue
+		_cp_s=${_cp_s#/proc/}; echo "${_cp_s%/stat}"
+		return 0
+	done
+	return 0
+}

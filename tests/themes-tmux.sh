@@ -7,10 +7,7 @@
 # broken theme refused with file:line:column, and a broken RAVIZ_THEME
 # falling back with a visible warning.
 . "${srcdir:-.}/tests/tap.sh"
-if ! command -v tmux >/dev/null; then
-	echo "1..0 # SKIP tmux not installed"
-	exit 0
-fi
+need tmux tmux
 tmp=$(mktemp -d)
 sock="raviz-theme-$$"
 tm() { tmux -L "$sock" -f /dev/null "$@"; }

@@ -6,10 +6,7 @@
 # `stty -a` shows a sane line discipline (icanon, echo, icrnl, opost).
 . "${srcdir:-.}/tests/tap.sh"
 set -u
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP tmux not installed"
-	exit 0
-fi
+need tmux tmux
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/raviz-fault.XXXXXX") || exit 99
 . "${srcdir:-.}/tests/tmux-lib.sh"
 tl_init raviz-fault

@@ -28,13 +28,13 @@ wait_for() {
 }
 # raviz_pid: the raviz process under the pane's shell.
 raviz_pid() {
-	sh_pid=$($T display -p -t f '#{pane_pid}')
-	pgrep -P "$sh_pid" -x raviz 2>/dev/null | head -n 1
+	child_pid "$($T display -p -t f '#{pane_pid}')" raviz
 }
 # tl_start CMDLINE: a fresh shell in an 80x24 pane of a new server (no race
-# with the old one's exit), its output logged to $tmp/pane; it runs
-# CMDLINE, then prints EXIT=status, saves `stty -a` and prints a marker
-# that the typed command line itself cannot show.
+# with the old one's exit), its output logged to $tmp/pane; once the shell
+# has printed its prompt it runs CMDLINE, then prints EXIT=status, saves
+# `stty -a` and prints a marker that the typed command line itself cannot
+# show.
 tl_start() {
 	$T kill-server >/dev/null 2>&1
 	tl_run=$((tl_run + 1))
@@ -44,6 +44,7 @@ tl_start() {
 TERM=xterm-256color LC_ALL=C.UTF-8 HOME=$tmp PS1='PROMPT$ ' \
 LSAN_OPTIONS='${LSAN_OPTIONS:-}' sh" || return 1
 	$T pipe-pane -t f "cat >>$tmp/pane"
+	wait_for 'PROMPT$' || return 1
 	$T send-keys -t f "$1; echo EXIT=\$?; stty -a >$tmp/stty; echo FIN''ISHED" Enter
 }
 # restored NAME: after raviz has gone, the terminal is as it was: the shell
@@ -58,9 +59,10 @@ restored() {
 	ok $? "$1: stty -a shows icanon echo icrnl opost"
 	[ -s "$tmp/stty" ] || diag "no stty output"
 }
-# status: the EXIT=N the shell printed last (plain capture: a joined or
-# space-padded line must not hide it).
+# status: the EXIT=N the shell printed last, anywhere in a line (plain
+# capture: a joined or space-padded line, or a prompt before it, must not
+# hide it; the typed command line shows EXIT=$?, not a number).
 status() {
 	$T capture-pane -p -t f 2>/dev/null |
-	    sed -n 's/^EXIT=\([0-9][0-9]*\)[[:space:]]*$/\1/p' | tail -n 1
+	    sed -n 's/.*EXIT=\([0-9][0-9]*\).*/\1/p' | tail -n 1
 }

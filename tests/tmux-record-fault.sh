@@ -18,10 +18,7 @@
 # deadline.
 . "${srcdir:-.}/tests/tap.sh"
 set -u
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP tmux not installed"
-	exit 0
-fi
+need tmux tmux
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/raviz-recfault.XXXXXX") || exit 99
 TL_CAPTURE=-pJ
 . "${srcdir:-.}/tests/tmux-lib.sh"
@@ -41,6 +38,23 @@ trap 'exit 1' INT TERM HUP
 skip() {
 	tap_n=$((tap_n + 1))
 	echo "ok $tap_n - $1 # SKIP $2"
+}
+# tmpfs DIR OPTIONS NAME: mount a tmpfs on DIR for test NAME; 1 (the test
+# skipped, with the reason) when not root or when root may not mount here;
+# a missing mount command fails.
+tmpfs() {
+	if [ "$(id -u)" -ne 0 ]; then
+		skip "$3" "mounting a tmpfs needs root"
+		return 1
+	fi
+	if ! have mount mount; then
+		return 1
+	fi
+	if ! mount -t tmpfs -o "$2" tmpfs "$1" 2>"$tmp/mount.err"; then
+		skip "$3" "root may not mount here: $(head -n 1 "$tmp/mount.err")"
+		return 1
+	fi
+	mounted="$mounted $1"
 }
 # at_lines FILE N: poll until FILE has at least N '@' lines.
 at_lines() {
@@ -126,13 +140,10 @@ else
 	skip "/dev/full" "no writable /dev/full"
 fi
 mkdir "$tmp/ro"
-if mount -t tmpfs -o ro,size=64k tmpfs "$tmp/ro" 2>/dev/null; then
-	mounted="$mounted $tmp/ro"
+if tmpfs "$tmp/ro" ro,size=64k "read-only file system"; then
 	refused "read-only file system" "$tmp/ro/x.demo" \
 	    "Read-only file system"
 	[ ! -e "$tmp/ro/x.demo" ]; ok $? "read-only file system: no file"
-else
-	skip "read-only file system" "cannot mount a tmpfs here"
 fi
 if [ "$(id -u)" -ne 0 ]; then
 	mkdir "$tmp/locked" && chmod 555 "$tmp/locked"
@@ -198,8 +209,7 @@ filled "ulimit -f" "$rec" "File too large"
 [ "$(wc -c <"$rec")" -le 512 ]; ok $? "ulimit -f: the file stays within the limit"
 
 mkdir "$tmp/small"
-if mount -t tmpfs -o size=8k tmpfs "$tmp/small" 2>/dev/null; then
-	mounted="$mounted $tmp/small"
+if tmpfs "$tmp/small" size=8k "full tmpfs"; then
 	rec="$tmp/small/full.demo"
 	start "'$RAVIZ' --record '$rec' --file-size=8M 2>$tmp/stderr"
 	if wait_for "PAUSED"; then
@@ -209,7 +219,5 @@ if mount -t tmpfs -o size=8k tmpfs "$tmp/small" 2>/dev/null; then
 	else
 		ok 1 "full tmpfs: raviz --record did not start"
 	fi
-else
-	skip "full tmpfs" "cannot mount a tmpfs here"
 fi
 tap_done

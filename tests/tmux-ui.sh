@@ -28,8 +28,9 @@ trap cleanup EXIT
 trap 'exit 1' INT TERM HUP
 
 if ! command -v tmux >/dev/null 2>&1; then
-	echo "1..0 # SKIP tmux not installed"
-	exit 0
+	echo "not ok 1 - tmux not found: install the Debian package tmux (.ci/install-deps does)"
+	echo "1..1"
+	exit 1
 fi
 
 ok() {

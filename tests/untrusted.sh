@@ -162,11 +162,7 @@ ok $? "--list-themes: broken themes flagged, good one described"
 ! grep -q '2J' "$tmp/out"; ok $? "--list-themes skips a file whose name is not a theme name"
 
 # ---- the interactive paths, in tmux ----
-if ! command -v tmux >/dev/null; then
-	diag "tmux not installed: interactive paths not tested"
-	tap_done
-	exit
-fi
+need tmux tmux
 LC_ALL=C.UTF-8 tm new-session -d -s raviz -n idle -x 80 -y 24
 
 # wait_for NAME TEXT - poll the window until TEXT shows (15 s deadline).
