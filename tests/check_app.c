@@ -471,15 +471,18 @@ tell_moments(const struct sim_config *cfg, struct told *out)
 	int			 n = 0;
 
 	ck_assert_ptr_nonnull(s);
+	memset(out, 0, 5 * sizeof *out);
+	/* out[k] is T(k+1); a run labels only the moments it shows. */
 	while (n < 5 && sim_step(s, &e) == 1) {
 		if (e.label == 0)
 			continue;
-		ck_assert_int_eq(e.label, n + 1);
-		narrate_moment(&out[n].m, s, &e);
-		narrate_label(out[n].full, sizeof out[n].full, &out[n].m, cfg);
-		narrate_label_short(out[n].brief, sizeof out[n].brief,
-		    &out[n].m, cfg);
-		n++;
+		ck_assert_int_gt(e.label, n);
+		n = e.label;
+		narrate_moment(&out[n - 1].m, s, &e);
+		narrate_label(out[n - 1].full, sizeof out[n - 1].full,
+		    &out[n - 1].m, cfg);
+		narrate_label_short(out[n - 1].brief, sizeof out[n - 1].brief,
+		    &out[n - 1].m, cfg);
 	}
 	sim_free(s);
 	return (n);
@@ -531,14 +534,25 @@ START_TEST(test_label_sizes)
 		c.ra_pages = sc[i].ra;
 		c.mode = sc[i].mode;
 		c.device = *sim_preset_find(sc[i].dev);
-		ck_assert_int_eq(tell_moments(&c, t), 5);
+		/*
+		 * Reads of one page never show T3..T5 (model.md §6); nor does
+		 * the hdd with a 512 KiB window, whose second request is not
+		 * done when the reader reaches the marker (it sleeps there).
+		 */
+		ck_assert_int_eq(tell_moments(&c, t), sc[i].bs == 1 ||
+		    (sc[i].bs == 1024 && sc[i].ra == 128) ? 2 : 5);
 		for (k = 0; k < 5; k++) {
 			e = &t[k].m.ev;
+			if (e->label == 0)
+				continue;
 			snprintf(want, sizeof want, "T%d: ", k + 1);
 			ck_assert_int_eq(strncmp(t[k].full, want, 4), 0);
 			ck_assert_int_eq(strncmp(t[k].brief, want, 4), 0);
 			ck_assert_uint_le(strlen(t[k].brief), NARRATE_SHORT);
-			if (k < 4 || e->kind == SIM_EV_DISPATCH)
+			if (k == 0 && e->marker != SIM_NONE)
+				snprintf(want, sizeof want, " %s",
+				    pages_str(sz, sizeof sz, e->marker));
+			else if (k < 4 || e->kind == SIM_EV_DISPATCH)
 				snprintf(want, sizeof want, " %s",
 				    pages_str(sz, sizeof sz, e->npages));
 			else
@@ -557,16 +571,16 @@ START_TEST(test_label_sizes)
 				    i, t[k].full);
 		if (i == 0) {
 			/* The patch's story, in the default scenario. */
-			ck_assert_str_eq(t[0].full, "T1: readahead builds its "
-			    "first window, 256 KiB (marker on page 32); inside "
-			    "the outer plug its bios merge into one 256 KiB "
-			    "request that is not sent yet");
+			ck_assert_str_eq(t[0].full, "T1: the first window is "
+			    "two: [0,32) + [32,64), 128 KiB each, marker on 32; "
+			    "inside the outer plug the bios merge into one 256 "
+			    "KiB request, not sent yet");
 			ck_assert_ptr_nonnull(strstr(t[2].full,
 			    "the device sits idle"));
 			ck_assert_ptr_nonnull(strstr(t[4].full,
 			    "the pipeline has broken"));
 		}
-		if (c.mode == SIM_MODE_FIXED) {
+		if (c.mode == SIM_MODE_FIXED && t[2].m.ev.label != 0) {
 			ck_assert_ptr_nonnull(strstr(t[1].full,
 			    "read_pages() finishes its plug"));
 			ck_assert_ptr_nonnull(strstr(t[2].full,
@@ -577,10 +591,11 @@ START_TEST(test_label_sizes)
 	/* 4 KiB reads: a 16 KiB first window, never "256 KiB". */
 	sim_config_default(&c);
 	c.read_pages = 1;
-	ck_assert_int_eq(tell_moments(&c, t), 5);
+	ck_assert_int_eq(tell_moments(&c, t), 2);
 	for (k = 0; k < 5; k++)
 		ck_assert_ptr_null(strstr(t[k].full, "256 KiB"));
-	ck_assert_ptr_nonnull(strstr(t[0].full, "first window, 16 KiB"));
+	ck_assert_ptr_nonnull(strstr(t[0].full, "[0,1) 4 KiB + [1,4) 12 KiB"));
+	ck_assert_ptr_nonnull(strstr(t[0].full, "one 16 KiB request"));
 }
 END_TEST
 
@@ -1069,9 +1084,10 @@ START_TEST(test_ellipsis)
 	/* One run at 80x24: the full meaning over two rows. */
 	exec(a, CMD_COMPARE, 0);
 	f = frame_fits(a, 80, 24);
-	ck_assert_ptr_nonnull(strstr(f, "\nT5: lock_page at last flushes: the "
-	    "256 KiB request goes out and the reader waits\n    for all of it "
-	    "- the pipeline has broken\n"));
+	ck_assert_ptr_nonnull(strstr(f, "\nT5: page 64 is in the cache but not "
+	    "up to date: lock_page at last flushes, the\n    256 KiB request "
+	    "goes out and the reader waits for all of it - the pipeline\xe2"
+	    "\x80\xa6\n"));
 	free(f);
 	app_free(a);
 }
@@ -1108,8 +1124,8 @@ START_TEST(test_guide)
 	exec(a, CMD_GOTO, 5);
 	f = frame_fits(a, 120, 40);
 	ck_assert_ptr_nonnull(strstr(f, head));
-	ck_assert_ptr_nonnull(strstr(f, "T1: readahead builds its first "
-	    "window, 256 KiB"));
+	ck_assert_ptr_nonnull(strstr(f, "T1: the first window is two: "
+	    "[0,32) + [32,64)"));
 	free(f);
 	exec(a, CMD_GOTO, 10);
 	f = frame_fits(a, 120, 40);
