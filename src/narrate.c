@@ -260,10 +260,10 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 			snprintf(buf, len, "T5: at last a flush: the reader "
 			    "waits for all %s - the pipeline broke", w);
 		else if (e->kind == SIM_EV_DISPATCH && buggy)
-			snprintf(buf, len, "T5: page %llu is in the cache but "
-			    "not up to date: lock_page at last flushes, the %s "
-			    "request goes out and the reader waits for all of "
-			    "it - the pipeline has broken", p, w);
+			snprintf(buf, len, "T5: page %llu is cached, not up to "
+			    "date: lock_page at last flushes; the %s request "
+			    "goes out, the reader waits for all of it - the "
+			    "pipeline has broken", p, w);
 		else if (e->kind == SIM_EV_DISPATCH && legacy)
 			snprintf(buf, len, brief ? "T5: at last the queue "
 			    "unplugs: the reader waits for all %s" :
