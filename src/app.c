@@ -804,9 +804,12 @@ mode_cmd(struct app *a, enum sim_mode m)
 	return (set_mode(a, m));
 }
 
-/* Event number of the first event labelled T<k> in the main run, or -1. */
+/*
+ * Events up to and including the first one labelled T<k> in run u, -1 if
+ * there is none, -2 if memory ran out.
+ */
 static int64_t
-find_label(struct app *a, int k)
+run_find_label(const struct run *u, int k)
 {
 	struct sim		*s;
 	struct sim_event	 e;
@@ -814,12 +817,12 @@ find_label(struct app *a, int k)
 	int64_t			 at = -1;
 	uint64_t		 n = 0;
 
-	if ((s = sim_clone(a->main.ck[0].sim)) == NULL)
+	if ((s = sim_clone(u->ck[0].sim)) == NULL)
 		return (-2);
 	for (;;) {
-		for (i = 0; i < a->main.ntg; i++)
-			if (a->main.tg[i].ev == n)
-				sim_set_mode(s, a->main.tg[i].mode);
+		for (i = 0; i < u->ntg; i++)
+			if (u->tg[i].ev == n)
+				sim_set_mode(s, u->tg[i].mode);
 		if (sim_step(s, &e) != 1)
 			break;
 		n++;
@@ -830,6 +833,13 @@ find_label(struct app *a, int k)
 	}
 	sim_free(s);
 	return (at);
+}
+
+/* Events up to the first labelled T<k> in the main run (see above). */
+static int64_t
+find_label(struct app *a, int k)
+{
+	return (run_find_label(&a->main, k));
 }
 
 /* Replay the main run's events up to now. */
@@ -906,6 +916,32 @@ go(struct app *a, uint64_t n)
 	return (sync_other(a));
 }
 
+/*
+ * Go to moment T<k>, event n of the main run.  In compare mode the other
+ * half goes on to its own T<k> when that comes after the main run's
+ * clock: a moment falls where what it says is true, and in fixed mode T3
+ * and T4 come when read_pages() sends the window, 64 us after buggy mode
+ * has put it in the plug - each half shows its own moment.
+ */
+static int
+go_moment(struct app *a, uint64_t n, int k)
+{
+	int64_t	at;
+
+	if (go(a, n) != 0)
+		return (-1);
+	if (!a->compare)
+		return (0);
+	if ((at = run_find_label(&a->other, k)) == -2)
+		return (-1);
+	if (at < 0 || (uint64_t)at <= run_events(&a->other))
+		return (0);
+	if (run_goto(&a->other, (uint64_t)at) < 0)
+		return (-1);
+	a->other.sync_t = sim_stats(a->other.sim)->now_ns;
+	return (0);
+}
+
 /* Carry out one command. */
 int
 app_exec(struct app *a, const struct cmd *c)
@@ -966,7 +1002,7 @@ app_exec(struct app *a, const struct cmd *c)
 			flashf(a, "T%d does not happen in this scenario",
 			    (int)c->arg);
 		else
-			rc = go(a, (uint64_t)at);
+			rc = go_moment(a, (uint64_t)at, (int)c->arg);
 		break;
 	case CMD_START:
 		a->playing = 0;

@@ -51,6 +51,67 @@ fmt_ratio(char *buf, size_t len, uint64_t num, uint64_t den,
 	return (buf);
 }
 
+/* Shares of a whole, adding up to exactly scale. */
+void
+fmt_shares(uint64_t *out, const uint64_t *parts, size_t n, uint64_t scale)
+{
+	unsigned __int128	 sum = 0, rem[8], q;
+	uint64_t		 given = 0;
+	size_t			 i, best;
+
+	if (n > 8)
+		n = 8;
+	for (i = 0; i < n; i++)
+		sum += parts[i];
+	for (i = 0; i < n; i++) {
+		out[i] = 0;
+		rem[i] = 0;
+		if (sum == 0)
+			continue;
+		q = (unsigned __int128)parts[i] * scale;
+		out[i] = (uint64_t)(q / sum);
+		rem[i] = q % sum;
+		given += out[i];
+	}
+	if (sum == 0)
+		return;
+	/* Hand out the units lost to truncation: fewer than n of them. */
+	while (given < scale) {
+		best = 0;
+		for (i = 1; i < n; i++)
+			if (rem[i] > rem[best])
+				best = i;
+		out[best]++;
+		rem[best] = 0;
+		given++;
+	}
+}
+
+/* A bounded, overflow-free percentage. */
+char *
+fmt_pct(char *buf, size_t len, uint64_t part, uint64_t whole,
+    unsigned decimals)
+{
+	unsigned __int128	 scale = 100, v;
+	uint64_t		 unit = 1;
+	unsigned		 i;
+
+	if (whole == 0) {
+		snprintf(buf, len, "0");
+		return (buf);
+	}
+	if (part > whole)
+		part = whole;
+	for (i = 0; i < decimals && i < 6; i++) {
+		scale *= 10;
+		unit *= 10;
+	}
+	/* Rounded half up: (2 * part * scale + whole) / (2 * whole). */
+	v = ((unsigned __int128)part * scale * 2 + whole) /
+	    ((unsigned __int128)whole * 2);
+	return (fmt_ratio(buf, len, (uint64_t)v, unit, decimals));
+}
+
 /* Human-readable duration. */
 char *
 fmt_time(char *buf, size_t len, uint64_t ns)

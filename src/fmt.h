@@ -13,6 +13,21 @@
 /* num/den with `decimals` places, rounded half up, into buf. */
 char	*fmt_ratio(char *buf, size_t len, uint64_t num, uint64_t den,
 	     unsigned decimals);
+/*
+ * Shares of a whole made of n parts (n <= 8), in units of 1/scale: out[i] is
+ * parts[i] * scale / sum rounded so that the out[i] add up to exactly scale
+ * (largest remainders get the units left over; ties to the lower index).
+ * Exact for any 64-bit parts (128-bit arithmetic).  All 0 if the sum is 0.
+ */
+void	 fmt_shares(uint64_t *out, const uint64_t *parts, size_t n,
+	     uint64_t scale);
+/*
+ * part/whole as a percentage with `decimals` places (rounded half up),
+ * into buf; never more than 100 (part is clipped to whole), "0" for an
+ * empty whole, exact for any 64-bit values.
+ */
+char	*fmt_pct(char *buf, size_t len, uint64_t part, uint64_t whole,
+	     unsigned decimals);
 /* A duration in ns as a short human string: "850ns", "60us", "4.00ms". */
 char	*fmt_time(char *buf, size_t len, uint64_t ns);
 /* A byte count as "128 KiB", "1 MiB", "4 KiB", or plain bytes. */

@@ -67,6 +67,13 @@ narrate_moment(struct narrate_moment *m, const struct sim *s,
 			m->held = (st == SIM_PAGE_QUEUED ||
 			    st == SIM_PAGE_PLUGGED) && sim_queue_plugged(s) &&
 			    !(e->kind == SIM_EV_RA_ASYNC && m->ready);
+	} else if (e->kind == SIM_EV_DISPATCH && e->hit != SIM_NONE) {
+		/*
+		 * T3/T4 in fixed and legacy mode: the dispatch of the window
+		 * that the marker page e->hit made; it is on its way.
+		 */
+		st = sim_page_state(s, e->hit);
+		m->ready = st == SIM_PAGE_UPTODATE || st == SIM_PAGE_CONSUMED;
 	}
 	/* The request holding the reader's page: sent when, how big. */
 	m->since = SIM_NONE;
@@ -137,7 +144,7 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 	enum sim_mode		 mode = e->mode;
 	int			 buggy = mode == SIM_MODE_BUGGY;
 	int			 legacy = mode == SIM_MODE_LEGACY;
-	char			 w[32], rq[64], t[32], mk[48];
+	char			 w[32], rq[64], t[32], mk[128];
 	size_t			 n;
 	unsigned long long	 p = (unsigned long long)m->page;
 
@@ -146,9 +153,30 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 	case 1:
 		requests(rq, sizeof rq, e->npages, cfg, brief);
 		mk[0] = '\0';
-		if (e->marker != SIM_NONE)
-			snprintf(mk, sizeof mk, " (marker on page %llu)",
-			    (unsigned long long)e->marker);
+		if (e->marker != SIM_NONE && e->marker > e->first &&
+		    e->marker < e->first + e->npages) {
+			/*
+			 * As the patch writes it: two windows, the part read
+			 * now and the part read ahead, marker on the second.
+			 */
+			char a[32], b[32];
+			unsigned long long f = e->first, k = e->marker;
+			unsigned long long z = e->first + e->npages;
+
+			size(a, sizeof a, k - f);
+			size(b, sizeof b, z - k);
+			if (strcmp(a, b) == 0)
+				snprintf(mk, sizeof mk, "the first window is "
+				    "two: [%llu,%llu) + [%llu,%llu), %s each, "
+				    "marker on %llu", f, k, k, z, a, k);
+			else
+				snprintf(mk, sizeof mk, "the first window is "
+				    "two: [%llu,%llu) %s + [%llu,%llu) %s, "
+				    "marker on %llu", f, k, a, k, z, b, k);
+		} else
+			snprintf(mk, sizeof mk, "readahead builds its first "
+			    "window, %s%s", w, e->marker == SIM_NONE ? "" :
+			    " with a marker");
 		if (brief)
 			snprintf(buf, len, "T1: first window, %s, %s", w,
 			    buggy && m->held && !m->busy ? "merges in the "
@@ -156,22 +184,17 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 			    legacy ? "in the plugged queue:" : "in "
 			    "read_pages()'s plug:");
 		else if (buggy && m->held && !m->busy)
-			snprintf(buf, len, "T1: readahead builds its first "
-			    "window, %s%s; inside the outer plug its bios "
-			    "merge into %s that %s not sent yet", w, mk, rq,
-			    rq[0] == 'o' ? "is" : "are");
+			snprintf(buf, len, "T1: %s; inside the outer plug "
+			    "the bios merge into %s, not sent yet", mk, rq);
 		else if (buggy)
-			snprintf(buf, len, "T1: readahead builds its first "
-			    "window, %s%s; the outer plug sends its %s as it "
-			    "fills", w, mk, rq);
+			snprintf(buf, len, "T1: %s; the outer plug sends its "
+			    "%s as it fills", mk, rq);
 		else if (legacy)
-			snprintf(buf, len, "T1: readahead builds its first "
-			    "window, %s%s; its bios merge into %s in the "
-			    "plugged queue", w, mk, rq);
+			snprintf(buf, len, "T1: %s; the bios merge into %s in "
+			    "the plugged queue", mk, rq);
 		else
-			snprintf(buf, len, "T1: readahead builds its first "
-			    "window, %s%s; its bios merge into %s in "
-			    "read_pages()'s own plug", w, mk, rq);
+			snprintf(buf, len, "T1: %s; the bios merge into %s in "
+			    "read_pages()'s own plug", mk, rq);
 		if (brief) {
 			n = strlen(buf);
 			snprintf(buf + n, len - n, " %s%s", rq, buggy &&
@@ -233,12 +256,14 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 			    "window, %s, is sent too", w);
 		break;
 	case 5:
-		if (e->kind == SIM_EV_DISPATCH && buggy)
-			snprintf(buf, len, brief ? "T5: at last a flush: the "
-			    "reader waits for all %s - the pipeline broke" :
-			    "T5: lock_page at last flushes: the %s request "
-			    "goes out and the reader waits for all of it - "
-			    "the pipeline has broken", w);
+		if (e->kind == SIM_EV_DISPATCH && buggy && brief)
+			snprintf(buf, len, "T5: at last a flush: the reader "
+			    "waits for all %s - the pipeline broke", w);
+		else if (e->kind == SIM_EV_DISPATCH && buggy)
+			snprintf(buf, len, "T5: page %llu is cached, not up to "
+			    "date: lock_page at last flushes; the %s request "
+			    "goes out, the reader waits for all of it - the "
+			    "pipeline has broken", p, w);
 		else if (e->kind == SIM_EV_DISPATCH && legacy)
 			snprintf(buf, len, brief ? "T5: at last the queue "
 			    "unplugs: the reader waits for all %s" :
@@ -248,8 +273,9 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 		else if (e->kind == SIM_EV_DISPATCH)
 			snprintf(buf, len, brief ? "T5: asleep on page %llu; "
 			    "its %s request goes out now" :
-			    "T5: the reader sleeps on page %llu; the %s "
-			    "request holding it goes out now", p, w);
+			    "T5: the reader sleeps on page %llu (in the cache, "
+			    "not up to date); the %s request holding it goes "
+			    "out now", p, w);
 		else if (e->kind == SIM_EV_COPY)
 			snprintf(buf, len, brief ? "T5: the reader reaches "
 			    "page %llu, up to date: no sleep" :
@@ -315,7 +341,6 @@ narrate_event(char *buf, size_t len, const struct sim_event *e,
 	enum sim_mode	 m = e->mode;
 	int		 legacy = (m == SIM_MODE_LEGACY);
 
-	(void)cfg;
 	switch (e->kind) {
 	case SIM_EV_READ_BEGIN:
 		snprintf(buf, len, "read() #%llu: %s at page %llu; %s",
@@ -396,16 +421,18 @@ narrate_event(char *buf, size_t len, const struct sim_event *e,
 				    e->count, e->count == 1 ? "" : "s", sz);
 			break;
 		case SIM_REASON_TIMER:
-			snprintf(buf, len, "blk_unplug_timeout: 3 ms are up, "
-			    "the queue unplugs");
+			snprintf(buf, len, "blk_unplug_timeout: %s are up, "
+			    "the queue unplugs", fmt_time(sz, sizeof sz,
+			    cfg->unplug_delay_ns));
 			break;
 		case SIM_REASON_THRESHOLD:
 			snprintf(buf, len, "%u requests queued: the queue "
 			    "unplugs (unplug_thresh)", e->count);
 			break;
 		case SIM_REASON_LIMIT:
-			snprintf(buf, len, "16 requests on the plug list: "
-			    "blk_flush_plug_list sends them first (3.1+)");
+			snprintf(buf, len, "%u requests on the plug list: "
+			    "blk_flush_plug_list sends them first (3.1+)",
+			    cfg->plug_limit);
 			break;
 		case SIM_REASON_EXPLICIT:
 			snprintf(buf, len, "marker page up to date: "

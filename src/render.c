@@ -33,7 +33,7 @@ struct sample {
 	uint8_t		 task;		/* enum sim_task */
 	uint16_t	 plug;		/* requests held in a plug */
 	uint16_t	 dev;		/* requests on the device */
-	uint64_t	 pen_end;	/* end of an idle-exit penalty, or 0 */
+	uint64_t	 wake_end;	/* the device wakes until then, or 0 */
 };
 
 struct render {
@@ -59,7 +59,7 @@ struct render {
 /* Plain ASCII glyphs: the headless frames and non-UTF-8 terminals. */
 const struct render_glyphs render_ascii = {
 	{ "=", "#", "p", ">", "." },
-	"[", "]", "-", "~", "M", "v", ".", "-"
+	"[", "]", "-", "~", "M", "v", ".", "~", "-"
 };
 
 /* Unicode glyphs for UTF-8 terminals. */
@@ -67,7 +67,8 @@ const struct render_glyphs render_unicode = {
 	{ "\xe2\x96\x91", "\xe2\x96\x88", "\xe2\x96\x92", "\xe2\x96\xb6",
 	  "\xc2\xb7" },		/* light shade, full block, medium shade, ▶, · */
 	"[", "]", "\xe2\x94\x80", "\xe2\x95\x8c", "M",
-	"\xe2\x96\xbc", "\xc2\xb7", "\xe2\x94\x80"	/* ─ ╌ M ▼ · ─ */
+	"\xe2\x96\xbc", "\xc2\xb7", "\xe2\x89\x88",	/* ─ ╌ M ▼ · ≈ */
+	"\xe2\x94\x80"					/* ─ */
 };
 
 static const char *state_names[RENDER_ST_COUNT] = {
@@ -169,19 +170,26 @@ render_zoom(const struct render *r)
 	return (r->zoom ? r->zoom : 1);
 }
 
-/* When the device's idle-exit penalty now being paid ends, or 0. */
+/*
+ * Until when the device wakes (pays an idle-exit penalty and serves no
+ * command), or 0: the first time one of its commands is served, if that is
+ * still ahead (sim.h, struct sim_stats: the engine counts it the same way).
+ */
 static uint64_t
-penalty_end(const struct sim *s)
+wake_end(const struct sim *s)
 {
 	const struct sim_request	*d;
+	uint64_t			 p = sim_config(s)->device.idle_penalty_ns;
+	uint64_t			 from, first = SIM_NONE;
 	size_t				 n, i;
-	uint64_t			 end = 0;
 
 	d = sim_device_list(s, &n);
-	for (i = 0; i < n; i++)
-		if (d[i].penalised && d[i].t_lat_end > end)
-			end = d[i].t_lat_end;
-	return (end);
+	for (i = 0; i < n; i++) {
+		from = d[i].t_dispatch + (d[i].penalised ? p : 0);
+		if (from < first)
+			first = from;
+	}
+	return (first != SIM_NONE && first > sim_stats(s)->now_ns ? first : 0);
 }
 
 /* Record one event. */
@@ -213,7 +221,7 @@ render_event(struct render *r, const struct sim *s, const struct sim_event *e)
 	h->task = (uint8_t)sim_reader(s)->task;
 	h->plug = (uint16_t)(np > 65535 ? 65535 : np);
 	h->dev = (uint16_t)(nd > 65535 ? 65535 : nd);
-	h->pen_end = penalty_end(s);
+	h->wake_end = wake_end(s);
 	r->events++;
 }
 
@@ -589,10 +597,10 @@ lane_words(const struct sim *s, unsigned l, char *buf, size_t len)
 		break;
 	default:
 		v = sim_device_list(s, &n);
-		pen = penalty_end(s);
+		pen = wake_end(s);
 		if (n == 0)
 			snprintf(buf, len, "idle");
-		else if (pen > sim_stats(s)->now_ns)
+		else if (pen != 0)
 			snprintf(buf, len, "waking from idle");
 		else
 			req_words(buf, len, v, n, "in flight");
@@ -609,10 +617,53 @@ lane_width(const struct render *r)
 	return (w > LANE_WORDS + 40 ? w - LANE_WORDS - 1 : w);
 }
 
+/* Lane states: reader tasks, then held/served counts 0..10 (+), waking. */
+#define LANE_KEYS	12
+#define KEY_WAKING	11
+
+/* The state key of lane l over a stretch that starts at sample h. */
+static unsigned
+lane_key(const struct sample *h, unsigned l)
+{
+	unsigned	v;
+
+	if (l == 0)
+		return (h->task < 6 ? h->task : 5);
+	v = l == 1 ? h->plug : h->dev;
+	return (v > 10 ? 10 : v);
+}
+
+/*
+ * Which state a slice shows: the one that lasted longest in it; on a tie
+ * the busier one - for the reader asleep, waking, readahead, copying, in
+ * read(), done; for the plug and the device more requests, and waking
+ * before idle.
+ */
+static unsigned
+slice_winner(const uint64_t *d, unsigned l)
+{
+	static const unsigned reader_rank[6] = {
+		SIM_TASK_SLEEPING, SIM_TASK_WAKING, SIM_TASK_READAHEAD,
+		SIM_TASK_COPYING, SIM_TASK_SYSCALL, SIM_TASK_DONE
+	};
+	static const unsigned dev_rank[LANE_KEYS] = {
+		10, 9, 8, 7, 6, 5, 4, 3, 2, 1, KEY_WAKING, 0
+	};
+	const unsigned	*rank = l == 0 ? reader_rank : dev_rank;
+	unsigned	 n = l == 0 ? 6 : LANE_KEYS, i, best = rank[0];
+
+	for (i = 1; i < n; i++)
+		if (d[rank[i]] > d[best])
+			best = rank[i];
+	return (best);
+}
+
 /*
  * The reader, plug and device lanes in rows y.. (the last nlanes of the
- * three): recent simulated time scrolling left, now at the right edge,
- * then what each is doing now in words.
+ * three), then what each is doing now in words.  Column k is the slice
+ * [k * lane_ns, (k + 1) * lane_ns) of simulated time, the slice holding now
+ * at the right edge showing the state now.  A past slice shows the state
+ * that lasted longest in it (slice_winner()), and never changes.
  */
 static void
 draw_lanes(struct render *r, const struct sim *s,
@@ -620,9 +671,11 @@ draw_lanes(struct render *r, const struct sim *s,
 {
 	static const char *names[3] = { "reader", "plug", "device" };
 	static const char task_glyph[] = "srczwd";
-	const struct sample	*h;
-	uint64_t		 now = sim_stats(s)->now_ns, t, back;
-	unsigned		 w = lane_width(r), col, l, lane;
+	const struct sample	*h, *nx;
+	uint64_t		 now = sim_stats(s)->now_ns, ns = r->lane_ns;
+	uint64_t		 d[3][LANE_KEYS], a, b, t0, t1, cut, kn, back;
+	unsigned		 w = lane_width(r), col, l, lane, key;
+	size_t			 i, n;
 	char			 gl[8], lab[64];
 	enum render_role	 role;
 
@@ -638,35 +691,75 @@ draw_lanes(struct render *r, const struct sim *s,
 			    RENDER_LANE_DEVICE, lab);
 		}
 	}
+	if (r->hist_len == 0)
+		return;
+	kn = now / ns;
+	/* The first sample in force in the leftmost slice. */
+	back = kn >= w - 1 ? kn - (w - 1) : 0;
+	i = 0;
+	if ((h = sample_at(r, back * ns)) != NULL)
+		i = (size_t)(h - r->hist + HIST_MAX - r->hist_head) % HIST_MAX;
 	for (col = 0; col < w; col++) {
-		back = (uint64_t)(w - 1 - col) * r->lane_ns;
-		if (back > now)
-			continue;
-		t = now - back;
-		if ((h = sample_at(r, t)) == NULL)
-			continue;
+		if (w - 1 - col > kn)
+			continue;	/* before time 0 */
+		a = (kn - (w - 1 - col)) * ns;
+		b = a + ns < now ? a + ns : now;
+		memset(d, 0, sizeof d);
+		/* Every stretch between samples that overlaps [a, b]. */
+		for (n = i; n < r->hist_len; n++) {
+			h = &r->hist[(r->hist_head + n) % HIST_MAX];
+			if (h->t_ns > b || (h->t_ns == b && b > a))
+				break;
+			nx = n + 1 < r->hist_len ?
+			    &r->hist[(r->hist_head + n + 1) % HIST_MAX] : NULL;
+			t0 = h->t_ns > a ? h->t_ns : a;
+			t1 = nx != NULL && nx->t_ns < b ? nx->t_ns : b;
+			if (nx != NULL && nx->t_ns <= a) {
+				i = n + 1;	/* wholly before this slice */
+				continue;
+			}
+			/* A zero-length slice of now still shows its state. */
+			if (t1 <= t0)
+				t1 = t0 + (b == a);
+			for (l = 0; l < 3; l++)
+				d[l][lane_key(h, l)] += t1 - t0;
+			cut = h->wake_end > t0 ? (h->wake_end < t1 ?
+			    h->wake_end : t1) : t0;
+			if (cut > t0 && h->dev > 0) {
+				d[2][lane_key(h, 2)] -= cut - t0;
+				d[2][KEY_WAKING] += cut - t0;
+			}
+		}
+		if (i >= r->hist_len ||
+		    r->hist[(r->hist_head + i) % HIST_MAX].t_ns > b)
+			continue;	/* before the first event */
+		/* The slice of now shows the state now. */
+		h = &r->hist[(r->hist_head + r->hist_len - 1) % HIST_MAX];
 		for (l = 0; l < nlanes && l < 3; l++) {
 			lane = 3 - nlanes + l;
+			key = slice_winner(d[lane], lane);
+			if (col == w - 1)
+				key = lane == 2 && h->dev > 0 &&
+				    h->wake_end > now ? KEY_WAKING :
+				    lane_key(h, lane);
 			gl[1] = '\0';
 			if (lane == 0) {
-				gl[0] = h->task < 6 ? task_glyph[h->task] : '?';
+				gl[0] = task_glyph[key];
 				role = RENDER_LANE_READER;
-				if (h->task == SIM_TASK_SLEEPING ||
-				    h->task == SIM_TASK_WAKING)
+				if (key == SIM_TASK_SLEEPING ||
+				    key == SIM_TASK_WAKING)
 					role = RENDER_PAGE_ABSENT;
+			} else if (key == 0) {
+				snprintf(gl, sizeof gl, "%s", r->g->lane_idle);
+				role = RENDER_DIM;
+			} else if (key == KEY_WAKING) {
+				snprintf(gl, sizeof gl, "%s",
+				    r->g->lane_waking);
+				role = RENDER_LANE_WAKING;
 			} else {
-				unsigned v = lane == 1 ? h->plug : h->dev;
-
+				gl[0] = (char)(key > 9 ? '+' : '0' + key);
 				role = lane == 1 ? RENDER_LANE_PLUG :
 				    RENDER_LANE_DEVICE;
-				if (v == 0) {
-					snprintf(gl, sizeof gl, "%s",
-					    r->g->lane_idle);
-					role = RENDER_DIM;
-				} else if (lane == 2 && t < h->pen_end)
-					gl[0] = '~';
-				else
-					gl[0] = (char)(v > 9 ? '+' : '0' + v);
 			}
 			put(ops, be, y + l, 9 + col, role, gl);
 		}
@@ -694,6 +787,26 @@ clock_line(struct render *r, const struct sim *s, char *line, size_t len,
 }
 
 /*
+ * Append the lanes' time scale ("lanes 1 col = 100us", or "100us/col")
+ * to the clock line if the result still fits in w cells.
+ */
+static void
+lane_scale(const struct render *r, char *line, size_t len, const char *sep,
+    unsigned w)
+{
+	char	t[32], a[64], b[64];
+	size_t	n = strlen(line);
+
+	fmt_time(t, sizeof t, r->lane_ns);
+	snprintf(a, sizeof a, "%slanes 1 col = %s", sep, t);
+	snprintf(b, sizeof b, "%s%s/col", sep, t);
+	if (cells(line) + cells(a) <= w)
+		snprintf(line + n, len - n, "%s", a);
+	else if (cells(line) + cells(b) <= w)
+		snprintf(line + n, len - n, "%s", b);
+}
+
+/*
  * Header lines: mode and scenario; clock, then play state and speed (or a
  * flash message) flush right.  Where the clock and the right part do not
  * both fit, the clock's separators narrow, the speed is abbreviated, and
@@ -716,6 +829,7 @@ draw_header(struct render *r, const struct sim *s,
 	if (st != NULL && st->title != NULL) {
 		/* Compare half: the clock takes the scenario's place. */
 		clock_line(r, s, line, sizeof line, "  ");
+		lane_scale(r, line, sizeof line, "  ", w - (unsigned)nl - 2);
 		if (nl + 2 < w)
 			put_right(r, ops, be, y, w - (unsigned)nl - 2,
 			    RENDER_HEADER, line);
@@ -748,6 +862,8 @@ draw_header(struct render *r, const struct sim *s,
 		    st->speed);
 		n = cells(right);
 	}
+	lane_scale(r, line, sizeof line, "   ", w > n + 2 ? w - (unsigned)n - 2 :
+	    0);
 	/* The right part keeps at least two thirds of the row. */
 	if (n > 0)
 		n = put_right(r, ops, be, y, w * 2 / 3, st->flash != NULL ?
@@ -781,23 +897,123 @@ draw_legend(struct render *r, const struct render_ops *ops, void *be,
 	}
 }
 
-/* Meters line. */
+/*
+ * The device's time so far as "busy 20.5% · waking 75.6% · idle 3.9%", the
+ * same three shares as the summary's device_*_pct (they add up to 100),
+ * with `decimals` places (0 or 1), into buf.
+ */
+static void
+device_split(const struct render *r, const struct sim_stats *st,
+    unsigned decimals, char *buf, size_t len)
+{
+	const char	*sep = glyphs_unicode(r->g) ? " \xc2\xb7 " : ", ";
+	uint64_t	 part[3], sh[3], unit = decimals ? 10 : 1;
+	char		 a[3][32];
+	int		 i;
+
+	part[0] = st->busy_ns;
+	part[1] = st->waking_ns;
+	part[2] = st->idle_ns;
+	if (part[0] + part[1] + part[2] == 0)
+		part[2] = 1;	/* no time passed: the device starts idle */
+	fmt_shares(sh, part, 3, 100 * unit);
+	for (i = 0; i < 3; i++)
+		fmt_ratio(a[i], sizeof a[i], sh[i], unit, decimals);
+	snprintf(buf, len, "busy %s%%%swaking %s%%%sidle %s%%", a[0], sep,
+	    a[1], sep, a[2]);
+}
+
+/*
+ * Meters: throughput, request size, reader stalls and the device split,
+ * in the longest form that fits the row.
+ */
 static void
 draw_meters(struct render *r, const struct sim *s,
     const struct render_ops *ops, void *be, unsigned y)
 {
 	const struct sim_stats	*st = sim_stats(s);
 	uint64_t		 t = st->now_ns ? st->now_ns : 1;
-	char			 a[32], b[32], c[32], d[32], line[256];
+	char			 a[32], b[32], c[32], c0[32], d[128], d0[128];
+	char			 line[256];
+	unsigned		 w = row_width(r, y), k;
 
-	snprintf(line, sizeof line, "%s MB/s | avg request %s KiB | "
-	    "reader stalled %s%% | device busy %s%%",
-	    fmt_ratio(a, sizeof a, st->pages_copied * SIM_PAGE_SIZE * 1000,
-	    t, 1),
-	    fmt_ratio(b, sizeof b, st->request_pages * 4,
-	    st->requests ? st->requests : 1, 0),
-	    fmt_ratio(c, sizeof c, st->stall_ns * 100, t, 1),
-	    fmt_ratio(d, sizeof d, st->busy_ns * 100, t, 1));
+	fmt_ratio(a, sizeof a, st->pages_copied * SIM_PAGE_SIZE * 1000, t, 1);
+	fmt_ratio(b, sizeof b, st->request_pages * 4,
+	    st->requests ? st->requests : 1, 0);
+	fmt_pct(c, sizeof c, st->stall_ns, t, 1);
+	fmt_pct(c0, sizeof c0, st->stall_ns, t, 0);
+	device_split(r, st, 1, d, sizeof d);
+	device_split(r, st, 0, d0, sizeof d0);
+	for (k = 0; k < 4; k++) {
+		if (k == 0)
+			snprintf(line, sizeof line, "%s MB/s | avg request %s "
+			    "KiB | reader stalled %s%% | device: %s", a, b, c,
+			    d);
+		else if (k == 1)
+			snprintf(line, sizeof line, "%s MB/s | avg request %s "
+			    "KiB | stalled %s%% | device: %s", a, b, c0, d0);
+		else if (k == 2)
+			snprintf(line, sizeof line, "%s MB/s | avg %s KiB | "
+			    "stalled %s%% | device %s", a, b, c0, d0);
+		else
+			snprintf(line, sizeof line, "%s MB/s | device %s", a,
+			    d0);
+		if (cells(line) <= w)
+			break;
+	}
+	put_fit(r, ops, be, y, 0, w, RENDER_METER, line);
+}
+
+/*
+ * Why the average request differs from the most common one: the mix of
+ * dispatched sizes, "requests: 61% 256 KiB + 39% 128 KiB = avg 205 KiB"
+ * (the two most frequent sizes, then the rest), in row y.
+ */
+static void
+draw_request_mix(struct render *r, const struct sim *s,
+    const struct render_ops *ops, void *be, unsigned y)
+{
+	const struct sim_stats	*st = sim_stats(s);
+	uint64_t		 max = sim_config(s)->max_req_pages, p, c;
+	uint64_t		 top[2] = { 0, 0 }, cnt[3] = { 0, 0, 0 }, sh[3];
+	char			 line[256], sz[2][32], pc[3][32], avg[32];
+	size_t			 n;
+	int			 i;
+
+	if (st->requests == 0)
+		return;
+	/* The two most frequent sizes; ties to the larger. */
+	for (p = max; p >= 1; p--) {
+		if ((c = sim_request_count(s, p)) > cnt[0]) {
+			top[1] = top[0];
+			cnt[1] = cnt[0];
+			top[0] = p;
+			cnt[0] = c;
+		} else if (c > cnt[1]) {
+			top[1] = p;
+			cnt[1] = c;
+		}
+	}
+	cnt[2] = st->requests - cnt[0] - cnt[1];
+	fmt_shares(sh, cnt, 3, 100);
+	for (i = 0; i < 3; i++)
+		fmt_ratio(pc[i], sizeof pc[i], sh[i], 1, 0);
+	fmt_bytes(sz[0], sizeof sz[0], top[0] * SIM_PAGE_SIZE);
+	fmt_bytes(sz[1], sizeof sz[1], top[1] * SIM_PAGE_SIZE);
+	fmt_ratio(avg, sizeof avg, st->request_pages * 4, st->requests, 0);
+	if (cnt[1] == 0)
+		snprintf(line, sizeof line, "requests: all %s", sz[0]);
+	else {
+		snprintf(line, sizeof line, "requests: %s%% %s + %s%% %s",
+		    pc[0], sz[0], pc[1], sz[1]);
+		n = strlen(line);
+		if (cnt[2] != 0)
+			snprintf(line + n, sizeof line - n, " + %s%% other",
+			    pc[2]);
+		n = strlen(line);
+		snprintf(line + n, sizeof line - n, " = avg %s KiB (the most "
+		    "common is %s)", avg, sz[0]);
+	}
 	put_fit(r, ops, be, y, 0, row_width(r, y), RENDER_METER, line);
 }
 
@@ -849,9 +1065,9 @@ draw_guide(struct render *r, const struct render_ops *ops, void *be,
 		"  reader lane: s in read()  r readahead  c copy  z asleep  "
 		"w waking  d done",
 		"  plug, device lanes: requests held, in flight (+ over 9); "
-		"~ device waking up",
-		"  the lanes scroll left through simulated time; now is at the "
-		"right edge",
+		"device waking: ",
+		"  lanes: a column is a fixed slice of time (header), showing "
+		"what lasted longest",
 		"  below: each event in words; T1..T5 mark the five moments of "
 		"the patch",
 	};
@@ -866,9 +1082,11 @@ draw_guide(struct render *r, const struct render_ops *ops, void *be,
 	    g->win_open, g->win_sync, g->win_sync, g->win_sync, g->win_async,
 	    g->win_async, g->win_async, g->win_close, g->marker);
 	put_fit(r, ops, be, y + 1, 0, w, RENDER_NARRATION, line);
-	for (i = 0; i < 4; i++)
-		put_fit(r, ops, be, y + 2 + i, 0, w, RENDER_NARRATION,
-		    text[i]);
+	for (i = 0; i < 4; i++) {
+		snprintf(line, sizeof line, "%s%s", text[i], i == 1 ?
+		    g->lane_waking : "");
+		put_fit(r, ops, be, y + 2 + i, 0, w, RENDER_NARRATION, line);
+	}
 }
 
 /*
@@ -944,6 +1162,7 @@ render_draw_at(struct render *r, const struct sim *s,
     unsigned y0, unsigned h)
 {
 	unsigned	head, lanes, strips, narr, foot, legend, y, rest, want;
+	unsigned	meters;
 	uint64_t	pages;
 	int		half = (st != NULL && st->title != NULL);
 
@@ -959,9 +1178,11 @@ render_draw_at(struct render *r, const struct sim *s,
 		lanes = h >= 20 ? 3 : (h >= 12 ? 1 : 0);
 		foot = (st != NULL && h >= 20) ? 2 : 0;
 	}
-	if (h < head + lanes + foot + legend + 1 + 2)
+	/* The request mix below the meters where the screen is tall. */
+	meters = !half && h >= 24 ? 2 : 1;
+	if (h < head + lanes + foot + legend + meters + 2)
 		return;
-	rest = h - head - lanes - foot - legend - 1;	/* 1: meters */
+	rest = h - head - lanes - foot - legend - meters;
 	/* Enough strips for one read() where room allows, at most 8. */
 	pages = sim_config(s)->read_pages;
 	want = (unsigned)((pages + strip_width(r->cols) - 1) /
@@ -997,6 +1218,8 @@ render_draw_at(struct render *r, const struct sim *s,
 		y += lanes;
 	}
 	draw_meters(r, s, ops, be, y++);
+	if (meters > 1)
+		draw_request_mix(r, s, ops, be, y++);
 	draw_narration(r, s, ops, be, y, narr, st != NULL && !half);
 	y += narr;
 	if (foot) {

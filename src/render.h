@@ -35,6 +35,7 @@ enum render_role {
 	RENDER_LANE_READER,
 	RENDER_LANE_PLUG,
 	RENDER_LANE_DEVICE,
+	RENDER_LANE_WAKING,	/* device paying an idle-exit penalty */
 	RENDER_NARRATION,
 	RENDER_LABEL,		/* T1..T5 */
 	RENDER_METER,
@@ -68,6 +69,7 @@ struct render_glyphs {
 	const char	*marker;
 	const char	*reader;
 	const char	*lane_idle;
+	const char	*lane_waking;	/* device lane: waking from idle */
 	const char	*hbar;		/* separator rule */
 };
 

@@ -86,11 +86,11 @@ report_json(char *buf, size_t len, const struct sim_event *e)
 	return (off);
 }
 
-/* Percentage of part in whole, one decimal. */
+/* Percentage of part in whole, one decimal, at most 100. */
 static const char *
 pct(char *b, size_t n, uint64_t part, uint64_t whole)
 {
-	return (fmt_ratio(b, n, part * 1000 / (whole ? whole : 1) , 10, 1));
+	return (fmt_pct(b, n, part, whole, 1));
 }
 
 /* The key: value summary. */
@@ -102,6 +102,7 @@ report_summary(FILE *f, const struct sim *s)
 	uint64_t		 t = st->end_ns != SIM_NONE && sim_done(s) ?
 				     st->end_ns : st->now_ns;
 	uint64_t		 bytes = st->pages_copied * SIM_PAGE_SIZE;
+	uint64_t		 dev[3], tenths[3];
 	char			 b[64];
 
 	fprintf(f, "mode: %s\n", sim_mode_name(sim_mode(s)));
@@ -128,9 +129,19 @@ report_summary(FILE *f, const struct sim *s)
 	fprintf(f, "common_request_kib: %llu\n",
 	    (unsigned long long)(st->mode_request_pages * 4));
 	fprintf(f, "reader_stall_pct: %s\n", pct(b, sizeof b, st->stall_ns, t));
-	fprintf(f, "device_busy_pct: %s\n", pct(b, sizeof b, st->busy_ns, t));
-	fprintf(f, "device_wakeup_pct: %s\n", pct(b, sizeof b, st->penalty_ns,
-	    t));
+	/* Busy, waking, idle: of the time passed, adding up to 100.0. */
+	dev[0] = st->busy_ns;
+	dev[1] = st->waking_ns;
+	dev[2] = st->idle_ns;
+	if (dev[0] + dev[1] + dev[2] == 0)
+		dev[2] = 1;	/* no time passed: the device starts idle */
+	fmt_shares(tenths, dev, 3, 1000);
+	fprintf(f, "device_busy_pct: %s\n", fmt_ratio(b, sizeof b, tenths[0],
+	    10, 1));
+	fprintf(f, "device_wakeup_pct: %s\n", fmt_ratio(b, sizeof b,
+	    tenths[1], 10, 1));
+	fprintf(f, "device_idle_pct: %s\n", fmt_ratio(b, sizeof b, tenths[2],
+	    10, 1));
 	fprintf(f, "idle_penalties: %llu\n", (unsigned long long)st->penalties);
 	fprintf(f, "ra_sync: %llu\n", (unsigned long long)st->ra_sync);
 	fprintf(f, "ra_async: %llu\n", (unsigned long long)st->ra_async);

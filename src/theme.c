@@ -99,6 +99,7 @@ static const char *role_names[RENDER_ROLE_COUNT] = {
 	[RENDER_LANE_READER] = "lane-reader",
 	[RENDER_LANE_PLUG] = "lane-plug",
 	[RENDER_LANE_DEVICE] = "lane-device",
+	[RENDER_LANE_WAKING] = "lane-waking",
 	[RENDER_NARRATION] = "narration",
 	[RENDER_LABEL] = "label",
 	[RENDER_METER] = "meters",
@@ -596,6 +597,7 @@ parse_pair(struct theme *t, struct pctx *c, const char *key, unsigned kcol,
 			set_role(t, RENDER_LANE_READER, &st, 1, c->line);
 			set_role(t, RENDER_LANE_PLUG, &st, 1, c->line);
 			set_role(t, RENDER_LANE_DEVICE, &st, 1, c->line);
+			set_role(t, RENDER_LANE_WAKING, &st, 1, c->line);
 		} else
 			set_role(t, r, &st, 0, c->line);
 		return;

@@ -14,9 +14,9 @@
  *   ROLE = STYLE           see below; ROLE is a render role:
  *       text header mode consumed cached plugged inflight absent
  *       window-sync window-async marker reader lane-reader lane-plug
- *       lane-device narration label meters caption hint dim
- *     and two groups: window (both window roles), lanes (all three
- *     lanes); a role's own key wins over its group's whatever the order.
+ *       lane-device lane-waking narration label meters caption hint dim
+ *     and two groups: window (both window roles), lanes (the four lane
+ *     roles); a role's own key wins over its group's whatever the order.
  *   glyph.STATE = C        Unicode glyph for a page state (consumed cached
  *   ascii.STATE = C        plugged inflight absent) / its ASCII glyph; one
  *                          character, optionally in double quotes.

@@ -472,15 +472,18 @@ tell_moments(const struct sim_config *cfg, struct told *out)
 	int			 n = 0;
 
 	ck_assert_ptr_nonnull(s);
+	memset(out, 0, 5 * sizeof *out);
+	/* out[k] is T(k+1); a run labels only the moments it shows. */
 	while (n < 5 && sim_step(s, &e) == 1) {
 		if (e.label == 0)
 			continue;
-		ck_assert_int_eq(e.label, n + 1);
-		narrate_moment(&out[n].m, s, &e);
-		narrate_label(out[n].full, sizeof out[n].full, &out[n].m, cfg);
-		narrate_label_short(out[n].brief, sizeof out[n].brief,
-		    &out[n].m, cfg);
-		n++;
+		ck_assert_int_gt(e.label, n);
+		n = e.label;
+		narrate_moment(&out[n - 1].m, s, &e);
+		narrate_label(out[n - 1].full, sizeof out[n - 1].full,
+		    &out[n - 1].m, cfg);
+		narrate_label_short(out[n - 1].brief, sizeof out[n - 1].brief,
+		    &out[n - 1].m, cfg);
 	}
 	sim_free(s);
 	return (n);
@@ -532,14 +535,25 @@ START_TEST(test_label_sizes)
 		c.ra_pages = sc[i].ra;
 		c.mode = sc[i].mode;
 		c.device = *sim_preset_find(sc[i].dev);
-		ck_assert_int_eq(tell_moments(&c, t), 5);
+		/*
+		 * Reads of one page never show T3..T5 (model.md §6); nor does
+		 * the hdd with a 512 KiB window, whose second request is not
+		 * done when the reader reaches the marker (it sleeps there).
+		 */
+		ck_assert_int_eq(tell_moments(&c, t), sc[i].bs == 1 ||
+		    (sc[i].bs == 1024 && sc[i].ra == 128) ? 2 : 5);
 		for (k = 0; k < 5; k++) {
 			e = &t[k].m.ev;
+			if (e->label == 0)
+				continue;
 			snprintf(want, sizeof want, "T%d: ", k + 1);
 			ck_assert_int_eq(strncmp(t[k].full, want, 4), 0);
 			ck_assert_int_eq(strncmp(t[k].brief, want, 4), 0);
 			ck_assert_uint_le(strlen(t[k].brief), NARRATE_SHORT);
-			if (k < 4 || e->kind == SIM_EV_DISPATCH)
+			if (k == 0 && e->marker != SIM_NONE)
+				snprintf(want, sizeof want, " %s",
+				    pages_str(sz, sizeof sz, e->marker));
+			else if (k < 4 || e->kind == SIM_EV_DISPATCH)
 				snprintf(want, sizeof want, " %s",
 				    pages_str(sz, sizeof sz, e->npages));
 			else
@@ -558,16 +572,16 @@ START_TEST(test_label_sizes)
 				    i, t[k].full);
 		if (i == 0) {
 			/* The patch's story, in the default scenario. */
-			ck_assert_str_eq(t[0].full, "T1: readahead builds its "
-			    "first window, 256 KiB (marker on page 32); inside "
-			    "the outer plug its bios merge into one 256 KiB "
-			    "request that is not sent yet");
+			ck_assert_str_eq(t[0].full, "T1: the first window is "
+			    "two: [0,32) + [32,64), 128 KiB each, marker on 32; "
+			    "inside the outer plug the bios merge into one 256 "
+			    "KiB request, not sent yet");
 			ck_assert_ptr_nonnull(strstr(t[2].full,
 			    "the device sits idle"));
 			ck_assert_ptr_nonnull(strstr(t[4].full,
 			    "the pipeline has broken"));
 		}
-		if (c.mode == SIM_MODE_FIXED) {
+		if (c.mode == SIM_MODE_FIXED && t[2].m.ev.label != 0) {
 			ck_assert_ptr_nonnull(strstr(t[1].full,
 			    "read_pages() finishes its plug"));
 			ck_assert_ptr_nonnull(strstr(t[2].full,
@@ -578,10 +592,75 @@ START_TEST(test_label_sizes)
 	/* 4 KiB reads: a 16 KiB first window, never "256 KiB". */
 	sim_config_default(&c);
 	c.read_pages = 1;
-	ck_assert_int_eq(tell_moments(&c, t), 5);
+	ck_assert_int_eq(tell_moments(&c, t), 2);
 	for (k = 0; k < 5; k++)
 		ck_assert_ptr_null(strstr(t[k].full, "256 KiB"));
-	ck_assert_ptr_nonnull(strstr(t[0].full, "first window, 16 KiB"));
+	ck_assert_ptr_nonnull(strstr(t[0].full, "[0,1) 4 KiB + [1,4) 12 KiB"));
+	ck_assert_ptr_nonnull(strstr(t[0].full, "one 16 KiB request"));
+}
+END_TEST
+
+/* The 45-column lane strip (80x24, ASCII) of row `name` in frame f. */
+static void
+lane_strip(const char *f, const char *name, char *out, size_t len)
+{
+	const char	*p = strstr(f, name);
+	size_t		 i;
+
+	ck_assert_ptr_nonnull(p);
+	ck_assert_uint_gt(len, 45);
+	p += strlen(name);
+	for (i = 0; i < 45; i++) {
+		ck_assert(p[i] != '\0' && p[i] != '\n');
+		out[i] = p[i];
+	}
+	out[i] = '\0';
+}
+
+/*
+ * The lanes' columns are fixed 100 us slices of simulated time: stepping
+ * on, every past column keeps its glyph, shifted left by the slices that
+ * passed; only the column of now may change.  Over the first 400 events
+ * (the pipeline break and the waking device included).
+ */
+START_TEST(test_lanes_fixed_slices)
+{
+	static const char *const rows[3] = {
+		"\n  reader ", "\n    plug ", "\n  device "
+	};
+	struct app	*a = new_app();
+	char		 prev[3][256], cur[3][256], *f;
+	uint64_t	 pk = 0, k, shift;
+	size_t		 w, l, i;
+	int		 n;
+
+	for (n = 0; n < 400; n++) {
+		exec(a, CMD_STEP, 1);
+		f = frame(a, 80, 24);
+		k = sim_stats(app_sim(a))->now_ns / 100000;
+		for (l = 0; l < 3; l++)
+			lane_strip(f, rows[l], cur[l], sizeof cur[l]);
+		free(f);
+		if (n > 0) {
+			shift = k - pk;
+			for (l = 0; l < 3; l++) {
+				w = strlen(cur[l]);
+				ck_assert_uint_eq(w, strlen(prev[l]));
+				/* Past columns of the previous frame. */
+				for (i = 0; i + 1 < w; i++) {
+					if (i < shift)
+						continue;
+					ck_assert_msg(prev[l][i] ==
+					    cur[l][i - shift],
+					    "event %d lane %zu col %zu: %s -> "
+					    "%s", n, l, i, prev[l], cur[l]);
+				}
+			}
+		}
+		memcpy(prev, cur, sizeof prev);
+		pk = k;
+	}
+	app_free(a);
 }
 END_TEST
 
@@ -1070,9 +1149,9 @@ START_TEST(test_ellipsis)
 	/* One run at 80x24: the full meaning over two rows. */
 	exec(a, CMD_COMPARE, 0);
 	f = frame_fits(a, 80, 24);
-	ck_assert_ptr_nonnull(strstr(f, "\nT5: lock_page at last flushes: the "
-	    "256 KiB request goes out and the reader waits\n    for all of it "
-	    "- the pipeline has broken\n"));
+	ck_assert_ptr_nonnull(strstr(f, "\nT5: page 64 is cached, not up to "
+	    "date: lock_page at last flushes; the 256 KiB\n    request goes out, "
+	    "the reader waits for all of it - the pipeline has broken\n"));
 	free(f);
 	app_free(a);
 }
@@ -1109,8 +1188,8 @@ START_TEST(test_guide)
 	exec(a, CMD_GOTO, 5);
 	f = frame_fits(a, 120, 40);
 	ck_assert_ptr_nonnull(strstr(f, head));
-	ck_assert_ptr_nonnull(strstr(f, "T1: readahead builds its first "
-	    "window, 256 KiB"));
+	ck_assert_ptr_nonnull(strstr(f, "T1: the first window is two: "
+	    "[0,32) + [32,64)"));
 	free(f);
 	exec(a, CMD_GOTO, 10);
 	f = frame_fits(a, 120, 40);
@@ -1236,6 +1315,7 @@ check_suite(void)
 	tcase_add_test(tc, test_rows_fit);
 	tcase_add_test(tc, test_ellipsis);
 	tcase_add_test(tc, test_guide);
+	tcase_add_test(tc, test_lanes_fixed_slices);
 	tcase_add_test(tc, test_misc);
 	tcase_add_test(tc, test_hook);
 	tcase_add_test(tc, test_caption_escaped);

@@ -81,6 +81,56 @@ static const struct chr chars[] = {
 	{ "\342\201\252", 3, 0, "U+206A (format, after the isolates)" },
 };
 
+/*
+ * Shares add up to exactly the scale, by largest remainder, for any 64-bit
+ * parts (no overflow), and are all 0 for an empty whole.
+ */
+START_TEST(test_shares)
+{
+	static const struct {
+		uint64_t	 p[3], want[3];
+	} c[] = {
+		/* The buggy report run: 20.5 + 75.6 + 3.9. */
+		{ { 205, 756, 39 }, { 205, 756, 39 } },
+		/* Thirds: 33.4 + 33.3 + 33.3 (the first remainder wins). */
+		{ { 1, 1, 1 }, { 334, 333, 333 } },
+		/* Truncation alone would give 99.9. */
+		{ { 2, 2, 5 }, { 222, 222, 556 } },
+		/* Huge simulated times: p * 1000 overflows 64 bits. */
+		{ { UINT64_MAX / 2, UINT64_MAX / 4, UINT64_MAX / 4 },
+		  { 500, 250, 250 } },
+		{ { 0, 0, 0 }, { 0, 0, 0 } },
+	};
+	uint64_t	out[3];
+	size_t		i, k;
+
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		fmt_shares(out, c[i].p, 3, 1000);
+		for (k = 0; k < 3; k++)
+			ck_assert_msg(out[k] == c[i].want[k], "case %zu part "
+			    "%zu: %llu", i, k, (unsigned long long)out[k]);
+	}
+}
+END_TEST
+
+/* Percentages: rounded half up, never over 100, exact for huge values. */
+START_TEST(test_pct)
+{
+	char	b[32];
+
+	ck_assert_str_eq(fmt_pct(b, sizeof b, 1, 3, 1), "33.3");
+	ck_assert_str_eq(fmt_pct(b, sizeof b, 2, 3, 1), "66.7");
+	ck_assert_str_eq(fmt_pct(b, sizeof b, 5, 3, 1), "100.0");
+	ck_assert_str_eq(fmt_pct(b, sizeof b, 7, 0, 1), "0");
+	ck_assert_str_eq(fmt_pct(b, sizeof b, UINT64_MAX - 1, UINT64_MAX, 1),
+	    "100.0");
+	ck_assert_str_eq(fmt_pct(b, sizeof b, UINT64_MAX / 3, UINT64_MAX, 1),
+	    "33.3");
+	ck_assert_str_eq(fmt_pct(b, sizeof b, UINT64_MAX / 3, UINT64_MAX, 0),
+	    "33");
+}
+END_TEST
+
 START_TEST(test_char)
 {
 	const struct chr	*c = &chars[_i];
@@ -271,6 +321,8 @@ check_suite(void)
 	tcase_add_test(tc, test_escape_cut);
 	tcase_add_test(tc, test_escape_tiny);
 	tcase_add_test(tc, test_escape_composed);
+	tcase_add_test(tc, test_shares);
+	tcase_add_test(tc, test_pct);
 	suite_add_tcase(s, tc);
 	return (s);
 }

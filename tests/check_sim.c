@@ -163,6 +163,129 @@ START_TEST(test_moments_buggy)
 }
 END_TEST
 
+/*
+ * Where T3 and T4 are stamped (§6): on the event at which what they say is
+ * true.  Stepping to T3, the window [64,96) is held in the plug and the
+ * device idle in buggy mode, in flight and the device busy in fixed and
+ * legacy mode; likewise [96,128) at T4.
+ */
+START_TEST(test_stamp_moments)
+{
+	struct sim_config	 c = config((enum sim_mode)_i);
+	struct sim		*s = sim_new(&c);
+	struct sim_event	 e;
+	size_t			 nd;
+	int			 buggy = (_i == SIM_MODE_BUGGY), want = 3;
+
+	while (want <= 4 && sim_step(s, &e) == 1) {
+		if (e.label == 0)
+			continue;
+		ck_assert_int_le(e.label, want);
+		if (e.label != want)
+			continue;
+		ck_assert_int_eq(e.kind, buggy ? SIM_EV_RA_ASYNC :
+		    SIM_EV_DISPATCH);
+		ck_assert_uint_eq(e.first, want == 3 ? 64 : buggy ? 96 : 96);
+		ck_assert_uint_eq(e.hit, want == 3 ? 32 : 64);
+		(void)sim_device_list(s, &nd);
+		ck_assert_int_eq(sim_page_state(s, want == 3 ? 64 : 96),
+		    buggy ? SIM_PAGE_PLUGGED : SIM_PAGE_INFLIGHT);
+		if (want == 3)
+			ck_assert_uint_eq(nd, buggy ? 0 : 1);
+		want++;
+	}
+	ck_assert_int_eq(want, 5);
+	sim_free(s);
+}
+END_TEST
+
+/*
+ * Labels come in order, once each, in every mode and on every device, and
+ * only those the run shows: 4 KiB reads never reach a window they could
+ * hold (T1, T2 only); reads up to two windows end at the new window, so
+ * there is no second marker within them (no T4).
+ */
+static const struct { uint64_t bs; unsigned want; } order_cases[] = {
+	{ 1, 0x06 }, { 16, 0x2e }, { 32, 0x2e }, { 64, 0x2e }, { 256, 0x3e },
+	{ 1024, 0x3e }
+};
+
+START_TEST(test_labels_in_order)
+{
+	size_t			 k = (size_t)_i / SIM_MODE_COUNT;
+	struct sim_config	 c = config((enum sim_mode)(_i % SIM_MODE_COUNT));
+	struct sim		*s;
+	struct sim_event	 e;
+	size_t			 d;
+	int			 last;
+	unsigned		 seen;
+
+	for (d = 0; d < sim_preset_count(); d++) {
+		c.device = *sim_preset(d);
+		c.read_pages = order_cases[k].bs;
+		c.file_pages = 4096;
+		s = sim_new(&c);
+		last = 0;
+		seen = 0;
+		while (sim_step(s, &e) == 1) {
+			if (e.label == 0)
+				continue;
+			ck_assert_msg(e.label > last, "%s bs %llu: T%d "
+			    "after T%d", c.device.name,
+			    (unsigned long long)c.read_pages, e.label, last);
+			last = e.label;
+			seen |= 1u << last;
+		}
+		ck_assert_msg(seen == order_cases[k].want, "%s bs %llu: "
+		    "labels %#x", c.device.name,
+		    (unsigned long long)c.read_pages, seen);
+		sim_free(s);
+	}
+}
+END_TEST
+
+/*
+ * Device time: busy + waking + idle is exactly the time passed, after
+ * every event and at the end, for every preset and mode; the report run
+ * in buggy mode is busy well under half of the time, waking most of it.
+ */
+START_TEST(test_device_split)
+{
+	struct sim_config	 c = config((enum sim_mode)(_i % SIM_MODE_COUNT));
+	const struct sim_stats	*st;
+	struct sim		*s, *q;
+	struct sim_event	 e;
+
+	c.device = *sim_preset((size_t)_i / SIM_MODE_COUNT);
+	c.file_pages = 4096;
+	s = sim_new(&c);
+	q = sim_new(&c);
+	st = sim_stats(s);
+	while (sim_step(s, &e) == 1) {
+		ck_assert_uint_eq(st->busy_ns + st->waking_ns + st->idle_ns,
+		    st->now_ns);
+		ck_assert_uint_eq(st->now_ns, e.t_ns);
+		/* Waking is paid only after a penalty was incurred. */
+		ck_assert_uint_le(st->waking_ns, st->penalty_ns);
+	}
+	ck_assert_uint_eq(st->busy_ns + st->waking_ns + st->idle_ns,
+	    st->now_ns);
+	if (c.device.idle_penalty_ns == 0)
+		ck_assert_uint_eq(st->waking_ns, 0);
+	ck_assert_int_eq(sim_run(q), 0);
+	ck_assert_uint_eq(sim_stats(q)->busy_ns, st->busy_ns);
+	ck_assert_uint_eq(sim_stats(q)->waking_ns, st->waking_ns);
+	ck_assert_uint_eq(sim_stats(q)->idle_ns, st->idle_ns);
+	if (_i == SIM_MODE_BUGGY) {
+		/* report, buggy: the device mostly wakes up. */
+		ck_assert_uint_lt(st->busy_ns * 2, st->now_ns);
+		ck_assert_uint_gt(st->waking_ns * 2, st->now_ns);
+	}
+	sim_free(s);
+	sim_free(q);
+}
+END_TEST
+
 START_TEST(test_fixed_pipelines)
 {
 	struct sim_config	 c = config(SIM_MODE_FIXED);
@@ -182,10 +305,21 @@ START_TEST(test_fixed_pipelines)
 			ck_abort_msg("reader reached page 64 first");
 	}
 	ck_assert_uint_ne(disp, (size_t)-1);
-	/* Its readahead was T3, and it was sent at once (finish of read_pages). */
+	/*
+	 * That dispatch is T3 (the moment the window is sent), right after
+	 * read_pages() finishes its plug, 32 page submissions after the
+	 * async readahead on the marker at 32.
+	 */
 	i = find_label(v, n, 3);
-	ck_assert_uint_lt(i, disp);
+	ck_assert_uint_eq(i, disp);
+	ck_assert_uint_eq(v[i].hit, 32);
+	ck_assert_int_eq(v[i - 1].kind, SIM_EV_FLUSH);
+	ck_assert_int_eq(v[i - 1].reason, SIM_REASON_FINISH);
+	for (i = disp; i-- > 0;)
+		if (v[i].kind == SIM_EV_RA_ASYNC)
+			break;
 	ck_assert_uint_eq(v[i].first, 64);
+	ck_assert_int_eq(v[i].label, 0);
 	ck_assert_uint_eq(v[disp].t_ns,
 	    v[i].t_ns + 32 * c.cpu.submit_ns);
 	free(v);
@@ -454,12 +588,17 @@ START_TEST(test_legacy_unplug)
 	}
 	ck_assert_int_gt(explicit, 0);
 	ck_assert_int_gt(sleep, 0);
+	/* T3 is the dispatch that the explicit unplug sends. */
 	i = find_label(v, n, 3);
+	ck_assert_int_eq(v[i].kind, SIM_EV_DISPATCH);
+	ck_assert_uint_eq(v[i].first, 64);
 	ck_assert_uint_eq(v[i].hit, 32);
-	ck_assert_int_eq(v[i + 1].kind, SIM_EV_QUEUE);
-	ck_assert_int_eq(v[i + 1].where, SIM_WHERE_QUEUE);
-	ck_assert_int_eq(v[i + 2].kind, SIM_EV_FLUSH);
-	ck_assert_int_eq(v[i + 2].reason, SIM_REASON_EXPLICIT);
+	ck_assert_int_eq(v[i - 1].kind, SIM_EV_FLUSH);
+	ck_assert_int_eq(v[i - 1].reason, SIM_REASON_EXPLICIT);
+	ck_assert_int_eq(v[i - 2].kind, SIM_EV_QUEUE);
+	ck_assert_int_eq(v[i - 2].where, SIM_WHERE_QUEUE);
+	ck_assert_int_eq(v[i - 3].kind, SIM_EV_RA_ASYNC);
+	ck_assert_uint_eq(v[i - 3].hit, 32);
 	free(v);
 }
 END_TEST
@@ -803,6 +942,11 @@ check_suite(void)
 	tc = tcase_create("moments");
 	tcase_add_test(tc, test_moments_buggy);
 	tcase_add_test(tc, test_fixed_pipelines);
+	tcase_add_loop_test(tc, test_stamp_moments, 0, SIM_MODE_COUNT);
+	tcase_add_loop_test(tc, test_labels_in_order, 0, SIM_MODE_COUNT *
+	    (int)(sizeof order_cases / sizeof order_cases[0]));
+	tcase_add_loop_test(tc, test_device_split, 0, SIM_MODE_COUNT *
+	    (int)sim_preset_count());
 	tcase_add_test(tc, test_read1_dispatches);
 	tcase_add_loop_test(tc, test_common_size, 0, 3);
 	tcase_add_test(tc, test_ramp_up);

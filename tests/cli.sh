@@ -80,4 +80,34 @@ golden "trace-buggy-T5.jsonl" "$tmp/t"
 golden "trace-fixed-T5.jsonl" "$tmp/t"
 "$RAVIZ" --headless --frames --until=T5 >"$tmp/f"
 golden "frames-buggy-T5.txt" "$tmp/f"
+
+# T3 is stamped where it is true (model.md §6): buggy holds [64,96) in the
+# plug (p), fixed and legacy have it in flight (>) - the last frame's strip
+# of page 64, and the device lane's words.
+for m in buggy fixed legacy; do
+	"$RAVIZ" --headless --frames --until=T3 --mode=$m >"$tmp/f"
+	golden "frames-$m-T3.txt" "$tmp/f"
+	strip=$(grep '^      64 ' "$tmp/f" | tail -n 1 | cut -c10-41)
+	dev=$(grep '^  device ' "$tmp/f" | tail -n 1)
+	case $m in
+	buggy) want=pppppppppppppppppppppppppppppppp; w=idle ;;
+	*) want='>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>'; w='1 in flight' ;;
+	esac
+	[ "$strip" = "$want" ] && case $dev in *"$w"*) true ;; *) false ;; esac
+	ok $? "--until=T3 --mode=$m: [64,96) '$strip', device '$dev'"
+done
+
+# Device time: busy + waking + idle = 100.0, bounded, from time passed.
+for a in "" "--mode=fixed" "--until=T5" "--until=T3" "--device=sata2" \
+    "--bs=4k --file-size=1M" "--file-size=1T --mode=fixed"; do
+	# shellcheck disable=SC2086
+	"$RAVIZ" --headless $a >"$tmp/s"
+	awk -F': ' '/^device_(busy|wakeup|idle)_pct:/ { n++; s += $2 * 10;
+	    if ($2 > 100 || $2 < 0) bad = 1 }
+	    END { exit !(n == 3 && s == 1000 && !bad) }' "$tmp/s"
+	ok $? "device split of '$a' adds up to 100.0: $(grep device_ "$tmp/s" | tr '\n' ' ')"
+done
+"$RAVIZ" --headless >"$tmp/s"
+awk -F': ' '/^device_busy_pct:/ { exit !($2 < 50) }' "$tmp/s"
+ok $? "the buggy report run is busy well under half the time"
 tap_done

@@ -155,6 +155,24 @@ run_size() {
 	# Compare: both runs.
 	keys g c
 	expect "$sz: c shows the fixed run" "FIXED - patch: no outer plug"
+	# c 3: each half at its own T3 - buggy holds [64,96) in the plug (▒)
+	# with the device idle, fixed has it in flight (▶), the device busy.
+	keys 3
+	expect "$sz: 3 in compare reaches fixed's T3" "T3 request #2 [64,96) 128 KiB dispatched"
+	golden "compare-t3-$sz"
+	cap >"$tmp/c3"
+	top=$(sed -n '1,/^FIXED/p' "$tmp/c3")
+	bot=$(sed -n '/^FIXED/,$p' "$tmp/c3")
+	if echo "$top" | grep -q '▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒▒' &&
+	    echo "$top" | grep -q '^  device .* idle$' &&
+	    echo "$bot" | grep -q '▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶' &&
+	    echo "$bot" | grep -q '^  device .* 1 in flight'; then
+		ok "$sz: c 3: buggy holds the window, the device idle; fixed sends it"
+	else
+		not_ok "$sz: c 3: buggy holds the window, the device idle; fixed sends it" "$(cat "$tmp/c3")"
+	fi
+	keys g
+	wait_for "event 0 " >/dev/null
 	keys PgDn PgDn PgDn PgDn PgDn
 	expect "$sz: compare advances" "event 50 "
 	if cap | grep -qF "BUGGY - 2.6.39" && cap | grep -qF "FIXED - patch"; then ok "$sz: c shows both runs"; else not_ok "$sz: c shows both runs"; fi
@@ -227,7 +245,7 @@ no_tty() {
 }
 
 sizes=${1:-"80x24 120x40"}
-echo "1..$((1 + 28 * $(echo $sizes | wc -w)))"
+echo "1..$((1 + 31 * $(echo $sizes | wc -w)))"
 no_tty
 for s in $sizes; do
 	run_size "${s%x*}" "${s#*x}"

@@ -71,8 +71,7 @@ struct sim {
 
 	/* Device. */
 	uint64_t		 idle_since;
-	uint64_t		 busy_since;
-	uint64_t		 busy_acc;	/* closed busy periods */
+	uint64_t		 acct_t;	/* device time accounted up to here */
 	uint64_t		 stall_acc;	/* closed sleeps */
 	uint64_t		 fifo_last_done;
 	uint64_t		 ps_last;	/* last time the sharing advanced */
@@ -82,12 +81,16 @@ struct sim {
 	/* Request size histogram (pages 0..max_req_pages). */
 	uint64_t		*hist;
 
-	/* Labels T1..T5. */
+	/* Labels T1..T5, see label_async(). */
 	int			 lab_next;	/* next label to give, 1..6 */
 	uint64_t		 t1_page;
 	uint64_t		 t3_page;
+	uint64_t		 t3_read;	/* the read() T3 happened in */
 	uint64_t		 async_seen;
-	int			 t5_done;
+	int			 t5_done;	/* T5 given, or no longer possible */
+	int			 lab_pend;	/* 3/4: waits for its window's dispatch */
+	uint64_t		 lab_pend_page;	/* a page of that window */
+	uint64_t		 lab_pend_hit;	/* the marker page that made it */
 
 	/* Event FIFO. */
 	struct sim_event	*evq;
@@ -118,6 +121,7 @@ static void	 plug_flush(struct sim *, enum sim_reason);
 static void	 legacy_unplug(struct sim *, enum sim_reason);
 static uint64_t	 window_submit(struct sim *, uint64_t, uint64_t, uint64_t,
 		     enum sim_ev, uint64_t);
+static void	 label_end(struct sim *);
 
 #define CYCLE_SNAPS	16
 
@@ -129,7 +133,7 @@ struct cycle_snap {
 	uint64_t		 pos;		/* absolute page and time */
 	uint64_t		 now;
 	struct sim_stats	 st;
-	uint64_t		 busy_acc, stall_acc;	/* totals to now */
+	uint64_t		 stall_acc;	/* total to now */
 	uint64_t		*hist;
 	uint32_t		 next_id;
 	uint64_t		 read_index;
@@ -300,7 +304,7 @@ sim_new(const struct sim_config *cfg)
 	s->ra.ra_pages = cfg->ra_pages;
 	s->ra.marker = SIM_NONE;
 	s->lab_next = 1;
-	s->t1_page = s->t3_page = SIM_NONE;
+	s->t1_page = s->t3_page = s->t3_read = SIM_NONE;
 	s->unplug_at = SIM_NONE;
 	s->next_id = 1;
 	return (s);
@@ -379,7 +383,6 @@ static void
 stats_update(struct sim *s)
 {
 	s->st.now_ns = s->now;
-	s->st.busy_ns = s->busy_acc + (s->dev.n ? s->now - s->busy_since : 0);
 	s->st.stall_ns = s->stall_acc + (s->rd.wait_page != SIM_NONE ?
 	    s->now - s->sleep_since : 0);
 }
@@ -466,6 +469,67 @@ uptodate(const struct sim *s, uint64_t p)
 	return (st == SIM_PAGE_UPTODATE || st == SIM_PAGE_CONSUMED);
 }
 
+/*
+ * T3 and T4 (model.md §6) at an async readahead on marker page hit that
+ * builds a window from start whose first new page is fresh (SIM_NONE: it
+ * allocates nothing).  A moment is labelled only where the run shows what
+ * it means:
+ * - T3: the first async readahead that allocates pages, if its marker page
+ *   is up to date and the same read() goes on up to the new window - the
+ *   reader copies the rest of the previous window, sleeping nowhere, while
+ *   the new one is either held (buggy) or on its way (fixed, legacy).  If
+ *   the first one does not match (4 KiB reads: the read() ends, and
+ *   flushes, long before the reader needs the window), T3..T5 do not
+ *   happen in this run.
+ * - T4: the next async readahead in that same read() (reads of more than
+ *   two windows).
+ * - T5 (task_sleep(), STEP_COPY): the reader reaches the T3 window, in that
+ *   read() or at the start of the next.
+ * In buggy mode the label goes on the readahead itself: the window is then
+ * held in the outer plug.  In fixed and legacy mode what the moment says
+ * (the window is sent) is true only when its request is dispatched, after
+ * read_pages() finishes its plug or the queue unplugs: the label waits for
+ * that dispatch (queue_run()).
+ */
+static void
+label_async(struct sim *s, struct sim_event *e, uint64_t start, uint64_t hit,
+    uint64_t fresh)
+{
+	int	which;
+
+	if (s->t5_done || s->lab_pend != 0 || fresh == SIM_NONE)
+		return;
+	if (s->lab_next == 3 && uptodate(s, hit) && s->rd.read_end >= fresh)
+		which = 3;
+	else if (s->lab_next == 4 && s->rd.read_index == s->t3_read)
+		which = 4;
+	else {
+		if (s->lab_next == 3)
+			label_end(s);
+		return;
+	}
+	if (which == 3) {
+		s->t3_page = start;
+		s->t3_read = s->rd.read_index;
+	}
+	if (s->mode == SIM_MODE_BUGGY)
+		label(s, e, which);
+	else {
+		s->lab_pend = which;
+		s->lab_pend_page = fresh;
+		s->lab_pend_hit = hit;
+	}
+}
+
+/* No moment after T2 can happen any more (or T5 has been given). */
+static void
+label_end(struct sim *s)
+{
+	s->lab_next = 6;
+	s->lab_pend = 0;
+	s->t5_done = 1;
+}
+
 /* Next action time of the task, SIM_NONE if it is not runnable. */
 static uint64_t
 task_next(const struct sim *s)
@@ -473,6 +537,41 @@ task_next(const struct sim *s)
 	if (s->step == STEP_DONE || s->rd.task == SIM_TASK_SLEEPING)
 		return (SIM_NONE);
 	return (s->rd.busy_until);
+}
+
+/*
+ * Account the device's time from acct_t up to t as busy, waking or idle
+ * (sim.h, struct sim_stats).  The device list does not change in between:
+ * every command on it was dispatched at or before acct_t and completes at
+ * or after t.  A command is served from its dispatch, or from the end of
+ * its idle-exit penalty if it pays one; so the device is waking from acct_t
+ * until the first command is served, and busy from then on.
+ */
+static void
+dev_account(struct sim *s, uint64_t t)
+{
+	uint64_t	a = s->acct_t, served = SIM_NONE, from;
+	size_t		i;
+
+	if (t <= a)
+		return;
+	s->acct_t = t;
+	if (s->dev.n == 0) {
+		s->st.idle_ns += t - a;
+		return;
+	}
+	for (i = 0; i < s->dev.n; i++) {
+		from = s->dev.v[i].t_dispatch + (s->dev.v[i].penalised ?
+		    s->cfg.device.idle_penalty_ns : 0);
+		if (from < served)
+			served = from;
+	}
+	if (served > a) {
+		from = served < t ? served : t;
+		s->st.waking_ns += from - a;
+		a = from;
+	}
+	s->st.busy_ns += t - a;
 }
 
 /* Perform the earliest action.  Returns 0 if there is none left. */
@@ -486,6 +585,7 @@ advance(struct sim *s)
 	tr = task_next(s);
 	if (td == SIM_NONE && tt == SIM_NONE && tr == SIM_NONE)
 		return (0);
+	dev_account(s, td < tt ? (td < tr ? td : tr) : (tt < tr ? tt : tr));
 	/* Device, then timer, then task at equal times (see top of file). */
 	if (td != SIM_NONE && td <= tt && td <= tr) {
 		s->now = td;
@@ -718,6 +818,13 @@ sim_markers(const struct sim *s, uint64_t *out, size_t max)
 	return (s->markers.n);
 }
 
+/* Dispatched requests of one size. */
+uint64_t
+sim_request_count(const struct sim *s, uint64_t pages)
+{
+	return (pages <= s->cfg.max_req_pages ? s->hist[pages] : 0);
+}
+
 /* Request lists. */
 const struct sim_request *
 sim_plug_list(const struct sim *s, size_t *n)
@@ -848,6 +955,9 @@ window_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
 	struct sim_event	*e;
 	uint64_t		 end, p, q, total = 0, mark = SIM_NONE;
 
+	end = start + size;
+	if (end > s->cfg.file_pages)
+		end = s->cfg.file_pages;
 	e = ev_new(s, kind);
 	e->first = start;
 	e->npages = size;
@@ -861,16 +971,10 @@ window_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
 	} else {
 		s->st.ra_async++;
 		s->async_seen++;
-		if (s->async_seen == 1 && s->lab_next == 3) {
-			label(s, e, 3);
-			s->t3_page = start;
-		} else if (s->async_seen == 2)
-			label(s, e, 4);
+		label_async(s, e, start, hit, start < end ?
+		    sim_extents_find(&s->pages, start, end, SIM_PAGE_ABSENT) :
+		    SIM_NONE);
 	}
-
-	end = start + size;
-	if (end > s->cfg.file_pages)
-		end = s->cfg.file_pages;
 	/* PG_readahead goes on page size - async of the window, if new. */
 	if (async != 0 && start + size - async < end &&
 	    sim_extents_get(&s->pages, start + size - async) ==
@@ -1243,8 +1347,6 @@ queue_run(struct sim *s)
 			s->st.penalty_ns += s->cfg.device.idle_penalty_ns;
 		}
 		r.t_lat_end = start;
-		if (idle)
-			s->busy_since = s->now;
 		if (s->cfg.device.disc == SIM_DISC_FIFO) {
 			xfer = div_up(req_work(&r), s->cfg.device.bandwidth);
 			if (s->fifo_last_done > start)
@@ -1277,6 +1379,13 @@ queue_run(struct sim *s)
 		if (s->lab_next == 2 && s->t1_page >= r.first &&
 		    s->t1_page < r.first + r.npages)
 			label(s, e, 2);
+		else if (s->lab_pend != 0 && s->lab_pend_page >= r.first &&
+		    s->lab_pend_page < r.first + r.npages) {
+			/* T3/T4 in fixed and legacy: the window is sent. */
+			label(s, e, s->lab_pend);
+			e->hit = s->lab_pend_hit;
+			s->lab_pend = 0;
+		}
 	}
 }
 
@@ -1295,7 +1404,6 @@ dev_complete(struct sim *s, size_t i)
 	e->req = r.id;
 	if (s->dev.n == 0) {
 		s->idle_since = s->now;
-		s->busy_acc += s->now - s->busy_since;
 		s->ps_rem = 0;
 	}
 	if (s->rd.task == SIM_TASK_SLEEPING && s->rd.wait_page >= r.first &&
@@ -1353,42 +1461,56 @@ marker_take(struct sim *s, uint64_t p)
 	return (1);
 }
 
-/* The task sleeps in lock_page on page p. */
+/* Emit the WAIT event for page p. */
 static void
-task_sleep(struct sim *s, uint64_t p)
+ev_wait(struct sim *s, uint64_t p)
 {
-	struct sim_event	*w;
-	size_t			 before = s->evq_len;
-	size_t			 i;
-	int			 t5 = (!s->t5_done && p == s->t3_page);
+	struct sim_event	*w = ev_new(s, SIM_EV_WAIT);
 
-	w = ev_new(s, SIM_EV_WAIT);
 	w->first = p;
 	w->npages = 1;
 	w->page = p;
+}
+
+/*
+ * The task sleeps in lock_page on page p.  Going to sleep flushes the plug
+ * (io_schedule) or, in 2.6.38, unplugs the queue (lock_page calls sync_page
+ * before it sleeps: that unplug is told first, so that a T4 window it sends
+ * comes before T5).
+ */
+static void
+task_sleep(struct sim *s, uint64_t p)
+{
+	size_t			 before = s->evq_len;
+	size_t			 i, wi = before;
+	int			 t5 = (!s->t5_done && p == s->t3_page);
+
 	s->rd.task = SIM_TASK_SLEEPING;
 	s->rd.wait_page = p;
 	s->sleep_since = s->now;
-	/* Going to sleep flushes the plug (io_schedule) or unplugs the queue. */
-	if (s->mode == SIM_MODE_LEGACY)
+	if (s->mode == SIM_MODE_LEGACY) {
 		legacy_unplug(s, SIM_REASON_SLEEP);
-	else
+		wi = s->evq_len;
+		ev_wait(s, p);
+	} else {
+		ev_wait(s, p);
 		plug_flush(s, SIM_REASON_SLEEP);
+	}
 	if (t5) {
 		/* T5: the flush that sends the page's request, else the sleep. */
-		s->t5_done = 1;
-		if (!s->quiet) {
+		label_end(s);
+		if (!s->quiet && !s->oom) {
 			for (i = before; i < s->evq_len; i++) {
 				struct sim_event *e = &s->evq[s->evq_head + i];
 
-				if (e->kind == SIM_EV_DISPATCH && p >= e->first &&
-				    p < e->first + e->npages) {
+				if (e->kind == SIM_EV_DISPATCH && e->label == 0 &&
+				    p >= e->first && p < e->first + e->npages) {
 					e->label = 5;
 					break;
 				}
 			}
 			if (i == s->evq_len)
-				s->evq[s->evq_head + before].label = 5;
+				s->evq[s->evq_head + wi].label = 5;
 		}
 	}
 }
@@ -1519,7 +1641,7 @@ task_run(struct sim *s)
 		e->first = rd->pos;
 		e->npages = n;
 		if (!s->t5_done && rd->pos == s->t3_page) {
-			s->t5_done = 1;
+			label_end(s);
 			e->label = 5;
 		}
 		set_state(s, rd->pos, n, SIM_PAGE_CONSUMED);
@@ -1538,6 +1660,10 @@ task_run(struct sim *s)
 			rd->outer_plug = 0;
 			plug_flush(s, SIM_REASON_FINISH);
 		}
+		/* T5 comes by the end of the read() after T3's, or never. */
+		if (!s->t5_done && s->t3_read != SIM_NONE &&
+		    rd->read_index > s->t3_read)
+			label_end(s);
 		s->prev_page = (int64_t)rd->read_end;
 		rd->read_index++;
 		s->st.reads_done++;
@@ -1690,13 +1816,6 @@ cycle_free(struct sim *s)
 	s->nsnaps = 0;
 }
 
-/* Device busy time up to now, the open busy period included. */
-static uint64_t
-busy_total(const struct sim *s)
-{
-	return (s->busy_acc + (s->dev.n ? s->now - s->busy_since : 0));
-}
-
 /* Reader stall time up to now, a sleep in progress included. */
 static uint64_t
 stall_total(const struct sim *s)
@@ -1748,7 +1867,7 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 	if (s->unplug_at != SIM_NONE)
 		s->unplug_at += dt;
 	s->idle_since += dt;
-	s->busy_since += dt;
+	s->acct_t += dt;
 	s->fifo_last_done += dt;
 	s->ps_last += dt;
 	s->sleep_since += dt;
@@ -1762,13 +1881,15 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 	ADD(request_pages);
 	ADD(penalties);
 	ADD(penalty_ns);
+	ADD(busy_ns);
+	ADD(waking_ns);
+	ADD(idle_ns);
 	ADD(ra_sync);
 	ADD(ra_async);
 	ADD(flushes);
 	ADD(end_ns);
 #undef ADD
-	/* Busy and stall totals include the period still open at the jump. */
-	s->busy_acc += (busy_total(s) - j->busy_acc) * m;
+	/* The stall total includes a sleep still open at the jump. */
 	s->stall_acc += (stall_total(s) - j->stall_acc) * m;
 	dst = s->hist;
 	src = j->hist;
@@ -1850,7 +1971,6 @@ cycle_check(struct sim *s)
 	c->pos = s->rd.pos;
 	c->now = s->now;
 	c->st = s->st;
-	c->busy_acc = busy_total(s);
 	c->stall_acc = stall_total(s);
 	c->next_id = s->next_id;
 	c->read_index = s->rd.read_index;

@@ -218,9 +218,19 @@ struct sim_stats {
 	uint64_t	 max_request_pages;
 	uint64_t	 mode_request_pages; /* most common dispatched size */
 	uint64_t	 stall_ns;	/* reader asleep in lock_page (+ wake), to now */
-	uint64_t	 busy_ns;	/* device had a command outstanding, to now */
-	uint64_t	 penalties;	/* idle-exit penalties paid */
-	uint64_t	 penalty_ns;	/* time spent paying them */
+	/*
+	 * Device time to now in three parts (model.md §6), which always add
+	 * up exactly: busy_ns + waking_ns + idle_ns == now_ns.  Busy: at
+	 * least one command is being served (its access latency or its
+	 * transfer).  Waking: an idle-exit penalty is being paid and no
+	 * command is being served.  Idle: nothing outstanding.
+	 */
+	uint64_t	 busy_ns;
+	uint64_t	 waking_ns;
+	uint64_t	 idle_ns;
+	uint64_t	 penalties;	/* idle-exit penalties incurred */
+	uint64_t	 penalty_ns;	/* penalties times P, counted at dispatch
+					   (may run ahead of waking_ns) */
 	uint64_t	 ra_sync;
 	uint64_t	 ra_async;
 	uint64_t	 flushes;
@@ -316,6 +326,8 @@ size_t	 sim_markers(const struct sim *, uint64_t *out, size_t max);
 const struct sim_request *sim_plug_list(const struct sim *, size_t *n);
 const struct sim_request *sim_queue_list(const struct sim *, size_t *n);
 const struct sim_request *sim_device_list(const struct sim *, size_t *n);
+/* Dispatched requests of exactly `pages` pages so far (0 if out of range). */
+uint64_t sim_request_count(const struct sim *, uint64_t pages);
 /* Legacy: is the request queue plugged? */
 int	 sim_queue_plugged(const struct sim *);
 
