@@ -1113,7 +1113,8 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 			top = &a->other;
 			bot = &a->main;
 		}
-		h = (rows - 2) / 2;
+		/* Footer: legend, the caption if any, play state. */
+		h = (rows - (a->has_caption ? 3 : 2)) / 2;
 		st.title = "compare";
 		st.hint = hint_compare;
 		/* The halves leave the flash to the footer. */

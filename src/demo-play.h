@@ -28,6 +28,22 @@ int	 demo_play_headless(const struct demo *d,
 	     const struct demo_play_opts *, FILE *out, FILE *err);
 
 /*
+ * The caption of item it (a DEMO_CAPTION of d) as it shows now: its
+ * placeholders filled with the figures of run s (figure.h), then escaped
+ * (fmt_escape()).  The one filler of headless replay, casts and the
+ * screen.  0, or -1 if memory ran out (out then holds the text unfilled).
+ */
+int	 demo_play_caption(char *out, size_t len, const struct demo *d,
+	     const struct demo_item *it, const struct sim *s);
+
+/*
+ * The caption line the replay shows: the caption (or NULL), then the prompt
+ * the replay waits with ("[Enter]"), or NULL, two blanks apart.
+ */
+void	 demo_play_prompt(char *out, size_t len, const char *caption,
+	     const char *prompt);
+
+/*
  * The lessons' directory: $RAVIZ_DATADIR/demos if that variable is set and
  * not empty (tests, uninstalled builds), else PKGDATADIR/demos.
  */

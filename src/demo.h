@@ -79,6 +79,8 @@ struct demo {
 	unsigned	 major, minor;	/* of the file */
 	char		*title;		/* decoded, or NULL */
 	struct sim_config cfg;		/* defaults + the scenario block */
+	char		**sets;		/* the block as "--NAME=VALUE" */
+	size_t		 nsets;
 	int		 refused;	/* newer major: nothing past line 1 read */
 	int		 truncated;	/* the last line had no newline */
 
@@ -90,6 +92,9 @@ struct demo {
 	size_t		 errors;	/* including a truncated last line */
 	size_t		 warnings;
 };
+
+/* Scenario option names a `set` line accepts, NULL-terminated. */
+extern const char *const demo_set_names[];
 
 /*
  * Parse len bytes of buf (a whole demo file; need not be NUL-terminated)
