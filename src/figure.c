@@ -94,12 +94,14 @@ fig_count(char *b, size_t n, uint64_t v)
 	snprintf(b, n, "%llu", (unsigned long long)v);
 }
 
+/* {requests}: requests dispatched. */
 static void
 f_requests(char *b, size_t n, const struct sim *s)
 {
 	fig_count(b, n, sim_stats(s)->requests);
 }
 
+/* {avg_request}: the average dispatched request, KiB. */
 static void
 f_avg_request(char *b, size_t n, const struct sim *s)
 {
@@ -110,6 +112,7 @@ f_avg_request(char *b, size_t n, const struct sim *s)
 	    4, st->requests ? st->requests : 1, 1));
 }
 
+/* {common_request}: the most frequent dispatched size, KiB. */
 static void
 f_common_request(char *b, size_t n, const struct sim *s)
 {
@@ -117,6 +120,7 @@ f_common_request(char *b, size_t n, const struct sim *s)
 	    (unsigned long long)(sim_stats(s)->mode_request_pages * 4));
 }
 
+/* {max_request}: the largest dispatched request, KiB. */
 static void
 f_max_request(char *b, size_t n, const struct sim *s)
 {
@@ -124,84 +128,98 @@ f_max_request(char *b, size_t n, const struct sim *s)
 	    (unsigned long long)(sim_stats(s)->max_request_pages * 4));
 }
 
+/* {reads}: read() calls completed. */
 static void
 f_reads(char *b, size_t n, const struct sim *s)
 {
 	fig_count(b, n, sim_stats(s)->reads_done);
 }
 
+/* {reader_stall}: share of the time the reader slept in lock_page. */
 static void
 f_reader_stall(char *b, size_t n, const struct sim *s)
 {
 	fig_pct(b, n, sim_stats(s)->stall_ns, s);
 }
 
+/* {device_busy}: share of the time the device had a command. */
 static void
 f_device_busy(char *b, size_t n, const struct sim *s)
 {
 	fig_pct(b, n, sim_stats(s)->busy_ns, s);
 }
 
+/* {device_wakeup}: share of the time spent on idle-exit penalties. */
 static void
 f_device_wakeup(char *b, size_t n, const struct sim *s)
 {
 	fig_pct(b, n, sim_stats(s)->penalty_ns, s);
 }
 
+/* {idle_penalties}: idle-exit penalties paid. */
 static void
 f_idle_penalties(char *b, size_t n, const struct sim *s)
 {
 	fig_count(b, n, sim_stats(s)->penalties);
 }
 
+/* {flushes}: plug flushes. */
 static void
 f_flushes(char *b, size_t n, const struct sim *s)
 {
 	fig_count(b, n, sim_stats(s)->flushes);
 }
 
+/* {sim_time}: simulated time so far. */
 static void
 f_sim_time(char *b, size_t n, const struct sim *s)
 {
 	fmt_time(b, n, fig_time(s));
 }
 
+/* {bytes_read}: bytes copied to the reader. */
 static void
 f_bytes_read(char *b, size_t n, const struct sim *s)
 {
 	fmt_bytes(b, n, sim_stats(s)->pages_copied * SIM_PAGE_SIZE);
 }
 
+/* {mode}: the plugging mode in force. */
 static void
 f_mode(char *b, size_t n, const struct sim *s)
 {
 	snprintf(b, n, "%s", sim_mode_name(sim_mode(s)));
 }
 
+/* {bs}: the read() size. */
 static void
 f_bs(char *b, size_t n, const struct sim *s)
 {
 	fmt_bytes(b, n, sim_config(s)->read_pages * SIM_PAGE_SIZE);
 }
 
+/* {ra}: the readahead maximum. */
 static void
 f_ra(char *b, size_t n, const struct sim *s)
 {
 	fmt_bytes(b, n, sim_config(s)->ra_pages * SIM_PAGE_SIZE);
 }
 
+/* {file_size}: the file size. */
 static void
 f_file_size(char *b, size_t n, const struct sim *s)
 {
 	fmt_bytes(b, n, sim_config(s)->file_pages * SIM_PAGE_SIZE);
 }
 
+/* {device}: the device preset's name. */
 static void
 f_device(char *b, size_t n, const struct sim *s)
 {
 	snprintf(b, n, "%s", sim_config(s)->device.name);
 }
 
+/* {bandwidth}: the device's streaming bandwidth. */
 static void
 f_bandwidth(char *b, size_t n, const struct sim *s)
 {
@@ -211,12 +229,14 @@ f_bandwidth(char *b, size_t n, const struct sim *s)
 	    sim_config(s)->device.bandwidth, 1000000, 0));
 }
 
+/* {latency}: the device's access latency. */
 static void
 f_latency(char *b, size_t n, const struct sim *s)
 {
 	fmt_time(b, n, sim_config(s)->device.latency_ns);
 }
 
+/* {idle_penalty}: the device's idle-exit penalty (or none). */
 static void
 f_idle_penalty(char *b, size_t n, const struct sim *s)
 {
@@ -228,12 +248,14 @@ f_idle_penalty(char *b, size_t n, const struct sim *s)
 		fmt_time(b, n, d->idle_penalty_ns);
 }
 
+/* {idle_threshold}: the idle time after which it is paid. */
 static void
 f_idle_threshold(char *b, size_t n, const struct sim *s)
 {
 	fmt_time(b, n, sim_config(s)->device.idle_thresh_ns);
 }
 
+/* {qd}: the device's queue depth. */
 static void
 f_qd(char *b, size_t n, const struct sim *s)
 {
@@ -250,6 +272,7 @@ f_window(char *b, size_t n, const struct sim *s)
 	    (unsigned long long)(ra->start + ra->size));
 }
 
+/* {marker}: the PG_readahead page of that window (or none). */
 static void
 f_marker(char *b, size_t n, const struct sim *s)
 {
@@ -261,6 +284,7 @@ f_marker(char *b, size_t n, const struct sim *s)
 		fig_count(b, n, ra->marker);
 }
 
+/* {page}: the next page the reader looks at. */
 static void
 f_page(char *b, size_t n, const struct sim *s)
 {
