@@ -891,10 +891,17 @@ set_compare(struct app *a, int on)
 	return (sync_other(a));
 }
 
-/* Back to event 0 of the scenario as configured, toggles forgotten. */
+/*
+ * Back to event 0 of the scenario as configured, toggles forgotten; with
+ * a mode (arg 1 + enum sim_mode), the scenario is configured in that mode
+ * from now on, so the run is in it from its first event and the header,
+ * compare mode and later restarts all agree.
+ */
 static int
-restart(struct app *a)
+restart(struct app *a, int64_t arg)
 {
+	if (arg > 0 && arg <= SIM_MODE_COUNT)
+		a->cfg.mode = (enum sim_mode)(arg - 1);
 	run_done(&a->main);
 	if (run_init(&a->main, &a->cfg) != 0)
 		return (-1);
@@ -903,7 +910,10 @@ restart(struct app *a)
 		if (set_compare(a, 1) != 0)
 			return (-1);
 	}
-	app_flash(a, "restarted");
+	if (arg > 0 && arg <= SIM_MODE_COUNT)
+		flashf(a, "restarted %s", mode_word(a->cfg.mode));
+	else
+		app_flash(a, "restarted");
 	return (0);
 }
 
@@ -1034,7 +1044,7 @@ app_exec(struct app *a, const struct cmd *c)
 		break;
 	case CMD_RESTART:
 		a->playing = 0;
-		rc = restart(a);
+		rc = restart(a, c->arg);
 		break;
 	case CMD_ZOOM_IN:
 		z = render_zoom(a->main.r);
@@ -1135,7 +1145,8 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 			top = &a->other;
 			bot = &a->main;
 		}
-		h = (rows - 2) / 2;
+		/* Footer: legend, the caption if any, play state. */
+		h = (rows - (a->has_caption ? 3 : 2)) / 2;
 		st.title = "compare";
 		/* In compare mode p and m do not apply. */
 		cmd_hint(hint, sizeof hint, 1);

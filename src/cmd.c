@@ -26,6 +26,7 @@ enum argk {
 	ARG_LABEL,		/* 1 .. 5, also "T1" .. "T5" */
 	ARG_EVENT,		/* event number: 0 .. 2^63 - 1 */
 	ARG_MODE,		/* buggy | fixed | legacy */
+	ARG_OPTMODE,		/* nothing (0), or a mode (1 + enum sim_mode) */
 	ARG_HELP		/* nothing (toggle) or "close" */
 };
 
@@ -53,7 +54,7 @@ static const struct cmd_def defs[CMD_COUNT] = {
 	[CMD_MODE] = { "mode", ARG_MODE },
 	[CMD_CYCLE] = { "cycle", ARG_NONE },
 	[CMD_COMPARE] = { "compare", ARG_NONE },
-	[CMD_RESTART] = { "restart", ARG_NONE },
+	[CMD_RESTART] = { "restart", ARG_OPTMODE },
 	[CMD_ZOOM_IN] = { "zoom-in", ARG_NONE },
 	[CMD_ZOOM_OUT] = { "zoom-out", ARG_NONE },
 	[CMD_HELP] = { "help", ARG_HELP },
@@ -218,7 +219,7 @@ int
 cmd_has_arg(enum cmd_kind k)
 {
 	return ((unsigned)k < CMD_COUNT && defs[k].arg != ARG_NONE &&
-	    defs[k].arg != ARG_HELP);
+	    defs[k].arg != ARG_HELP && defs[k].arg != ARG_OPTMODE);
 }
 
 /* Parse the argument text a of a command of argument kind ak into *out. */
@@ -283,6 +284,18 @@ parse_arg(enum argk ak, const char *a, int64_t *out, const char **why)
 			return (-1);
 		}
 		v = (uint64_t)m;
+		break;
+	case ARG_OPTMODE:
+		if (*a == '\0') {
+			*out = 0;
+			return (0);
+		}
+		if (sim_mode_parse(a, &m) != 0) {
+			*why = "expected nothing or a mode: buggy, fixed or "
+			    "legacy";
+			return (-1);
+		}
+		v = (uint64_t)m + 1;
 		break;
 	default:
 		*why = "internal: unknown argument kind";
@@ -368,6 +381,14 @@ cmd_format(char *buf, size_t len, const struct cmd *c)
 		case ARG_MODE:
 			n = snprintf(buf, len, "%s %s", d->name,
 			    sim_mode_name((enum sim_mode)c->arg));
+			break;
+		case ARG_OPTMODE:
+			if (c->arg > 0 && c->arg <= SIM_MODE_COUNT)
+				n = snprintf(buf, len, "%s %s", d->name,
+				    sim_mode_name((enum sim_mode)(c->arg -
+				    1)));
+			else
+				n = snprintf(buf, len, "%s", d->name);
 			break;
 		default:
 			n = snprintf(buf, len, "%s %lld", d->name,

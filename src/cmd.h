@@ -31,7 +31,10 @@ enum cmd_kind {
 	CMD_MODE,		/* arg: enum sim_mode, at the next read() */
 	CMD_CYCLE,		/* cycle buggy -> fixed -> legacy */
 	CMD_COMPARE,		/* toggle the buggy/fixed split screen */
-	CMD_RESTART,		/* back to the start, scenario as configured */
+	CMD_RESTART,		/* back to the start; arg 0: scenario as
+				   configured, 1 + enum sim_mode: the run
+				   starts in that mode (and stays in it for
+				   later restarts) */
 	CMD_ZOOM_IN,		/* fewer pages per cell */
 	CMD_ZOOM_OUT,		/* more pages per cell */
 	CMD_HELP,		/* arg 0: toggle the help overlay; -1: close it (Esc) */
@@ -69,7 +72,7 @@ enum cmd_key {
 struct cmd cmd_from_key(int key);
 /* Name as written in demo files ("play", "step", "jump"...). */
 const char *cmd_name(enum cmd_kind);
-/* Does this kind take an argument in demo files? */
+/* Must this kind have an argument in demo files (restart's is optional)? */
 int	 cmd_has_arg(enum cmd_kind);
 /*
  * Parse "name" or "name ARG" (the text after the stamp in a demo file).

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "demo-live.h"
+#include "demo-play.h"
 #include "fmt.h"
 #include "xalloc.h"
 
@@ -79,9 +80,8 @@ show(struct demo_live *l)
 		app_set_caption(l->app, NULL);
 		return;
 	}
-	snprintf(buf, sizeof buf, "%s%s%s", l->has_caption ? l->caption : "",
-	    l->has_caption && prompt != NULL ? "  " : "",
-	    prompt != NULL ? prompt : "");
+	demo_play_prompt(buf, sizeof buf, l->has_caption ? l->caption : NULL,
+	    prompt);
 	app_set_caption(l->app, buf);
 }
 
@@ -245,8 +245,9 @@ demo_live_step(struct demo_live *l, uint64_t now_ns, uint64_t *wait_ns)
 			rc = app_exec(l->app, &it->cmd);
 			break;
 		case DEMO_CAPTION:
-			fmt_escape_str(l->caption, sizeof l->caption,
-			    it->text);
+			if (demo_play_caption(l->caption, sizeof l->caption,
+			    l->d, it, app_sim(l->app)) != 0)
+				rc = -1;
 			l->has_caption = 1;
 			break;
 		case DEMO_MARKER:

@@ -30,6 +30,7 @@
 #include "app.h"
 #include "demo.h"
 #include "demo-play.h"
+#include "figure.h"
 #include "fmt.h"
 #include "lesson.h"
 #include "opts.h"
@@ -255,9 +256,9 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 	struct player		 p;
 	const struct demo_item	*it;
 	char			 line[LINE_MAX_], safe[2 * LINE_MAX_];
-	char			 cap[1024];
+	char			 cap[1024], shown[1100];
 	size_t			 i;
-	int			 status = 0, rc;
+	int			 status = 0, rc, has_cap = 0;
 	uint64_t		 t_prev, before;
 	struct sim		*shadow;
 
@@ -333,8 +334,10 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 				sim_free(shadow);
 			break;
 		case DEMO_CAPTION:
-			fmt_escape_str(cap, sizeof cap, it->text);
-			app_set_caption(p.app, cap);
+			if (demo_play_caption(cap, sizeof cap, d, it,
+			    app_sim(p.app)) != 0)
+				p.oom = 1;
+			has_cap = 1;
 			cast_marker(&p, p.t_ns, cap);
 			break;
 		case DEMO_MARKER:
@@ -350,6 +353,11 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 		}
 		if (rc < 0)
 			break;
+		/* As on the screen: a pause shows its prompt until Enter. */
+		demo_play_prompt(shown, sizeof shown, has_cap ? cap : NULL,
+		    it->kind == DEMO_PAUSE ? "[Enter]" : NULL);
+		app_set_caption(p.app, has_cap || it->kind == DEMO_PAUSE ?
+		    shown : NULL);
 		if (po->frames) {
 			fprintf(out, "--- %s ---\n", safe);
 			frame(&p, out);
@@ -380,6 +388,30 @@ done:
 		status = 1;
 	}
 	return (status);
+}
+
+/* A caption filled and escaped. */
+int
+demo_play_caption(char *out, size_t len, const struct demo *d,
+    const struct demo_item *it, const struct sim *s)
+{
+	char	filled[1024];
+	int	rc;
+
+	rc = figure_fill(filled, sizeof filled, it->text, s, d->sets,
+	    d->nsets);
+	fmt_escape_str(out, len, filled);
+	return (rc);
+}
+
+/* A caption and a prompt as the replay shows them. */
+void
+demo_play_prompt(char *out, size_t len, const char *caption,
+    const char *prompt)
+{
+	snprintf(out, len, "%s%s%s", caption != NULL ? caption : "",
+	    caption != NULL && prompt != NULL ? "  " : "",
+	    prompt != NULL ? prompt : "");
 }
 
 /* Validate files. */

@@ -28,6 +28,23 @@ int	 demo_play_headless(const struct demo *d,
 	     const struct demo_play_opts *, FILE *out, FILE *err);
 
 /*
+ * The caption of item it (a DEMO_CAPTION of d) as it shows now: its
+ * placeholders filled with the figures of run s (figure.h), then escaped
+ * (fmt_escape()).  The one filler of headless replay, casts and the
+ * screen.  0, or -1 if the engine ran out of memory for an alternative
+ * run (out then holds that placeholder unfilled).
+ */
+int	 demo_play_caption(char *out, size_t len, const struct demo *d,
+	     const struct demo_item *it, const struct sim *s);
+
+/*
+ * The caption line the replay shows: the caption (or NULL), then the prompt
+ * the replay waits with ("[Enter]"), or NULL, two blanks apart.
+ */
+void	 demo_play_prompt(char *out, size_t len, const char *caption,
+	     const char *prompt);
+
+/*
  * Validate each file, printing every diagnostic to err and a line per file
  * to out ("FILE: ok, N items" / "FILE: N errors, M warnings").  Returns 0
  * if all are valid, 2 otherwise, 1 if memory ran out.

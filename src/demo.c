@@ -27,6 +27,7 @@
 
 #include "demo.h"
 #include "diag.h"
+#include "figure.h"
 #include "file.h"
 #include "fmt.h"
 #include "opts.h"
@@ -73,6 +74,8 @@ static void	 parse_stamped(struct pctx *, const char *);
 static void	 parse_line(struct pctx *);
 static void	 finish_scenario(struct pctx *);
 static char	*xstrndup(struct pctx *, const char *, size_t);
+static const char *raw_at(const struct pctx *, const char *, size_t);
+static void	 check_figures(struct pctx *, const char *, const char *);
 
 /* The column (in characters, from 1) of p in the current line. */
 static unsigned
@@ -506,12 +509,67 @@ cmd_word(const char *w, size_t n)
 	return (CMD_NONE);
 }
 
+/*
+ * Where in the file the byte at offset off of a quoted text's decoded form
+ * comes from: q is its opening quote.  Decodes escapes as quoted() does
+ * (the text is known to be valid).
+ */
+static const char *
+raw_at(const struct pctx *p, const char *q, size_t off)
+{
+	const char	*s = q + 1, *end = p->line + p->len;
+	size_t		 got = 0;
+	uint32_t	 cp;
+
+	while (s < end && *s != '"' && got < off) {
+		if (*s != '\\') {
+			s++;
+			got++;
+		} else if (s[1] == 'x') {
+			s += 4;
+			got++;
+		} else if (s[1] == 'u') {
+			for (cp = 0, s += 3; s < end && *s != '}'; s++)
+				cp = cp * 16 + (uint32_t)hexval(*s);
+			s++;
+			got += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ?
+			    3 : 4;
+		} else {
+			s += 2;
+			got++;
+		}
+	}
+	return (s);
+}
+
+/*
+ * The placeholders of the caption text t (decoded from the quoted text
+ * opening at q) name known figures, and their alternative runs are valid
+ * with the scenario read so far (figure.h).
+ */
+static void
+check_figures(struct pctx *p, const char *q, const char *t)
+{
+	char	**base, why[768];
+	size_t	  i, off;
+
+	if ((base = calloc(p->nsets + 1, sizeof *base)) == NULL) {
+		p->oom = 1;
+		return;
+	}
+	for (i = 0; i < p->nsets; i++)
+		base[i] = p->sets[i].arg;
+	if (figure_check(t, base, p->nsets, &off, why, sizeof why) != 0)
+		diag(p, DEMO_ERROR, raw_at(p, q, off), "caption: %s", why);
+	free(base);
+}
+
 /* "@EVENT +DELAY ITEM...". */
 static void
 parse_stamped(struct pctx *p, const char *s)
 {
 	struct demo_item	 it, *ni;
-	const char		*w, *we, *why, *end = p->line + p->len;
+	const char		*w, *we, *why, *end = p->line + p->len, *q;
 	char			 buf[64], *text;
 	enum cmd_kind		 k;
 	size_t			 n;
@@ -565,17 +623,19 @@ parse_stamped(struct pctx *p, const char *s)
 	if (n == 7 && memcmp(w, "caption", 7) == 0) {
 		it.kind = DEMO_CAPTION;
 		w = skip_ws(p, we);
+		q = w;
 		if ((it.text = quoted(p, &w)) == NULL)
 			return;
 		if (!at_end(p, w, "the caption")) {
 			free(it.text);
 			return;
 		}
-		if (utf8_width(it.text) > DEMO_CAPTION_COLS)
-			diag(p, DEMO_WARNING, w, "caption of %zu columns: "
-			    "on an 80-column screen only %d fit with the "
-			    "replay's prompt", utf8_width(it.text),
-			    DEMO_CAPTION_COLS);
+		check_figures(p, q, it.text);
+		if (figure_width(it.text) > DEMO_CAPTION_COLS)
+			diag(p, DEMO_WARNING, w, "caption of %zu columns "
+			    "(figures at their widest): on an 80-column "
+			    "screen only %d fit with the replay's prompt",
+			    figure_width(it.text), DEMO_CAPTION_COLS);
 	} else if (n == 5 && memcmp(w, "pause", 5) == 0) {
 		it.kind = DEMO_PAUSE;
 		if (!at_end(p, we, "'pause'"))
@@ -744,8 +804,15 @@ demo_parse(struct demo *d, const char *name, const char *buf, size_t len)
 	}
 	if (!d->refused && !p.oom)
 		finish_scenario(&p);
-	for (i = 0; i < p.nsets; i++)
-		free(p.sets[i].arg);
+	/* The scenario's options stay with d, for the captions' figures. */
+	if ((d->sets = calloc(p.nsets + 1, sizeof *d->sets)) == NULL)
+		p.oom = 1;
+	for (i = 0; i < p.nsets; i++) {
+		if (d->sets != NULL)
+			d->sets[d->nsets++] = p.sets[i].arg;
+		else
+			free(p.sets[i].arg);
+	}
 	free(p.sets);
 	return (p.oom ? -1 : (int)d->errors);
 }
@@ -813,6 +880,9 @@ demo_free(struct demo *d)
 	for (i = 0; i < d->ndiags; i++)
 		free(d->diags[i].msg);
 	free(d->diags);
+	for (i = 0; i < d->nsets; i++)
+		free(d->sets[i]);
+	free(d->sets);
 	free(d->title);
 	free(d->name);
 	memset(d, 0, sizeof *d);

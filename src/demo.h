@@ -29,6 +29,10 @@
  * - Caption and title text is decoded from the file's escapes and may hold
  *   any byte but NUL; it is untrusted: pass it through fmt_escape()
  *   (fmt.h) before it reaches a terminal or any output.
+ * - A caption is a template: its {placeholders} (figure.h) are checked by
+ *   the parser and filled from the engine when the caption is shown
+ *   (demo_play_caption()); the `set` lines stay in `sets` for the
+ *   alternative runs they may name.
  * - The writer (demo_writer_*) makes each line with one write(2), so a
  *   recording killed at any moment (even SIGKILL) ends with a complete line.
  */
@@ -79,6 +83,8 @@ struct demo {
 	unsigned	 major, minor;	/* of the file */
 	char		*title;		/* decoded, or NULL */
 	struct sim_config cfg;		/* defaults + the scenario block */
+	char		**sets;		/* the block as "--NAME=VALUE" */
+	size_t		 nsets;
 	int		 refused;	/* newer major: nothing past line 1 read */
 	int		 truncated;	/* the last line had no newline */
 

@@ -1233,8 +1233,9 @@ render_draw_at(struct render *r, const struct sim *s,
 }
 
 /*
- * Legend, then the play state flush right and the flash message (or the
- * hint) in what is left of the row, below the compare halves.
+ * Legend, the caption if there is one, then the play state flush right and
+ * the flash message (or the hint) in what is left of the row, below the
+ * compare halves.
  */
 void
 render_compare_footer(struct render *r, const struct render_ops *ops,
@@ -1249,6 +1250,10 @@ render_compare_footer(struct render *r, const struct render_ops *ops,
 	draw_legend(r, ops, be, y);
 	if (h < 2 || st == NULL)
 		return;
+	/* A demo's caption (and its prompt) has a row of its own. */
+	if (h >= 3 && st->caption != NULL)
+		put_fit(r, ops, be, y + h - 2, 0, row_width(r, y + h - 2),
+		    RENDER_CAPTION, st->caption);
 	y += h - 1;
 	w = row_width(r, y);
 	if (st->play != NULL) {

@@ -136,7 +136,8 @@ void	 render_draw_at(struct render *, const struct sim *,
 /*
  * Compare mode: a half drawn with render_draw_at() and a status whose title
  * is set leaves out the legend and the caption/hint; this draws them once,
- * in rows [y, y + h) (h >= 2: legend, then play state and hint).
+ * in rows [y, y + h) (h >= 2: legend first, play state and hint last; the
+ * caption, if any, on the row above the last when h >= 3).
  */
 void	 render_compare_footer(struct render *, const struct render_ops *,
 	     void *be, unsigned y, unsigned h, const struct render_status *);

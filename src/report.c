@@ -93,16 +93,62 @@ pct(char *b, size_t n, uint64_t part, uint64_t whole)
 	return (fmt_pct(b, n, part, whole, 1));
 }
 
+/* The run's duration so far: its end once it is over, else now. */
+uint64_t
+report_time(const struct sim *s)
+{
+	const struct sim_stats	*st = sim_stats(s);
+
+	return (st->end_ns != SIM_NONE && sim_done(s) ? st->end_ns :
+	    st->now_ns);
+}
+
+/* MB/s (10^6 bytes a second) read so far, one decimal. */
+const char *
+report_throughput(char *b, size_t n, const struct sim *s)
+{
+	uint64_t	t = report_time(s);
+	uint64_t	bytes = sim_stats(s)->pages_copied * SIM_PAGE_SIZE;
+
+	/* bytes / (t / 1e9) / 1e6 = bytes * 1000 / t */
+	if (t == 0) {
+		snprintf(b, n, "0.0");
+		return (b);
+	}
+	return (fmt_ratio(b, n, bytes * 1000, t, 1));
+}
+
+/* The reader's time asleep in lock_page, in percent of the time passed. */
+const char *
+report_stall_pct(char *b, size_t n, const struct sim *s)
+{
+	return (pct(b, n, sim_stats(s)->stall_ns, report_time(s)));
+}
+
+/* Device busy, waking, idle in tenths of a percent, adding up to 1000. */
+void
+report_device_tenths(const struct sim *s, uint64_t tenths[3])
+{
+	const struct sim_stats	*st = sim_stats(s);
+	uint64_t		 dev[3];
+
+	dev[0] = st->busy_ns;
+	dev[1] = st->waking_ns;
+	dev[2] = st->idle_ns;
+	if (dev[0] + dev[1] + dev[2] == 0)
+		dev[2] = 1;	/* no time passed: the device starts idle */
+	fmt_shares(tenths, dev, 3, 1000);
+}
+
 /* The key: value summary. */
 void
 report_summary(FILE *f, const struct sim *s)
 {
 	const struct sim_config	*c = sim_config(s);
 	const struct sim_stats	*st = sim_stats(s);
-	uint64_t		 t = st->end_ns != SIM_NONE && sim_done(s) ?
-				     st->end_ns : st->now_ns;
+	uint64_t		 t = report_time(s);
 	uint64_t		 bytes = st->pages_copied * SIM_PAGE_SIZE;
-	uint64_t		 dev[3], tenths[3];
+	uint64_t		 tenths[3];
 	char			 b[64];
 
 	fprintf(f, "mode: %s\n", sim_mode_name(sim_mode(s)));
@@ -117,9 +163,7 @@ report_summary(FILE *f, const struct sim *s)
 	fprintf(f, "complete: %s\n", sim_done(s) ? "yes" : "no");
 	fprintf(f, "sim_time_ns: %llu\n", (unsigned long long)t);
 	fprintf(f, "bytes_read: %llu\n", (unsigned long long)bytes);
-	/* bytes / (t / 1e9) / 1e6 = bytes * 1000 / t */
-	fprintf(f, "throughput_mb_s: %s\n",
-	    t ? fmt_ratio(b, sizeof b, bytes * 1000 / 1, t, 1) : "0.0");
+	fprintf(f, "throughput_mb_s: %s\n", report_throughput(b, sizeof b, s));
 	fprintf(f, "reads: %llu\n", (unsigned long long)st->reads_done);
 	fprintf(f, "requests: %llu\n", (unsigned long long)st->requests);
 	fprintf(f, "avg_request_kib: %s\n", fmt_ratio(b, sizeof b,
@@ -128,14 +172,9 @@ report_summary(FILE *f, const struct sim *s)
 	    (unsigned long long)(st->max_request_pages * 4));
 	fprintf(f, "common_request_kib: %llu\n",
 	    (unsigned long long)(st->mode_request_pages * 4));
-	fprintf(f, "reader_stall_pct: %s\n", pct(b, sizeof b, st->stall_ns, t));
+	fprintf(f, "reader_stall_pct: %s\n", report_stall_pct(b, sizeof b, s));
 	/* Busy, waking, idle: of the time passed, adding up to 100.0. */
-	dev[0] = st->busy_ns;
-	dev[1] = st->waking_ns;
-	dev[2] = st->idle_ns;
-	if (dev[0] + dev[1] + dev[2] == 0)
-		dev[2] = 1;	/* no time passed: the device starts idle */
-	fmt_shares(tenths, dev, 3, 1000);
+	report_device_tenths(s, tenths);
 	fprintf(f, "device_busy_pct: %s\n", fmt_ratio(b, sizeof b, tenths[0],
 	    10, 1));
 	fprintf(f, "device_wakeup_pct: %s\n", fmt_ratio(b, sizeof b,

@@ -12,6 +12,17 @@
 
 /* Print the key: value summary of a run (at its current point). */
 void	report_summary(FILE *, const struct sim *);
+/*
+ * The figures the summary prints, for every other user of them (caption
+ * placeholders): the run's time so far, MB/s and the reader's stall share
+ * (one decimal, into the caller's buffer, which is returned), and the
+ * device's busy, waking and idle shares in tenths of a percent (adding up to
+ * exactly 1000).
+ */
+uint64_t	 report_time(const struct sim *);
+const char	*report_throughput(char *, size_t, const struct sim *);
+const char	*report_stall_pct(char *, size_t, const struct sim *);
+void		 report_device_tenths(const struct sim *, uint64_t tenths[3]);
 /* Format one event as a JSON object (no newline) into buf. */
 size_t	report_json(char *buf, size_t len, const struct sim_event *);
 

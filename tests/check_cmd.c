@@ -53,7 +53,8 @@ static const char *canon[] = {
 	"play", "pause", "playpause", "step 1", "step 3", "back 7",
 	"faster", "slower", "speed 50", "jump 3", "jump 5", "start", "end",
 	"goto 0", "goto 1234", "plug", "mode buggy", "mode fixed",
-	"mode legacy", "cycle", "compare", "restart", "zoom-in", "zoom-out",
+	"mode legacy", "cycle", "compare", "restart", "restart buggy",
+	"restart fixed", "restart legacy", "zoom-in", "zoom-out",
 	"help", "help close", "redraw", "quit",
 };
 
@@ -114,7 +115,7 @@ static const char *bad[] = {
 	"", "   ", "fly", "play now", "step 0", "step -1", "step x",
 	"step 1 2", "speed", "speed 0", "jump 0", "jump 6", "jump T",
 	"mode", "mode broken", "goto", "goto -3", "help me", "none",
-	"quit 1",
+	"quit 1", "restart now", "restart fixed legacy",
 };
 
 START_TEST(test_bad)

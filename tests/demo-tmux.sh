@@ -127,6 +127,39 @@ screen_has "demo resumed"
 ok $? "Enter resumes the demo"
 T send-keys q
 
+# Compare mode shows the caption and the prompt too (a lesson never looks
+# frozen), with the figures filled from the engine.
+start "'$RAVIZ' --demo nvme"
+screen_has "An NVMe drive: 3000 MB/s, 80us per command, 1023 in flight."
+ok $? "--demo nvme: the first caption, its figures filled from the engine"
+T send-keys ']' ']' ']'
+screen_has "answers at once.  [Enter]"
+T send-keys Enter
+screen_has "Compare: buggy above, fixed below, on one clock.  [Enter]"
+ok $? "compare mode shows the caption and the [Enter] prompt"
+T capture-pane -p >"$tmp/cmp"
+grep -q "^BUGGY" "$tmp/cmp" && grep -q "^FIXED" "$tmp/cmp"
+ok $? "... below both halves"
+T send-keys Enter
+screen_has "At T5 the buggy reader still waits for 256 KiB at a time.  [Enter]"
+ok $? "Enter goes on to T5 in compare mode"
+T send-keys q
+
+# restart MODE: the header names the mode the run is in from event 0.
+cat >"$tmp/rf.demo" <<'EOF2'
+raviz-demo 1
+set file-size 1M
+@0 +0ms restart fixed
+@0 +0ms caption "restarted in mode {mode}"
+@0 +0ms pause
+EOF2
+start "'$RAVIZ' '$tmp/rf.demo'"
+screen_has "restarted in mode fixed  [Enter]"
+ok $? "restart fixed, then a caption naming the mode"
+T capture-pane -p | head -n 1 | grep -q "^FIXED"
+ok $? "the header says FIXED at event 0: $(T capture-pane -p | head -n 1)"
+T send-keys q
+
 # Every scenario option is recorded (issue 13 item 12): a --plug-limit=1
 # session replays with the events of --plug-limit=1, not of the default.
 sc="--plug-limit=1 --file-size=8M --ra=2M"
