@@ -23,6 +23,7 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -32,6 +33,7 @@
 #include "fmt.h"
 #include "opts.h"
 #include "parse.h"
+#include "safefile.h"
 
 /* argv[0] for opts_parse(), which never writes to it. */
 static char prog[] = "raviz";
@@ -61,6 +63,8 @@ struct pctx {
 	int		 have_version;
 	struct setline	*sets;
 	size_t		 nsets;
+	unsigned	 set_line[sizeof demo_set_names / sizeof
+			    demo_set_names[0]];	/* last line of each, or 0 */
 };
 
 static int	 utf8_next(const unsigned char *, size_t, uint32_t *);
@@ -490,8 +494,7 @@ parse_set(struct pctx *p, const char *s)
 	struct setline	*ns;
 	const char	*name, *ne, *val, *ve, *msg;
 	char		*argv[2], *arg;
-	size_t		 i, nlen;
-	int		 known = 0;
+	size_t		 i, nlen, known = SIZE_MAX;
 
 	name = skip_ws(p, s);
 	ne = word_end(p, name);
@@ -504,8 +507,8 @@ parse_set(struct pctx *p, const char *s)
 	for (i = 0; demo_set_names[i] != NULL; i++)
 		if (strlen(demo_set_names[i]) == nlen &&
 		    memcmp(demo_set_names[i], name, nlen) == 0)
-			known = 1;
-	if (!known) {
+			known = i;
+	if (known == SIZE_MAX) {
 		unknown(p, "scenario option", name, nlen);
 		return;
 	}
@@ -541,11 +544,12 @@ parse_set(struct pctx *p, const char *s)
 		free(arg);
 		return;
 	}
-	for (i = 0; i < p->nsets; i++)
-		if (strncmp(p->sets[i].arg, arg, nlen + 3) == 0)
-			diag(p, DEMO_WARNING, name, "'%.*s' was already set "
-			    "on line %u; this line counts", (int)nlen, name,
-			    p->sets[i].line);
+	/* One warning per repeat, naming the line before: linear. */
+	if (p->set_line[known] != 0)
+		diag(p, DEMO_WARNING, name, "'%.*s' was already set on line "
+		    "%u; this line counts", (int)nlen, name,
+		    p->set_line[known]);
+	p->set_line[known] = p->lineno;
 	if ((ns = realloc(p->sets, (p->nsets + 1) * sizeof *ns)) == NULL) {
 		free(arg);
 		p->oom = 1;
@@ -874,17 +878,16 @@ load_error(struct demo *d, const char *path, const char *why)
 int
 demo_load(struct demo *d, const char *path)
 {
-	struct stat	 sb;
 	char		*buf = NULL, why[256];
+	const char	*what;
 	size_t		 len = 0;
 	ssize_t		 r;
 	int		 fd, rc, e;
 
-	if ((fd = open(path, O_RDONLY)) == -1 || fstat(fd, &sb) == -1)
-		goto fail;
-	if (S_ISDIR(sb.st_mode)) {
-		errno = EISDIR;
-		goto fail;
+	/* A FIFO or a device is refused without blocking on it. */
+	if ((fd = safefile_open_regular(path, &what)) == -1) {
+		snprintf(why, sizeof why, "cannot read: %s", what);
+		return (load_error(d, path, why));
 	}
 	if ((buf = malloc(DEMO_FILE_MAX + 1)) == NULL)
 		goto fail;

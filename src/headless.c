@@ -14,6 +14,7 @@
 
 #include "fmt.h"
 #include "headless.h"
+#include "safefile.h"
 #include "render.h"
 #include "sim.h"
 
@@ -177,6 +178,22 @@ headless_trace_error(FILE *err, const char *file)
 	    fmt_escape_str(esc, sizeof esc, file), strerror(e));
 }
 
+/* Close a --trace file; after a write error cut it back to whole lines. */
+int
+headless_trace_close(FILE *f)
+{
+	int	e;
+
+	/* errno is still that of the failed write when ferror() is set. */
+	if (fflush(f) == 0 && !ferror(f))
+		return (fclose(f));
+	e = errno != 0 ? errno : EIO;
+	(void)safefile_cut_line(fileno(f));
+	(void)fclose(f);
+	errno = e;
+	return (-1);
+}
+
 /* Run the engine per the options. */
 int
 headless_run(const struct opts *o, FILE *out, FILE *err)
@@ -195,9 +212,10 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		return (1);
 	}
 	if (o->trace != NULL) {
+		/* w+: readable too, to cut a failed trace back (safefile.h). */
 		if (strcmp(o->trace, "-") == 0)
 			tf = out;
-		else if ((tf = fopen(o->trace, "w")) == NULL) {
+		else if ((tf = fopen(o->trace, "w+")) == NULL) {
 			headless_trace_error(err, o->trace);
 			sim_free(s);
 			return (1);
@@ -220,6 +238,9 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 				n = headless_json(line, sizeof line, &e);
 				fwrite(line, 1, n, tf);
 				fputc('\n', tf);
+				/* A full disk: stop, reported below. */
+				if (ferror(tf))
+					break;
 			}
 			if (r != NULL) {
 				render_event(r, s, &e);
@@ -241,7 +262,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 	if (o->summary)
 		headless_summary(out, s);
 out:
-	if (tf != NULL && tf != out && fclose(tf) != 0) {
+	if (tf != NULL && tf != out && headless_trace_close(tf) != 0) {
 		headless_trace_error(err, o->trace);
 		status = 1;
 	}

@@ -22,5 +22,10 @@ void	headless_list_devices(FILE *);
  * is the user's text); call right after the failing call.
  */
 void	headless_trace_error(FILE *err, const char *file);
+/*
+ * Close a --trace file (not stdout): 0, or -1 with errno set after a write
+ * error, the file cut back to its last complete line.
+ */
+int	headless_trace_close(FILE *f);
 
 #endif /* RAVIZ_HEADLESS_H */

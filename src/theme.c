@@ -29,6 +29,7 @@
 
 #include "datadir.h"
 #include "fmt.h"
+#include "safefile.h"
 #include "theme.h"
 
 #ifndef PKGDATADIR
@@ -800,12 +801,19 @@ theme_load_file(const char *path, struct theme_diag *d)
 	struct theme	*t;
 	FILE		*f;
 	char		*buf, esc[600];
+	const char	*why;
 	size_t		 n;
-	int		 err;
+	int		 err, fd;
 
 	fmt_escape_str(esc, sizeof esc, path);
-	if ((f = fopen(path, "rb")) == NULL) {
+	/* A FIFO or a device is refused without blocking on it. */
+	if ((fd = safefile_open_regular(path, &why)) == -1) {
+		diag_add(d, "%s: cannot read: %s", esc, why);
+		return (NULL);
+	}
+	if ((f = fdopen(fd, "rb")) == NULL) {
 		diag_add(d, "%s: cannot read: %s", esc, strerror(errno));
+		close(fd);
 		return (NULL);
 	}
 	if ((buf = malloc(THEME_MAX_BYTES + 1)) == NULL) {
