@@ -238,10 +238,10 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 				n = headless_json(line, sizeof line, &e);
 				fwrite(line, 1, n, tf);
 				fputc('\n', tf);
-				/* A full disk: stop, reported below. */
-				if (ferror(tf))
-					break;
 			}
+			/* A full disk or a closed pipe: stop, reported below. */
+			if ((tf != NULL && ferror(tf)) || ferror(out))
+				break;
 			if (r != NULL) {
 				render_event(r, s, &e);
 				fprintf(out, "--- event %llu ---\n",

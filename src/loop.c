@@ -63,6 +63,7 @@
 #include "headless.h"
 #include "loop.h"
 #include "render.h"
+#include "safefile.h"
 #include "theme.h"
 
 #define FLASH_SECONDS	1.5
@@ -692,10 +693,7 @@ loop_die(int sig)
 	raise(sig);
 }
 
-/*
- * A value of COLUMNS or LINES (n) or of the terminal's size above max:
- * the size raviz would allocate for.  1 if too large.
- */
+/* Is v, a value of COLUMNS or LINES (decimal), above max? */
 static int
 loop_too_big(const char *v, unsigned long max)
 {
@@ -729,14 +727,53 @@ loop_size_check(void)
 		    LOOP_MAX_COLS, LOOP_MAX_ROWS);
 		return (2);
 	}
-	if ((c == NULL || *c == '\0' || r == NULL || *r == '\0') &&
-	    ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
-	    ((c == NULL || *c == '\0') ? ws.ws_col > LOOP_MAX_COLS : 0) +
-	    ((r == NULL || *r == '\0') ? ws.ws_row > LOOP_MAX_ROWS : 0) > 0) {
+	/* Where the environment says nothing, the terminal's own size. */
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
+	    (((c == NULL || *c == '\0') && ws.ws_col > LOOP_MAX_COLS) ||
+	    ((r == NULL || *r == '\0') && ws.ws_row > LOOP_MAX_ROWS))) {
 		fprintf(stderr, "raviz: the terminal is %ux%u; raviz draws at "
 		    "most %dx%d: use a smaller window\n", ws.ws_col,
 		    ws.ws_row, LOOP_MAX_COLS, LOOP_MAX_ROWS);
 		return (2);
+	}
+	return (0);
+}
+
+/*
+ * The files this session writes (--record, --trace) must not be one it
+ * reads (the theme) or each other, by name or by inode, even with
+ * --force.  0, or 2 after saying why.
+ */
+static int
+loop_outputs_check(const struct opts *o)
+{
+	const char	*out[2] = { o->record, o->trace }, *name[2] = {
+		"record", "trace" }, *theme, *why;
+	char		 tpath[1024], esc[200];
+	size_t		 i;
+
+	theme = o->theme != NULL ? o->theme : getenv("RAVIZ_THEME");
+	if (theme == NULL || *theme == '\0' ||
+	    theme_find(theme, 0, tpath, sizeof tpath) != 0)
+		tpath[0] = '\0';
+	if (out[1] != NULL && strcmp(out[1], "-") == 0)
+		out[1] = NULL;
+	for (i = 0; i < 2; i++) {
+		if (out[i] == NULL)
+			continue;
+		why = NULL;
+		if (tpath[0] != '\0' && safefile_same(out[i], tpath))
+			why = "is the theme file being read";
+		else if (i == 1 && out[0] != NULL &&
+		    (strcmp(out[0], out[1]) == 0 ||
+		    safefile_same(out[0], out[1])))
+			why = "is also the --record file";
+		if (why != NULL) {
+			fprintf(stderr, "raviz: --%s: %s: %s (refused)\n",
+			    name[i], fmt_escape_str(esc, sizeof esc, out[i]),
+			    why);
+			return (2);
+		}
 	}
 	return (0);
 }
@@ -766,7 +803,8 @@ loop_run(const struct opts *o)
 		return (2);
 	}
 	setlocale(LC_ALL, "");
-	if ((status = loop_size_check()) != 0)
+	if ((status = loop_size_check()) != 0 ||
+	    (status = loop_outputs_check(o)) != 0)
 		return (status);
 	if ((status = loop_look(o, &caps, &look)) != 0)
 		return (status);

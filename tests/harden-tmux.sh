@@ -15,6 +15,12 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/raviz-hardt.XXXXXX") || exit 99
 tl_init raviz-hardt
 trap '$T kill-server >/dev/null 2>&1; tmux -L raviz-hardt-eof-$$ kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 
+# st: the EXIT=N the shell printed last, also when a prompt that came late
+# (keys typed before the shell was ready) stands in front of it.
+st() {
+	cap | sed -n 's/^\(PROMPT\$ \)\{0,1\}EXIT=\([0-9][0-9]*\)[[:space:]]*$/\2/p' |
+	    tail -n 1
+}
 # cursor_shown NAME: the pane's cursor is visible again.
 cursor_shown() {
 	[ "$($T display -p -t f '#{cursor_flag}')" = 1 ]
@@ -28,7 +34,7 @@ wait_for "PLAYING" >/dev/null
 $T send-keys -t f q
 restored "q"
 cursor_shown "q"
-[ "$(status)" = 0 ]; ok $? "q: exit status 0"
+[ "$(st)" = 0 ]; ok $? "q: exit status 0"
 cap >"$tmp/screen"
 ! grep -qE '^(mode|events|read_size|bytes_read): ' "$tmp/screen" &&
     ! grep -qE '(mode|events|read_size): ' "$tmp/pane"
@@ -45,6 +51,29 @@ restored "q --trace"
 [ "$(wc -l <"$tmp/q.json")" -eq 3 ] && ! grep -q "^events: " "$tmp/pane"
 ok $? "q with --trace: the trace is written, no summary"
 
+# ---- item 4: the session's outputs never replace its inputs ----
+# out_refused NAME ARGS...: exit 2 before the screen (q if it opened).
+out_refused() {
+	name=$1; shift
+	tl_start "$RAVIZ $*"
+	end=$(($(date +%s) + DEADLINE))
+	until cap | grep -q "^FINISHED" || [ "$(date +%s)" -gt "$end" ]; do
+		cap | grep -q PAUSED && $T send-keys -t f q
+		sleep 0.05
+	done
+	[ "$(st)" = 2 ] && grep -q "refused" "$tmp/pane"
+	ok $? "$name: refused before the screen (EXIT=$(st))"
+}
+cp "$srcdir/themes/dusk.theme" "$tmp/my.theme"
+out_refused "--record --force onto the theme" --theme="$tmp/my.theme" \
+    --record="$tmp/my.theme" --force
+cmp -s "$srcdir/themes/dusk.theme" "$tmp/my.theme"; ok $? "the theme is intact"
+out_refused "--trace onto the theme" --theme="$tmp/my.theme" \
+    --trace="$tmp/my.theme"
+cmp -s "$srcdir/themes/dusk.theme" "$tmp/my.theme"; ok $? "the theme is intact"
+out_refused "--trace onto the recording" --record="$tmp/r.demo" \
+    --trace="$tmp/r.demo"
+
 # ---- issue 13 item 1: terminating signals restore, then kill ----
 # signal number: name (numbers: kill -s of dash does not know them all)
 for sn in QUIT:3 USR1:10 USR2:12 PIPE:13 ALRM:14 STKFLT:16 XCPU:24 \
@@ -57,7 +86,7 @@ for sn in QUIT:3 USR1:10 USR2:12 PIPE:13 ALRM:14 STKFLT:16 XCPU:24 \
 		[ -n "$pid" ] && kill -"$num" "$pid"
 		restored "SIG$name"
 		cursor_shown "SIG$name"
-		st=$(status)
+		st=$(st)
 		[ "$st" = $((128 + num)) ]
 		ok $? "SIG$name: raviz dies of the signal (EXIT=$st)"
 	else
@@ -91,12 +120,12 @@ fi
 # ulimit -v: a regression must not take the machine's memory with it.
 tl_start "(ulimit -v 2000000; COLUMNS=20000 LINES=20000 $RAVIZ)"
 restored "COLUMNS=20000"
-[ "$(status)" = 2 ] && grep -q "COLUMNS" "$tmp/pane" &&
+[ "$(st)" = 2 ] && grep -q "COLUMNS" "$tmp/pane" &&
     grep -q "1000x1000" "$tmp/pane"
 ok $? "COLUMNS=20000 LINES=20000: refused, naming COLUMNS/LINES"
 tl_start "(ulimit -v 2000000; COLUMNS=100000 $RAVIZ)"
 restored "COLUMNS=100000"
-[ "$(status)" = 2 ] && grep -q "COLUMNS" "$tmp/pane" &&
+[ "$(st)" = 2 ] && grep -q "COLUMNS" "$tmp/pane" &&
     ! grep -q "cannot use this terminal" "$tmp/pane"
 ok $? "COLUMNS=100000: the real problem, not TERM"
 tl_start "COLUMNS=1000 LINES=1000 $RAVIZ"
@@ -106,5 +135,5 @@ until [ "$($T display -p -t f '#{alternate_on}')" = 1 ] ||
 pid=$(raviz_pid)
 [ -n "$pid" ] && kill -TERM "$pid"
 restored "1000x1000 then SIGTERM"
-[ "$(status)" = 143 ]; ok $? "1000x1000: SIGTERM ends it (EXIT=$(status))"
+[ "$(st)" = 143 ]; ok $? "1000x1000: SIGTERM ends it (EXIT=$(st))"
 tap_done
