@@ -19,6 +19,7 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include <errno.h>
@@ -35,8 +36,18 @@
 #include "lesson.h"
 #include "opts.h"
 #include "report.h"
+#include "safefile.h"
 
 #define CAST_FPS	10		/* frames a second, at most, when playing */
+/*
+ * Bounds on the frames a cast holds besides one per item (raviz(1)): a
+ * gap between two items gets at most CAST_GAP_FRAMES (10 s at CAST_FPS,
+ * spread more thinly over a longer gap), the whole cast at most
+ * CAST_EXTRA_FRAMES (10 minutes at CAST_FPS).  A 249-byte file of
+ * 1099-second gaps on a 4 PiB file would otherwise give 150 MB.
+ */
+#define CAST_GAP_FRAMES	100
+#define CAST_EXTRA_FRAMES 6000
 #define LINE_MAX_	2048
 
 struct player {
@@ -47,6 +58,7 @@ struct player {
 	FILE			*out, *err;
 	FILE			*cast;
 	uint64_t		 t_ns;		/* cast clock */
+	uint64_t		 extra;		/* in-between frames so far */
 	uint64_t		 lab_t;		/* when lab_seen was emitted */
 	unsigned		 lab_seen;	/* bit k: "Tk" marker at lab_t */
 	int			 oom;
@@ -232,6 +244,12 @@ advance(struct player *p, uint64_t to, uint64_t t0, uint64_t t1)
 		nf = dt / (1000000000 / CAST_FPS);
 		if (nf > n)
 			nf = n;
+		if (nf > CAST_GAP_FRAMES)
+			nf = CAST_GAP_FRAMES;
+		if (nf > CAST_EXTRA_FRAMES - p->extra + 1)
+			nf = CAST_EXTRA_FRAMES - p->extra + 1;
+		if (nf > 1)
+			p->extra += nf - 1;
 		for (j = 1; j < nf; j++) {
 			go.arg = (int64_t)(from + n * j / nf);
 			if (exec(p, &go) < 0 || exec(p, &play) < 0)
@@ -256,9 +274,10 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 	struct player		 p;
 	const struct demo_item	*it;
 	char			 line[LINE_MAX_], safe[2 * LINE_MAX_];
-	char			 cap[1024], shown[1100];
+	char			 cap[1024], shown[1100], tmp[4096];
+	const char		*why;
 	size_t			 i;
-	int			 status = 0, rc, has_cap = 0;
+	int			 status = 0, rc, has_cap = 0, fd = -1, e;
 	uint64_t		 t_prev, before;
 	struct sim		*shadow;
 
@@ -274,10 +293,16 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 		goto done;
 	}
 	if (po->cast != NULL) {
-		if ((p.cast = fopen(po->cast, "w")) == NULL) {
+		/* Written whole under a temporary name, then renamed. */
+		if ((fd = safefile_tmp(po->cast, tmp, sizeof tmp)) == -1 ||
+		    (p.cast = fdopen(fd, "w")) == NULL) {
 			fprintf(err, "raviz: --cast: %s: %s\n",
 			    fmt_escape_str(esc, sizeof esc, po->cast),
 			    strerror(errno));
+			if (fd != -1) {
+				close(fd);
+				unlink(tmp);
+			}
 			status = 1;
 			goto done;
 		}
@@ -375,11 +400,28 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 	if (po->summary)
 		report_summary(out, app_sim(p.app));
 done:
-	if (p.cast != NULL && (fflush(p.cast) != 0 || ferror(p.cast) ||
-	    fclose(p.cast) != 0)) {
-		fprintf(err, "raviz: --cast: %s: write error\n",
-		    fmt_escape_str(esc, sizeof esc, po->cast));
-		status = 1;
+	if (p.cast != NULL) {
+		if (fflush(p.cast) != 0 || ferror(p.cast) ||
+		    fsync(fileno(p.cast)) != 0) {
+			e = errno;
+			fclose(p.cast);
+			fprintf(err, "raviz: --cast: %s: write error: %s\n",
+			    fmt_escape_str(esc, sizeof esc, po->cast),
+			    strerror(e));
+			status = 1;
+		} else if (fclose(p.cast) != 0) {
+			fprintf(err, "raviz: --cast: %s: write error: %s\n",
+			    fmt_escape_str(esc, sizeof esc, po->cast),
+			    strerror(errno));
+			status = 1;
+		}
+		if (status != 0)
+			unlink(tmp);
+		else if (safefile_commit(tmp, po->cast, po->force, &why) != 0) {
+			fprintf(err, "raviz: --cast: %s: %s\n",
+			    fmt_escape_str(esc, sizeof esc, po->cast), why);
+			status = 1;
+		}
 	}
 	render_text_free(p.rt);
 	app_free(p.app);
@@ -449,6 +491,34 @@ demo_play_check(int n, const char *const *files, FILE *out, FILE *err)
 	return (bad ? 2 : 0);
 }
 
+/*
+ * May --cast write where it is told?  Never over the demo it replays (the
+ * same file by device and inode: a hard link or another name too, even
+ * with --force), nor over an existing name without --force.  0, or 2
+ * after saying why.  demo_play_headless() checks the name again when it
+ * renames (link(2) without --force): this is for a clear early refusal.
+ */
+static int
+cast_target(const struct opts *o, const struct demo *d, FILE *err)
+{
+	struct stat	 sb;
+	char		 esc[512];
+	const char	*why = NULL;
+
+	if (safefile_same(o->cast, d->name))
+		why = "is the input demo file (refused even with "
+		    "--force)";
+	else if (!o->force && lstat(o->cast, &sb) == 0)
+		why = S_ISLNK(sb.st_mode) ? "a symbolic link is in the way "
+		    "(--force replaces it)" : "the file exists (--force "
+		    "replaces it)";
+	if (why == NULL)
+		return (0);
+	fprintf(err, "raviz: --cast: %s: %s\n",
+	    fmt_escape_str(esc, sizeof esc, o->cast), why);
+	return (2);
+}
+
 /* Headless replay of the demo the command line names. */
 int
 demo_play_main(const struct opts *o, FILE *out, FILE *err)
@@ -459,6 +529,10 @@ demo_play_main(const struct opts *o, FILE *out, FILE *err)
 
 	if ((rc = lesson_open(&d, o, err)) != 0)
 		return (rc);
+	if (o->cast != NULL && (rc = cast_target(o, &d, err)) != 0) {
+		demo_free(&d);
+		return (rc);
+	}
 	memset(&po, 0, sizeof po);
 	po.cols = o->frame_cols;
 	po.rows = o->frame_rows;
@@ -466,6 +540,7 @@ demo_play_main(const struct opts *o, FILE *out, FILE *err)
 	po.log = !o->frames;
 	po.summary = o->summary;
 	po.cast = o->cast;
+	po.force = o->force;
 	rc = demo_play_headless(&d, &po, out, err);
 	demo_free(&d);
 	return (rc);

@@ -18,6 +18,7 @@ struct demo_play_opts {
 	int		 log;		/* without frames: one line per item */
 	int		 summary;	/* the key: value summary at the end */
 	const char	*cast;		/* asciicast v2 output file, or NULL */
+	int		 force;		/* --force: cast may replace a file */
 };
 
 /*

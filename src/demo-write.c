@@ -14,6 +14,11 @@
  * later replay would misread: the file is cut back to the end of the last
  * complete line, a comment saying why is appended if the disk allows, and
  * the writer refuses further lines.  The session itself goes on.
+ *
+ * One recorder per file: an exclusive flock(2) is taken before the file is
+ * emptied.  --force replaces a symbolic link instead of writing through
+ * it.  At close, a file that lost its name (deleted with its directory)
+ * is reported: the recording is gone.
  */
 #include "config.h"
 
@@ -22,6 +27,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "demo.h"
@@ -35,6 +42,9 @@ static char prog[] = "raviz";
 
 struct demo_writer {
 	int		 fd;
+	char		*path;		/* as given, to check it at close */
+	dev_t		 dev;		/* the file it names at open */
+	ino_t		 ino;
 	off_t		 good;		/* bytes up to the last complete line */
 	uint64_t	 last_ns;	/* wall time of the previous item */
 	size_t		 count;
@@ -141,12 +151,64 @@ fail:
 	return (-1);
 }
 
+/*
+ * path exists (O_EXCL failed).  Without force: refused, a dangling symlink
+ * named as such.  With force: a symlink (dangling or not) is replaced by a
+ * new file, never written through; anything else is opened without
+ * O_TRUNC (truncated only once the lock is held, so that a second
+ * recorder cannot empty the first one's file) and without following a
+ * symlink put there meanwhile.  The descriptor, or -1 with *err set.
+ */
+static int
+writer_existing(const char *path, int force, int *created, const char **err)
+{
+	struct stat	sb;
+	int		fd, link = lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode);
+	int		dangling = link && stat(path, &sb) == -1;
+
+	if (!force) {
+		*err = dangling ? "a dangling symbolic link is in the way "
+		    "(--force replaces it)" : link ? "the file exists (a "
+		    "symbolic link: --force replaces the link)" : "the file "
+		    "exists (--force overwrites it)";
+		return (-1);
+	}
+	if (link) {
+		if (unlink(path) != 0 || (fd = open(path, O_WRONLY | O_CREAT |
+		    O_EXCL | O_CLOEXEC, 0666)) == -1) {
+			*err = strerror(errno);
+			return (-1);
+		}
+		*created = 1;
+		return (fd);
+	}
+	*created = 0;
+	if ((fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)) == -1)
+		*err = strerror(errno);
+	return (fd);
+}
+
+/*
+ * Only one recorder per file: an exclusive flock(2), held until close.  A
+ * file system without locks (ENOLCK, EINVAL...) is not a reason to refuse.
+ * 0, or -1 with *err set.
+ */
+static int
+writer_lock(int fd, const char **err)
+{
+	if (flock(fd, LOCK_EX | LOCK_NB) == 0 || errno != EWOULDBLOCK)
+		return (0);
+	*err = "another raviz is recording into this file";
+	return (-1);
+}
+
 /* Create the file and write the header and scenario. */
 struct demo_writer *
 demo_writer_open(const char *path, int force, const struct sim_config *cfg,
     const char *title, uint64_t now_ns, const char **err)
 {
 	struct demo_writer	*w;
+	struct stat		 sb;
 	char			 head[4096];
 	size_t			 n;
 	int			 flags = O_WRONLY | O_CREAT | O_CLOEXEC;
@@ -161,16 +223,29 @@ demo_writer_open(const char *path, int force, const struct sim_config *cfg,
 	 */
 	created = 1;
 	if ((w->fd = open(path, flags | O_EXCL, 0666)) == -1 &&
-	    errno == EEXIST && force) {
-		created = 0;
-		w->fd = open(path, flags | O_TRUNC, 0666);
+	    errno == EEXIST)
+		w->fd = writer_existing(path, force, &created, err);
+	else if (w->fd == -1)
+		*err = strerror(errno);
+	if (w->fd != -1 && writer_lock(w->fd, err) != 0) {
+		close(w->fd);
+		w->fd = -1;
+	}
+	if (w->fd != -1 && !created && fstat(w->fd, &sb) == 0 &&
+	    S_ISREG(sb.st_mode) && ftruncate(w->fd, 0) != 0) {
+		*err = strerror(errno);
+		close(w->fd);
+		w->fd = -1;
 	}
 	if (w->fd == -1) {
-		*err = errno == EEXIST ? "the file exists (--force "
-		    "overwrites it)" : strerror(errno);
 		free(w);
 		return (NULL);
 	}
+	if (fstat(w->fd, &sb) == 0) {
+		w->dev = sb.st_dev;
+		w->ino = sb.st_ino;
+	}
+	w->path = xstrdup(path);
 	w->last_ns = now_ns;
 	n = (size_t)snprintf(head, sizeof head, "raviz-demo %d\n"
 	    "# Recorded by raviz %s.  Each line: @EVENT +DELAY COMMAND.\n"
@@ -194,6 +269,7 @@ demo_writer_open(const char *path, int force, const struct sim_config *cfg,
 		close(w->fd);
 		if (created)
 			unlink(path);
+		free(w->path);
 		free(w);
 		return (NULL);
 	}
@@ -258,8 +334,9 @@ demo_writer_count(const struct demo_writer *w)
 int
 demo_writer_close(struct demo_writer *w)
 {
-	char	line[128];
-	int	n, rc = 0;
+	struct stat	sb;
+	char		line[128];
+	int		n, rc = 0;
 
 	if (w == NULL)
 		return (0);
@@ -274,6 +351,18 @@ demo_writer_close(struct demo_writer *w)
 		}
 	} else
 		rc = -1;
+	/*
+	 * Written into a file that no longer has this name (deleted, its
+	 * directory removed, replaced): all is lost when it closes.
+	 */
+	if (rc == 0 && (fstat(w->fd, &sb) != 0 || sb.st_nlink == 0 ||
+	    stat(w->path, &sb) != 0 || sb.st_dev != w->dev ||
+	    sb.st_ino != w->ino)) {
+		w->failed = 1;
+		snprintf(w->err, sizeof w->err, "the file was deleted or "
+		    "replaced during the session: the recording is lost");
+		rc = -1;
+	}
 	if (close(w->fd) != 0 && rc == 0) {
 		w->failed = 1;
 		snprintf(w->err, sizeof w->err, "%s", strerror(errno));
@@ -291,5 +380,6 @@ demo_writer_free(struct demo_writer *w)
 		return;
 	if (w->fd != -1)
 		close(w->fd);
+	free(w->path);
 	free(w);
 }

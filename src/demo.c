@@ -19,7 +19,6 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,6 +54,8 @@ struct pctx {
 	int		 have_version;
 	struct setline	*sets;
 	size_t		 nsets;
+	unsigned	*set_line;	/* per scenario_opts[]: its last
+					   `set` line, or 0 */
 };
 
 static unsigned	 column(const struct pctx *, const char *);
@@ -404,7 +405,8 @@ parse_set(struct pctx *p, const char *s)
 	struct setline	*ns;
 	const char	*name, *ne, *val, *ve, *msg;
 	char		*argv[2], *arg;
-	size_t		 i, nlen;
+	const struct scenario_opt *sco;
+	size_t		 nlen, known;
 
 	name = skip_ws(p, s);
 	ne = word_end(p, name);
@@ -414,10 +416,11 @@ parse_set(struct pctx *p, const char *s)
 		    "after 'set' (like 'set bs 1M')");
 		return;
 	}
-	if (scenario_find(name, nlen) == NULL) {
+	if ((sco = scenario_find(name, nlen)) == NULL) {
 		unknown(p, "scenario option", name, nlen);
 		return;
 	}
+	known = (size_t)(sco - scenario_opts);
 	val = skip_ws(p, ne);
 	ve = word_end(p, val);
 	if (val == ve) {
@@ -450,11 +453,12 @@ parse_set(struct pctx *p, const char *s)
 		free(arg);
 		return;
 	}
-	for (i = 0; i < p->nsets; i++)
-		if (strncmp(p->sets[i].arg, arg, nlen + 3) == 0)
-			diag(p, DEMO_WARNING, name, "'%.*s' was already set "
-			    "on line %u; this line counts", (int)nlen, name,
-			    p->sets[i].line);
+	/* One warning per repeat, naming the line before: linear. */
+	if (p->set_line[known] != 0)
+		diag(p, DEMO_WARNING, name, "'%.*s' was already set on line "
+		    "%u; this line counts", (int)nlen, name,
+		    p->set_line[known]);
+	p->set_line[known] = p->lineno;
 	if ((ns = realloc(p->sets, (p->nsets + 1) * sizeof *ns)) == NULL) {
 		free(arg);
 		p->oom = 1;
@@ -773,6 +777,8 @@ demo_parse(struct demo *d, const char *name, const char *buf, size_t len)
 	sim_config_default(&d->cfg);
 	if ((d->name = strdup(name)) == NULL)
 		return (-1);
+	if ((p.set_line = calloc(scenario_nopts, sizeof *p.set_line)) == NULL)
+		p.oom = 1;
 	d->major = DEMO_MAJOR;
 	if (len == 0) {
 		p.lineno = 1;
@@ -814,6 +820,7 @@ demo_parse(struct demo *d, const char *name, const char *buf, size_t len)
 			free(p.sets[i].arg);
 	}
 	free(p.sets);
+	free(p.set_line);
 	return (p.oom ? -1 : (int)d->errors);
 }
 
@@ -847,18 +854,20 @@ load_error(struct demo *d, const char *path, const char *why)
 int
 demo_load(struct demo *d, const char *path)
 {
-	char	*buf, why[256];
-	size_t	 len;
-	int	 rc;
+	char		*buf, why[256];
+	const char	*what;
+	size_t		 len;
+	int		 rc;
 
-	rc = file_read(path, DEMO_FILE_MAX, &buf, &len);
+	/* A FIFO or a device is refused without blocking on it (file.h). */
+	rc = file_read(path, DEMO_FILE_MAX, &buf, &len, &what);
 	if (rc == -2) {
 		snprintf(why, sizeof why, "larger than %u MiB: not a demo "
 		    "file?", DEMO_FILE_MAX >> 20);
 		return (load_error(d, path, why));
 	}
 	if (rc != 0) {
-		snprintf(why, sizeof why, "cannot read: %s", strerror(errno));
+		snprintf(why, sizeof why, "cannot read: %s", what);
 		return (load_error(d, path, why));
 	}
 	rc = demo_parse(d, path, buf, len);

@@ -131,9 +131,13 @@ size_t	 demo_format_item(char *out, size_t len, const struct demo_item *);
  * Recording.  demo_writer_open() creates path (O_EXCL unless force) and
  * writes the header and the scenario of cfg; if that fails it removes the
  * file only if this call created it (an existing file or device named with
- * force is never unlinked).  Every later call appends one complete line.  After a write error the file is cut back to its last
- * complete line, a comment saying why is appended if possible, and every
- * later call fails at once; demo_writer_error() says what happened.
+ * force is never unlinked).  With force a symlink is replaced, never
+ * written through; the file is locked (flock), so a second writer on it is
+ * refused.  Every later call appends one complete line.  After a write
+ * error the file is cut back to its last complete line, a comment saying
+ * why is appended if possible, and every later call fails at once;
+ * demo_writer_error() says what happened.  demo_writer_close() fails too
+ * if the file lost its name during the session (deleted).
  */
 struct demo_writer;
 

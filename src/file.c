@@ -1,25 +1,27 @@
 /*
  * file.c - the whole-file reader.  The buffer grows as the file does (a
- * size from fstat() is only a hint: the file may change, or be a pipe)
+ * size from fstat() would only be a hint: the file may change meanwhile)
  * and one byte past max is read to tell "exactly max" from "too large".
+ * Only a regular file is read: safefile_open_regular() opens it without
+ * blocking and checks the descriptor it opened, so a FIFO named as a demo
+ * or a theme is refused instead of hanging raviz.
  */
 #include "config.h"
 
-#include <sys/stat.h>
-
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "file.h"
+#include "safefile.h"
 #include "xalloc.h"
 
 /* Read a whole file. */
 int
-file_read(const char *path, size_t max, char **buf, size_t *len)
+file_read(const char *path, size_t max, char **buf, size_t *len,
+    const char **why)
 {
-	struct stat	 sb;
 	char		*b = NULL;
 	size_t		 n = 0, cap = 0;
 	ssize_t		 r;
@@ -27,14 +29,8 @@ file_read(const char *path, size_t max, char **buf, size_t *len)
 
 	*buf = NULL;
 	*len = 0;
-	if ((fd = open(path, O_RDONLY)) == -1)
+	if ((fd = safefile_open_regular(path, why)) == -1)
 		return (-1);
-	if (fstat(fd, &sb) == -1)
-		goto fail;
-	if (S_ISDIR(sb.st_mode)) {
-		errno = EISDIR;
-		goto fail;
-	}
 	for (;;) {
 		if (n == cap) {
 			if (cap > max) {
@@ -70,6 +66,7 @@ file_read(const char *path, size_t max, char **buf, size_t *len)
 	return (0);
 fail:
 	e = errno;
+	*why = strerror(e);
 	close(fd);
 	free(b);
 	errno = e;

@@ -75,6 +75,9 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 	else {
 		while ((rc = sim_step(s, &e)) == 1) {
 			report_trace_event(&tr, &e);
+			/* A full disk or a closed pipe: stop, reported below. */
+			if (report_trace_failed(&tr) || ferror(out))
+				break;
 			if (r != NULL) {
 				render_event(r, s, &e);
 				fprintf(out, "--- event %llu ---\n",

@@ -1,18 +1,50 @@
 /*
  * main.c - raviz's entry point: parse the command line, then hand over to
  * the headless runner or the terminal front end.
+ *
+ * Before anything is opened, descriptors 0-2 are made sure to be open (a
+ * file opened later must never become "stdout"), and SIGPIPE and SIGXFSZ
+ * are ignored: a write to a closed pipe or past a file-size limit then
+ * fails with EPIPE or EFBIG and is reported as a write error (exit 1)
+ * instead of killing raviz without a word (`raviz --headless --trace=- |
+ * head` says "write error: Broken pipe").  The screen owns both again
+ * while it is up (ui/loop.c).  Every command's output is checked at the end.
  */
 #include "config.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "demo-play.h"
 #include "headless.h"
 #include "lesson.h"
 #include "opts.h"
+#include "safefile.h"
 #include "theme.h"
 #include "ui/loop.h"
+
+/*
+ * The command's status, or 1 after "write error" if its output to stdout
+ * did not all get out (a command that already failed with 1 has said why).
+ */
+static int
+main_finish(int rc)
+{
+	int	e;
+
+	errno = 0;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		e = errno;
+		if (rc != 1)
+			fprintf(stderr, "raviz: write error: %s\n",
+			    e != 0 ? strerror(e) : "output lost");
+		return (1);
+	}
+	return (rc);
+}
 
 /* Program entry. */
 int
@@ -22,6 +54,10 @@ main(int argc, char **argv)
 	unsigned	i;
 	int		rc = 0;
 
+	if (safefile_std_fds() != 0)
+		return (1);
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);
 	if (opts_parse(&o, argc, argv) != 0) {
 		fprintf(stderr, "raviz: %s\n", o.err);
 		return (2);
@@ -29,7 +65,7 @@ main(int argc, char **argv)
 	switch (o.action) {
 	case OPTS_HELP:
 		fputs(opts_usage(), stdout);
-		return (fflush(stdout) == 0 ? 0 : 1);
+		return (main_finish(0));
 	case OPTS_VERSION:
 		printf("raviz %s\n"
 		    "Copyright (C) 2026 the raviz developers.\n"
@@ -37,28 +73,29 @@ main(int argc, char **argv)
 		    "change and redistribute it.\n"
 		    "There is NO WARRANTY, to the extent permitted by law.\n",
 		    PACKAGE_VERSION);
-		return (fflush(stdout) == 0 ? 0 : 1);
+		return (main_finish(0));
 	case OPTS_LIST_DEVICES:
 		headless_list_devices(stdout);
-		return (fflush(stdout) == 0 ? 0 : 1);
+		return (main_finish(0));
 	case OPTS_LIST_THEMES:
 		theme_list(stdout);
-		return (fflush(stdout) == 0 ? 0 : 1);
+		return (main_finish(0));
 	case OPTS_CHECK_THEME:
 		for (i = 0; i < o.ncheck_files; i++)
 			if (theme_check(o.check_files[i], stdout, stderr) != 0)
 				rc = 2;
-		return (fflush(stdout) == 0 ? rc : 1);
+		return (main_finish(rc));
 	case OPTS_LIST_DEMOS:
-		return (lesson_list(stdout, stderr));
+		return (main_finish(lesson_list(stdout, stderr)));
 	case OPTS_CHECK:
-		return (demo_play_check(o.nfiles, o.files, stdout, stderr));
+		return (main_finish(demo_play_check(o.nfiles, o.files, stdout,
+		    stderr)));
 	case OPTS_RUN:
 		break;
 	}
 	if (o.headless && (o.nfiles > 0 || o.demo_name != NULL))
-		return (demo_play_main(&o, stdout, stderr));
+		return (main_finish(demo_play_main(&o, stdout, stderr)));
 	if (o.headless)
-		return (headless_run(&o, stdout, stderr));
-	return (loop_run(&o));
+		return (main_finish(headless_run(&o, stdout, stderr)));
+	return (main_finish(loop_run(&o)));
 }

@@ -75,11 +75,12 @@ static const char usage[] =
 "Watch Linux readahead and block-layer plugging interact (2.6.38 -> 3.2).\n"
 "\n"
 "Scenario:\n"
-"%s""SIZE takes k, M, G, T suffixes (powers of 1024); TIME takes ns, us, ms, s.\n"
+"%s""SIZE takes k, M, G, T, P, E suffixes (powers of 1024); TIME: ns, us, ms, s.\n"
 "\n"
 "Headless:\n"
 "  --headless                 run without a terminal\n"
-"  --summary                  print key: value results (the default)\n"
+"  --summary                  print key: value results (the default of\n"
+"                             --headless; after the screen only if given)\n"
 "  --trace=FILE|-             JSON Lines, one object per event\n"
 "  --frames                   a text frame after each event\n"
 "  --cols=N --rows=N          frame size (default 80x24)\n"
@@ -100,7 +101,7 @@ static const char usage[] =
 "  --demo=NAME                replay an installed lesson (see --list-demos)\n"
 "  --list-demos               the installed lessons and their titles\n"
 "  --record=FILE              record this session into FILE\n"
-"  --force                    let --record overwrite an existing FILE\n"
+"  --force                    let --record or --cast replace an existing FILE\n"
 "  --check FILE...            validate demo files, report every problem\n"
 "  --cast=OUT.cast            with --headless: write an asciicast v2 file\n"
 "With --headless a demo replays at its event numbers (no waiting);\n"
@@ -298,8 +299,9 @@ demo_rules(struct opts *o)
 		    "several): '%s'", o->files[1]));
 	if (o->nfiles > 0 && o->demo_name != NULL)
 		return (fail(o, "demo", "%s", "a demo file was also given"));
-	if (o->force && o->record == NULL)
-		return (fail(o, "force", "%s", "only applies to --record"));
+	if (o->force && o->record == NULL && o->cast == NULL)
+		return (fail(o, "force", "%s", "only applies to --record and "
+		    "--cast"));
 	if (o->record != NULL && (demo || o->headless))
 		return (fail(o, "record", "%s", "records an interactive session "
 		    "(not with --headless or a demo file)"));
@@ -315,6 +317,26 @@ demo_rules(struct opts *o)
 	return (0);
 }
 
+/*
+ * May the word after argv[ai] be its value?  Not when it is missing or an
+ * option ("--bs --headless": --bs expects a value); "--" alone may be.
+ */
+static int
+value_next(int argc, char **argv, int ai)
+{
+	return (ai + 1 < argc && !(strncmp(argv[ai + 1], "--", 2) == 0 &&
+	    argv[ai + 1][2] != '\0'));
+}
+
+/* Does option id pick a command other than running (the --list-*...)? */
+static int
+command_opt(int id)
+{
+	return (id == O_LISTDEV || id == O_HELP || id == O_VERSION ||
+	    id == O_LISTTHEMES || id == O_CHECKTHEME || id == O_CHECK ||
+	    id == O_LISTDEMOS);
+}
+
 /* Parse the command line. */
 int
 opts_parse(struct opts *o, int argc, char **argv)
@@ -322,7 +344,7 @@ opts_parse(struct opts *o, int argc, char **argv)
 	struct devset			 ds;
 	const struct opt		*op;
 	const struct scenario_opt	*so;
-	const char			*arg, *eq, *v;
+	const char			*arg, *eq, *v, *cmd_name = NULL;
 	size_t				 len, i;
 	int				 ai, custom;
 
@@ -373,7 +395,7 @@ opts_parse(struct opts *o, int argc, char **argv)
 		if (so != NULL) {
 			if (eq != NULL)
 				v = eq + 1;
-			else if (ai + 1 < argc)
+			else if (value_next(argc, argv, ai))
 				v = argv[++ai];
 			else
 				return (fail(o, so->name, "%s",
@@ -389,10 +411,20 @@ opts_parse(struct opts *o, int argc, char **argv)
 			v = "";
 		} else if (eq != NULL)
 			v = eq + 1;
-		else if (ai + 1 < argc)
+		else if (value_next(argc, argv, ai))
 			v = argv[++ai];
 		else
 			return (fail(o, op->name, "%s", "expects a value"));
+		if (command_opt(op->id)) {
+			/* One command at a time: none is silently dropped. */
+			if (cmd_name != NULL && strcmp(cmd_name, op->name) != 0) {
+				snprintf(o->err, sizeof o->err, "--%s and --%s "
+				    "cannot be combined: one command at a time",
+				    cmd_name, op->name);
+				return (-1);
+			}
+			cmd_name = op->name;
+		}
 		if (apply(o, op, v) != 0)
 			return (-1);
 	}
@@ -416,7 +448,12 @@ opts_parse(struct opts *o, int argc, char **argv)
 
 	if (demo_rules(o) != 0)
 		return (-1);
-	if (!o->trace && !o->frames)
+	/*
+	 * Headless, the summary is the output when nothing else is asked
+	 * for; after the screen nothing is printed unless asked (quitting
+	 * leaves the terminal as it was, as full-screen programs do).
+	 */
+	if (o->headless && !o->trace && !o->frames)
 		o->summary = 1;
 	if (o->action == OPTS_RUN &&
 	    (v = sim_config_check(&o->cfg)) != NULL) {

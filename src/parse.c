@@ -72,12 +72,15 @@ decimal(const char *s, uint64_t *mant, unsigned *frac, const char **end,
 	return (0);
 }
 
-/* mant / 10^frac * mul, rounded to nearest; -1 on overflow (mul <= 2^40). */
+/*
+ * mant / 10^frac * mul, rounded to nearest; -1 on overflow.  mul is at
+ * most 2^40, or a power of two up to 2^60 (P, E).
+ */
 static int
 scale(uint64_t mant, unsigned frac, uint64_t mul, int need_whole,
     uint64_t *out, const char **why)
 {
-	uint64_t	div = 1, q, r;
+	uint64_t	div = 1, q, r, lo = mul, hi = 1;
 
 	while (frac-- > 0)
 		div *= 10;
@@ -90,12 +93,23 @@ scale(uint64_t mant, unsigned frac, uint64_t mul, int need_whole,
 	if (r != 0) {
 		uint64_t	part;
 
-		/* r < 10^6 and mul <= 2^40, so r * mul fits. */
-		if (need_whole && (r * mul) % div != 0) {
+		/*
+		 * r < 10^6 < 2^20: r * lo fits when lo <= 2^40; a larger
+		 * power of two is split as lo * hi with lo = 2^20, and
+		 * r * mul / div = (r * lo / div) * hi + (r * lo % div) * hi
+		 * / div, each product below 2^60.
+		 */
+		if (mul > (UINT64_C(1) << 40)) {
+			lo = UINT64_C(1) << 20;
+			hi = mul >> 20;
+		}
+		part = (r * lo) / div * hi;
+		r = (r * lo) % div * hi;
+		if (need_whole && r % div != 0) {
 			*why = "not a whole number of units";
 			return (-1);
 		}
-		part = (r * mul + div / 2) / div;
+		part += (r + div / 2) / div;
 		if (q > LIM - part)
 			goto big;
 		q += part;
@@ -123,6 +137,10 @@ static const struct unit size_units[] = {
 	{ "gib", UINT64_C(1) << 30 },
 	{ "t", UINT64_C(1) << 40 }, { "tb", UINT64_C(1) << 40 },
 	{ "tib", UINT64_C(1) << 40 },
+	{ "p", UINT64_C(1) << 50 }, { "pb", UINT64_C(1) << 50 },
+	{ "pib", UINT64_C(1) << 50 },
+	{ "e", UINT64_C(1) << 60 }, { "eb", UINT64_C(1) << 60 },
+	{ "eib", UINT64_C(1) << 60 },
 	{ NULL, 0 }
 };
 
@@ -184,7 +202,7 @@ int
 parse_size(const char *s, uint64_t *out, const char **why)
 {
 	return (parse_units(s, out, why, size_units, "a size cannot be negative",
-	    "unknown size suffix (use k, M, G or T)", 1, 0));
+	    "unknown size suffix (use k, M, G, T, P or E)", 1, 0));
 }
 
 /* Duration in nanoseconds. */

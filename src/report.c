@@ -2,7 +2,9 @@
  * report.c - the run's reports, shared by every front end: the key: value
  * summary, computed from the engine's statistics with integer arithmetic,
  * and the trace, one JSON object per event with a fixed key order, written
- * by one writer (headless runs and the screen's --trace alike).
+ * by one writer (headless runs and the screen's --trace alike).  A trace
+ * that fails to write (a full disk) is cut back to its last complete line
+ * when it is closed.
  */
 #include "config.h"
 
@@ -13,6 +15,7 @@
 
 #include "fmt.h"
 #include "report.h"
+#include "safefile.h"
 #include "engine/sim.h"
 
 /* Append printf-style text to buf at *off, never past len. */
@@ -211,7 +214,8 @@ report_trace_open(struct report_trace *t, const char *path, FILE *out,
 		return (0);
 	if (strcmp(path, "-") == 0)
 		t->f = out;
-	else if ((t->f = fopen(path, "w")) == NULL) {
+	/* w+: readable too, to cut a failed trace back (safefile.h). */
+	else if ((t->f = fopen(path, "w+")) == NULL) {
 		trace_error(err, path);
 		return (-1);
 	}
@@ -239,13 +243,38 @@ report_trace_cb(void *t, const struct sim_event *e)
 	report_trace_event(t, e);
 }
 
-/* Close the trace file (not out); report a failure. */
+/* Has the trace hit a write error (a full disk, a closed pipe)? */
+int
+report_trace_failed(const struct report_trace *t)
+{
+	return (t->f != NULL && ferror(t->f));
+}
+
+/*
+ * Close the trace file (not out); report a failure.  After a write error
+ * the file is cut back to its last complete line, so that a reader of the
+ * JSON Lines never meets half an object.
+ */
 int
 report_trace_close(struct report_trace *t, FILE *err)
 {
-	int	rc = 0;
+	int	rc = 0, e;
 
-	if (t->f != NULL && t->f != t->out && fclose(t->f) != 0) {
+	if (t->f == NULL || t->f == t->out) {
+		t->f = NULL;
+		return (0);
+	}
+	/* errno is still that of the failed write when ferror() is set. */
+	if (fflush(t->f) == 0 && !ferror(t->f)) {
+		if (fclose(t->f) != 0) {
+			trace_error(err, t->path);
+			rc = -1;
+		}
+	} else {
+		e = errno != 0 ? errno : EIO;
+		(void)safefile_cut_line(fileno(t->f));
+		(void)fclose(t->f);
+		errno = e;
 		trace_error(err, t->path);
 		rc = -1;
 	}

@@ -44,7 +44,12 @@ int	report_trace_open(struct report_trace *, const char *path, FILE *out,
 void	report_trace_event(struct report_trace *, const struct sim_event *);
 /* The same, as an app_replay() callback (arg: the struct report_trace). */
 void	report_trace_cb(void *arg, const struct sim_event *);
-/* Close the file (unless it is out); 0, or -1 after saying why on err. */
+/* Has a write to the trace failed (then stop: close reports it)? */
+int	report_trace_failed(const struct report_trace *);
+/*
+ * Close the file (unless it is out); 0, or -1 after saying why on err.
+ * After a write error the file is cut back to its last complete line.
+ */
 int	report_trace_close(struct report_trace *, FILE *err);
 
 #endif /* RAVIZ_REPORT_H */

@@ -21,7 +21,6 @@
 #include "config.h"
 
 #include <dirent.h>
-#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -811,17 +810,19 @@ theme_load_file(const char *path, struct theme_diag *d)
 {
 	struct theme	*t;
 	char		*buf, esc[600];
+	const char	*why;
 	size_t		 n;
 	int		 rc;
 
 	fmt_escape_str(esc, sizeof esc, path);
-	if ((rc = file_read(path, THEME_MAX_BYTES, &buf, &n)) == -2) {
+	/* A FIFO or a device is refused without blocking on it (file.h). */
+	if ((rc = file_read(path, THEME_MAX_BYTES, &buf, &n, &why)) == -2) {
 		diag_add(d, "%s: expected a theme of at most %d bytes", esc,
 		    THEME_MAX_BYTES);
 		return (NULL);
 	}
 	if (rc != 0) {
-		diag_add(d, "%s: cannot read: %s", esc, strerror(errno));
+		diag_add(d, "%s: cannot read: %s", esc, why);
 		return (NULL);
 	}
 	t = theme_parse(buf, n, path, d);

@@ -522,6 +522,92 @@ START_TEST(writer_disk_full)
 }
 END_TEST
 
+/*
+ * Recording edge cases (issue 13 item 10): --force replaces a symlink and
+ * never writes through it; a dangling symlink is named as such, and
+ * replaced with --force; a second recorder on the same file is refused
+ * while the first holds it; a file deleted during the session (its
+ * directory removed) makes the close fail.
+ */
+START_TEST(writer_edges)
+{
+	struct sim_config	 cfg;
+	struct demo_writer	*w, *w2;
+	struct stat		 sb;
+	const char		*err;
+	char			 dir[] = "/tmp/check_demo_XXXXXX";
+	char			 path[64], target[64], sub[64], gone[80];
+	char			*buf;
+	size_t			 len;
+	int			 fd;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/rec.demo", dir);
+	snprintf(target, sizeof target, "%s/target", dir);
+	sim_config_default(&cfg);
+
+	/* A symlink to another file: --force replaces the link. */
+	fd = open(target, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, "keep\n", 5), 5);
+	close(fd);
+	ck_assert_int_eq(symlink("target", path), 0);
+	ck_assert_ptr_null(demo_writer_open(path, 0, &cfg, NULL, 0, &err));
+	ck_assert_ptr_nonnull(strstr(err, "exists"));
+	w = demo_writer_open(path, 1, &cfg, NULL, 0, &err);
+	ck_assert_ptr_nonnull(w);
+	ck_assert_int_eq(demo_writer_close(w), 0);
+	demo_writer_free(w);
+	buf = slurp(target, &len);
+	ck_assert_uint_eq(len, 5);
+	ck_assert_int_eq(memcmp(buf, "keep\n", 5), 0);
+	free(buf);
+	ck_assert_int_eq(lstat(path, &sb), 0);
+	ck_assert(S_ISREG(sb.st_mode));
+	unlink(path);
+
+	/* A dangling symlink: not "the file exists"; --force replaces it. */
+	ck_assert_int_eq(symlink("nowhere", path), 0);
+	ck_assert_ptr_null(demo_writer_open(path, 0, &cfg, NULL, 0, &err));
+	ck_assert_ptr_null(strstr(err, "the file exists"));
+	ck_assert_ptr_nonnull(strstr(err, "dangling"));
+	w = demo_writer_open(path, 1, &cfg, NULL, 0, &err);
+	ck_assert_ptr_nonnull(w);
+	ck_assert_int_eq(lstat(path, &sb), 0);
+	ck_assert(S_ISREG(sb.st_mode));
+	snprintf(gone, sizeof gone, "%s/nowhere", dir);
+	ck_assert_int_eq(access(gone, F_OK), -1);
+
+	/* A second recorder on the same file, even with --force: refused. */
+	w2 = demo_writer_open(path, 1, &cfg, NULL, 0, &err);
+	ck_assert_ptr_null(w2);
+	ck_assert_ptr_nonnull(strstr(err, "another raviz"));
+	ck_assert_int_eq(demo_writer_close(w), 0);
+	demo_writer_free(w);
+	/* Once the first has closed, it may be replaced. */
+	w = demo_writer_open(path, 1, &cfg, NULL, 0, &err);
+	ck_assert_ptr_nonnull(w);
+	ck_assert_int_eq(demo_writer_close(w), 0);
+	demo_writer_free(w);
+	unlink(path);
+	unlink(target);
+
+	/* The directory deleted during the session: the close says so. */
+	snprintf(sub, sizeof sub, "%s/sub", dir);
+	ck_assert_int_eq(mkdir(sub, 0755), 0);
+	snprintf(path, sizeof path, "%s/rec.demo", sub);
+	w = demo_writer_open(path, 0, &cfg, NULL, 0, &err);
+	ck_assert_ptr_nonnull(w);
+	ck_assert_int_eq(unlink(path), 0);
+	ck_assert_int_eq(rmdir(sub), 0);
+	ck_assert_int_eq(demo_writer_close(w), -1);
+	ck_assert_ptr_nonnull(demo_writer_error(w));
+	ck_assert_ptr_nonnull(strstr(demo_writer_error(w), "deleted"));
+	demo_writer_free(w);
+	rmdir(dir);
+}
+END_TEST
+
 START_TEST(scenario_format)
 {
 	struct sim_config	cfg;
@@ -561,6 +647,7 @@ check_suite(void)
 	tcase_add_test(tc, writer_round_trip);
 	tcase_add_test(tc, writer_error);
 	tcase_add_test(tc, writer_disk_full);
+	tcase_add_test(tc, writer_edges);
 	tcase_add_test(tc, scenario_format);
 	suite_add_tcase(s, tc);
 	return (s);

@@ -1,10 +1,13 @@
 /*
  * check_diag.c - the helpers the demo and theme parsers share: the
- * whole-file reader (sizes around the limit, directories, missing files)
+ * whole-file reader (sizes around the limit, directories, devices, FIFOs,
+ * missing files)
  * and the file:line:col diagnostic (escaped, columns in characters); and
  * xalloc.h, which ends the program when memory runs out.
  */
 #include "config.h"
+
+#include <sys/stat.h>
 
 #include <check.h>
 #include <errno.h>
@@ -38,18 +41,20 @@ START_TEST(test_read_sizes)
 {
 	static const size_t	 sizes[] = { 0, 1, 4095, 4096, 4097, 10000 };
 	char			 path[64], *buf;
+	const char		*why;
 	size_t			 i, len;
 
 	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
 		make_file(path, sizeof path, sizes[i]);
 		/* Exactly the limit reads; one byte more does not. */
-		ck_assert_int_eq(file_read(path, sizes[i], &buf, &len), 0);
+		ck_assert_int_eq(file_read(path, sizes[i], &buf, &len, &why),
+		    0);
 		ck_assert_uint_eq(len, sizes[i]);
 		ck_assert_uint_eq(strlen(buf), sizes[i]);
 		free(buf);
 		if (sizes[i] > 0) {
 			ck_assert_int_eq(file_read(path, sizes[i] - 1, &buf,
-			    &len), -2);
+			    &len, &why), -2);
 			ck_assert_ptr_null(buf);
 		}
 		unlink(path);
@@ -59,15 +64,32 @@ END_TEST
 
 START_TEST(test_read_errors)
 {
-	char	*buf;
-	size_t	 len;
+	char		*buf, fifo[64];
+	const char	*why;
+	size_t		 len;
+	int		 fd;
 
 	errno = 0;
-	ck_assert_int_eq(file_read("/nonexistent/raviz", 100, &buf, &len), -1);
+	ck_assert_int_eq(file_read("/nonexistent/raviz", 100, &buf, &len,
+	    &why), -1);
 	ck_assert_int_eq(errno, ENOENT);
+	ck_assert_str_eq(why, strerror(ENOENT));
 	ck_assert_ptr_null(buf);
-	ck_assert_int_eq(file_read("/tmp", 100, &buf, &len), -1);
+	ck_assert_int_eq(file_read("/tmp", 100, &buf, &len, &why), -1);
 	ck_assert_int_eq(errno, EISDIR);
+	ck_assert_str_eq(why, "not a regular file (a directory)");
+	ck_assert_int_eq(file_read("/dev/null", 100, &buf, &len, &why), -1);
+	ck_assert_str_eq(why, "not a regular file (a device)");
+	/* A FIFO with no writer: refused at once, not waited on. */
+	snprintf(fifo, sizeof fifo, "/tmp/raviz-check-diag-XXXXXX");
+	ck_assert_int_ge(fd = mkstemp(fifo), 0);
+	close(fd);
+	ck_assert_int_eq(unlink(fifo), 0);
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	ck_assert_int_eq(file_read(fifo, 100, &buf, &len, &why), -1);
+	ck_assert_str_eq(why, "not a regular file (a FIFO)");
+	ck_assert_ptr_null(buf);
+	unlink(fifo);
 }
 END_TEST
 

@@ -21,11 +21,18 @@ static const struct ok_case sizes[] = {
 	{ "1T", UINT64_C(1099511627776) }, { "128KiB", 131072 },
 	{ "1.5k", 1536 }, { "0", 0 }, { "2MB", 2097152 }, { "16383T",
 	  UINT64_C(16383) << 40 },
+	/* P and E, with fractions: the split product must stay exact. */
+	{ "4P", UINT64_C(4) << 50 }, { "4PiB", UINT64_C(4) << 50 },
+	{ "1.5P", UINT64_C(3) << 49 }, { "0.015625P", UINT64_C(1) << 44 },
+	{ "1E", UINT64_C(1) << 60 }, { "15.5E", UINT64_C(31) << 59 },
+	{ "0.25eb", UINT64_C(1) << 58 },
+	{ "15.984375E", UINT64_C(1023) << 54 },
 };
 
 static const char *bad_sizes[] = {
 	"", "-1", "12Q", "k", "1.1k", "99999999999999999999", "16777216T",
-	"1..2", "1 M", "0x10", "1.0000001M",
+	"1..2", "1 M", "0x10", "1.0000001M", "16E", "16384P", "0.1P",
+	"0.000001P",
 };
 
 static const struct ok_case durations[] = {

@@ -145,6 +145,7 @@ for sc in "report 1M 500" "nvme 64k end" "hdd 4k 2000"; do
 			echo "@0 +0ms caption \"${p#*:}={${p%%:*}}\""
 		done
 	} >"$tmp/fig.demo"
+	rm -f "$tmp/fig.cast"	# --cast never replaces a file without --force
 	"$RAVIZ" --headless --summary --cast "$tmp/fig.cast" "$tmp/fig.demo" \
 	    >"$tmp/sum" 2>/dev/null
 	bad=

@@ -267,13 +267,19 @@ sim_config_check(const struct sim_config *cfg)
 		return ("bandwidth: must be between 0.001 and 1000000 MB/s");
 	if (cfg->device.qd < 1 || cfg->device.qd > 65536)
 		return ("qd: must be between 1 and 65536");
-	if (cfg->device.latency_ns > MAX_TIME ||
-	    cfg->device.idle_penalty_ns > MAX_TIME ||
-	    cfg->device.idle_thresh_ns > MAX_TIME ||
-	    cfg->unplug_delay_ns > MAX_TIME ||
-	    cfg->cpu.syscall_ns > MAX_TIME || cfg->cpu.copy_ns > MAX_TIME ||
-	    cfg->cpu.submit_ns > MAX_TIME || cfg->cpu.wake_ns > MAX_TIME)
-		return ("time: a duration is longer than 1099 s");
+	/* Each duration by the name of its option. */
+#define TIME_OK(v, name) \
+	if ((v) > MAX_TIME) \
+		return (name ": at most 1099 s (2^40 ns)")
+	TIME_OK(cfg->device.latency_ns, "latency");
+	TIME_OK(cfg->device.idle_penalty_ns, "idle-penalty");
+	TIME_OK(cfg->device.idle_thresh_ns, "idle-threshold");
+	TIME_OK(cfg->unplug_delay_ns, "unplug-delay");
+	TIME_OK(cfg->cpu.syscall_ns, "cpu-syscall");
+	TIME_OK(cfg->cpu.copy_ns, "cpu-copy");
+	TIME_OK(cfg->cpu.submit_ns, "cpu-submit");
+	TIME_OK(cfg->cpu.wake_ns, "cpu-wake");
+#undef TIME_OK
 	if (cfg->device.disc != SIM_DISC_FIFO && cfg->device.disc != SIM_DISC_PS)
 		return ("discipline: unknown");
 	return (NULL);

@@ -11,10 +11,30 @@
  * ours); prepare_w draws the screen if anything changed and calls
  * doupdate() once per loop iteration.
  *
- * Crashes (SIGSEGV, SIGBUS, SIGABRT, SIGFPE) cannot run curses code: their
- * handler only writes the terminal reset sequence saved at start-up and
- * restores the saved termios - both async-signal-safe - then lets the
- * signal take its default action.
+ * Every other signal whose default action ends the process (SIGQUIT,
+ * SIGUSR1/2, SIGALRM, SIGPIPE, SIGXCPU, SIGPWR, the real-time signals...)
+ * is owned the same way: the watcher runs in loop context, so the screen
+ * is closed with endwin(), the recording is closed, and only then is the
+ * signal raised again with its default action, so that the shell sees
+ * raviz die of it.  Signal safety: libev's own handler only notes the
+ * signal and wakes the loop (a write to its pipe, or signalfd), which is
+ * async-signal-safe; curses and stdio run only in the callbacks.
+ * SIGPIPE and SIGXFSZ are ignored outside the screen (main.c), so that a
+ * write to a closed pipe or past a file-size limit is a write error that
+ * raviz reports, not a silent death; while recording SIGXFSZ stays ignored
+ * (the writer handles EFBIG as a full disk).
+ *
+ * Crashes (SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGSYS)
+ * cannot wait for the loop, which may never run again: their handler only
+ * writes the terminal reset sequence saved at start-up and restores the
+ * saved termios - both async-signal-safe - then lets the signal take its
+ * default action.
+ *
+ * The terminal can also go away without a SIGHUP (raviz in its own
+ * session, as with setsid, when the terminal emulator dies): stdin then
+ * polls readable with nothing to read.  stdin_cb notices and ends raviz
+ * (status 1) instead of spinning.  The screen is capped at LOOP_MAX_COLS x
+ * LOOP_MAX_ROWS: curses allocates for whatever COLUMNS and LINES claim.
  */
 #include "config.h"
 
@@ -22,6 +42,7 @@
 #include <ev.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,13 +67,43 @@
 #include "xalloc.h"
 #include "render.h"
 #include "report.h"
+#include "safefile.h"
 #include "theme.h"
 
 #define FLASH_SECONDS	1.5
 
+/*
+ * The largest screen raviz draws: the same bound as --cols/--rows.  No
+ * terminal shows more; COLUMNS=20000 LINES=20000 would make curses
+ * allocate several screens of 400 million cells (gigabytes, minutes).
+ */
+#define LOOP_MAX_COLS	1000
+#define LOOP_MAX_ROWS	1000
+/* Empty wake-ups of stdin in a row that mean the terminal is gone. */
+#define LOOP_EMPTY_MAX	3
+
 static const int own_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP };
 #define NSIG_OWN	(sizeof own_signals / sizeof own_signals[0])
-static const int crash_signals[] = { SIGSEGV, SIGBUS, SIGABRT, SIGFPE };
+/* Signals whose default action ends the process (besides the above). */
+static const int end_signals[] = {
+	SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF,
+	SIGXCPU, SIGXFSZ,
+#ifdef SIGIO
+	SIGIO,
+#endif
+#ifdef SIGPWR
+	SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+};
+#define NSIG_END	(sizeof end_signals / sizeof end_signals[0])
+/* Room for the owned, ending and real-time signals. */
+#define NSIG_WATCH	(NSIG_OWN + NSIG_END + 64)
+static const int crash_signals[] = {
+	SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGSYS
+};
 #define NSIG_CRASH	(sizeof crash_signals / sizeof crash_signals[0])
 
 struct loop {
@@ -63,10 +114,14 @@ struct loop {
 	ev_timer	 tick_w;
 	ev_timer	 flash_w;
 	ev_prepare	 prepare_w;
-	ev_signal	 sig_w[NSIG_OWN];
+	ev_signal	 sig_w[NSIG_WATCH];
+	size_t		 nsig;		/* sig_w[] in use */
 	unsigned	 tick_ms;	/* interval tick_w is armed with */
 	int		 dirty;
 	int		 status;	/* exit status */
+	int		 die_sig;	/* raise this after cleaning up, or 0 */
+	int		 empty;		/* empty wake-ups of stdin in a row */
+	int		 tty_gone;	/* end of input on the terminal */
 	/* Demo files (demo.h): recording and interactive replay. */
 	struct demo_writer *rec;	/* --record, or NULL */
 	int		 rec_warned;	/* its write error was shown */
@@ -226,13 +281,47 @@ loop_keys(struct loop *l)
 	}
 }
 
-/* stdin is readable: keys. */
+/*
+ * Has the terminal gone away?  Readable with nothing to read: a hang-up
+ * (POLLHUP, or an error) at once; otherwise after a few such wake-ups in a
+ * row (a single one may be spurious).  Checked before curses reads, so no
+ * key is lost.
+ */
+static int
+loop_tty_gone(struct loop *l)
+{
+	struct pollfd	pfd;
+	int		avail = 0;
+
+	pfd.fd = STDIN_FILENO;
+	pfd.events = POLLIN;
+	pfd.revents = 0;
+	if (ioctl(STDIN_FILENO, FIONREAD, &avail) == -1)
+		return (1);
+	if (avail > 0) {
+		l->empty = 0;
+		return (0);
+	}
+	if (poll(&pfd, 1, 0) == 1 &&
+	    (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0)
+		return (1);
+	return (++l->empty >= LOOP_EMPTY_MAX);
+}
+
+/* stdin is readable: keys, or the end of the terminal. */
 static void
 stdin_cb(struct ev_loop *ev, ev_io *w, int revents)
 {
+	struct loop	*l = w->data;
+
 	(void)ev;
 	(void)revents;
-	loop_keys(w->data);
+	if (loop_tty_gone(l)) {
+		l->tty_gone = 1;
+		loop_quit(l, 1);
+		return;
+	}
+	loop_keys(l);
 }
 
 /* Out of memory with the screen up (xalloc.h): leave the terminal sane. */
@@ -357,7 +446,9 @@ loop_resize(struct loop *l)
 
 	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 &&
 	    ws.ws_col > 0)
-		resizeterm(ws.ws_row, ws.ws_col);
+		resizeterm(ws.ws_row > LOOP_MAX_ROWS ? LOOP_MAX_ROWS :
+		    ws.ws_row, ws.ws_col > LOOP_MAX_COLS ? LOOP_MAX_COLS :
+		    ws.ws_col);
 	/* resizeterm() queues KEY_RESIZE inside curses, not on stdin. */
 	loop_keys(l);
 	clearok(curscr, TRUE);
@@ -396,6 +487,8 @@ signal_cb(struct ev_loop *ev, ev_signal *w, int revents)
 		loop_quit(l, 0);	/* Ctrl-C is a quit key */
 		break;
 	default:
+		/* Clean up first; loop_run() raises it again at the end. */
+		l->die_sig = w->signum;
 		loop_quit(l, 128 + w->signum);
 		break;
 	}
@@ -517,6 +610,170 @@ loop_abandon(struct loop *l)
 	app_free(l->app);
 }
 
+/* Watch sig with signal_cb. */
+static void
+loop_watch(struct loop *l, int sig)
+{
+	ev_signal	*w;
+
+	if (l->nsig == NSIG_WATCH)
+		return;
+	w = &l->sig_w[l->nsig++];
+	ev_signal_init(w, signal_cb, sig);
+	w->data = l;
+	ev_signal_start(l->ev, w);
+}
+
+/*
+ * Own every signal that would end raviz with the screen up: the five of
+ * own_signals, end_signals (but SIGXFSZ while recording: the writer wants
+ * EFBIG), and the real-time signals.
+ */
+static void
+loop_watch_signals(struct loop *l, int recording)
+{
+	size_t	i;
+	int	sig;
+
+	for (i = 0; i < NSIG_OWN; i++)
+		loop_watch(l, own_signals[i]);
+	for (i = 0; i < NSIG_END; i++)
+		if (!(recording && end_signals[i] == SIGXFSZ))
+			loop_watch(l, end_signals[i]);
+#if defined(SIGRTMIN) && defined(SIGRTMAX) && defined(NSIG)
+	for (sig = SIGRTMIN; sig <= SIGRTMAX && sig < NSIG; sig++)
+		loop_watch(l, sig);
+#else
+	(void)sig;
+#endif
+}
+
+/*
+ * Stop owning the signals; SIGPIPE and SIGXFSZ go back to ignored (libev
+ * restores the default action), so the outputs written after the screen
+ * report their write errors.
+ */
+static void
+loop_unwatch_signals(struct loop *l)
+{
+	size_t	i;
+
+	for (i = 0; i < l->nsig; i++)
+		ev_signal_stop(l->ev, &l->sig_w[i]);
+	l->nsig = 0;
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);
+}
+
+/*
+ * Die of sig, as it would have killed raviz, now that the terminal is
+ * restored: the default action, the signal unblocked (libev may block the
+ * signals it reads through signalfd).  Returns only if sig did not end the
+ * process.
+ */
+static void
+loop_die(int sig)
+{
+	struct sigaction	sa;
+	sigset_t		set;
+
+	fflush(stdout);
+	fflush(stderr);
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = SIG_DFL;
+	(void)sigaction(sig, &sa, NULL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	(void)sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+}
+
+/* Is v, a value of COLUMNS or LINES (decimal), above max? */
+static int
+loop_too_big(const char *v, unsigned long max)
+{
+	char		*end;
+	unsigned long	 n;
+
+	if (v == NULL || *v == '\0')
+		return (0);
+	errno = 0;
+	n = strtoul(v, &end, 10);
+	return ((errno == ERANGE || n > max) && *end == '\0');
+}
+
+/*
+ * Refuse a screen larger than LOOP_MAX_COLS x LOOP_MAX_ROWS, naming where
+ * the size comes from.  0, or 2 after saying why.
+ */
+static int
+loop_size_check(void)
+{
+	struct winsize	 ws;
+	char		 e1[40], e2[40];
+	const char	*c = getenv("COLUMNS"), *r = getenv("LINES");
+
+	if (loop_too_big(c, LOOP_MAX_COLS) || loop_too_big(r, LOOP_MAX_ROWS)) {
+		fprintf(stderr, "raviz: the environment sets the screen to "
+		    "COLUMNS=%s LINES=%s; raviz draws at most %dx%d: unset "
+		    "COLUMNS and LINES (or make them smaller)\n",
+		    c != NULL ? fmt_escape_str(e1, sizeof e1, c) : "(unset)",
+		    r != NULL ? fmt_escape_str(e2, sizeof e2, r) : "(unset)",
+		    LOOP_MAX_COLS, LOOP_MAX_ROWS);
+		return (2);
+	}
+	/* Where the environment says nothing, the terminal's own size. */
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
+	    (((c == NULL || *c == '\0') && ws.ws_col > LOOP_MAX_COLS) ||
+	    ((r == NULL || *r == '\0') && ws.ws_row > LOOP_MAX_ROWS))) {
+		fprintf(stderr, "raviz: the terminal is %ux%u; raviz draws at "
+		    "most %dx%d: use a smaller window\n", ws.ws_col,
+		    ws.ws_row, LOOP_MAX_COLS, LOOP_MAX_ROWS);
+		return (2);
+	}
+	return (0);
+}
+
+/*
+ * The files this session writes (--record, --trace) must not be one it
+ * reads (the theme) or each other, by name or by inode, even with
+ * --force.  0, or 2 after saying why.
+ */
+static int
+loop_outputs_check(const struct opts *o)
+{
+	const char	*out[2] = { o->record, o->trace }, *name[2] = {
+		"record", "trace" }, *theme, *why;
+	char		 tpath[1024], esc[200];
+	size_t		 i;
+
+	theme = o->theme != NULL ? o->theme : getenv("RAVIZ_THEME");
+	if (theme == NULL || *theme == '\0' ||
+	    theme_find(theme, 0, tpath, sizeof tpath) != 0)
+		tpath[0] = '\0';
+	if (out[1] != NULL && strcmp(out[1], "-") == 0)
+		out[1] = NULL;
+	for (i = 0; i < 2; i++) {
+		if (out[i] == NULL)
+			continue;
+		why = NULL;
+		if (tpath[0] != '\0' && safefile_same(out[i], tpath))
+			why = "is the theme file being read";
+		else if (i == 1 && out[0] != NULL &&
+		    (strcmp(out[0], out[1]) == 0 ||
+		    safefile_same(out[0], out[1])))
+			why = "is also the --record file";
+		if (why != NULL) {
+			fprintf(stderr, "raviz: --%s: %s: %s (refused)\n",
+			    name[i], fmt_escape_str(esc, sizeof esc, out[i]),
+			    why);
+			return (2);
+		}
+	}
+	return (0);
+}
+
 /* Run the interactive front end; returns the exit status. */
 int
 loop_run(const struct opts *o)
@@ -526,7 +783,6 @@ loop_run(const struct opts *o)
 	struct caps		 caps;
 	struct theme_resolved	 look;
 	char			 esc[200];
-	size_t			 i;
 	int			 status;
 	const char		*err;
 	const struct sim_config	*cfg;
@@ -543,6 +799,9 @@ loop_run(const struct opts *o)
 		return (2);
 	}
 	setlocale(LC_ALL, "");
+	if ((status = loop_size_check()) != 0 ||
+	    (status = loop_outputs_check(o)) != 0)
+		return (status);
 	if ((status = loop_look(o, &caps, &look)) != 0)
 		return (status);
 	memset(&l, 0, sizeof l);
@@ -593,11 +852,7 @@ loop_run(const struct opts *o)
 	 * Own the signals before initscr(): ncurses only installs its
 	 * SIGINT/SIGTERM handlers over default dispositions.
 	 */
-	for (i = 0; i < NSIG_OWN; i++) {
-		ev_signal_init(&l.sig_w[i], signal_cb, own_signals[i]);
-		l.sig_w[i].data = &l;
-		ev_signal_start(l.ev, &l.sig_w[i]);
-	}
+	loop_watch_signals(&l, o->record != NULL);
 	saved_tio_ok = (tcgetattr(STDIN_FILENO, &saved_tio) == 0);
 	if (newterm(NULL, stdout, stdin) == NULL) {
 		fprintf(stderr, "raviz: cannot use this terminal (TERM=%s)\n",
@@ -645,15 +900,17 @@ loop_run(const struct opts *o)
 	endwin();
 	xalloc_on_fail(NULL);
 	crash_handlers(1);
-	for (i = 0; i < NSIG_OWN; i++)
-		ev_signal_stop(l.ev, &l.sig_w[i]);
+	loop_unwatch_signals(&l);
 	ev_io_stop(l.ev, &l.stdin_w);
 	ev_timer_stop(l.ev, &l.tick_w);
 	ev_timer_stop(l.ev, &l.flash_w);
 	ev_prepare_stop(l.ev, &l.prepare_w);
 	ev_timer_stop(l.ev, &l.demo_w);
 	status = l.status < 0 ? 0 : l.status;
-	if (status == 1)
+	if (l.tty_gone)
+		fprintf(stderr, "raviz: the terminal went away (end of input "
+		    "on stdin)\n");
+	else if (status == 1)
 		fprintf(stderr, "raviz: out of memory\n");
 	else if (status == 0)
 		status = loop_outputs(l.app, o);
@@ -672,5 +929,7 @@ loop_run(const struct opts *o)
 	demo_free(&l.demo);
 	app_free(l.app);
 	render_curses_free(l.rc);
+	if (l.die_sig != 0)
+		loop_die(l.die_sig);
 	return (status);
 }
