@@ -225,10 +225,55 @@ no_tty() {
 	if [ $rc -eq 2 ] && echo "$out" | grep -qF -- "--headless"; then ok "not a tty: exit 2 pointing at --headless"; else not_ok "not a tty: exit 2 pointing at --headless" "rc=$rc: $out"; fi
 }
 
+# Keys under TERM=$1 (inside tmux, as so many people run it): tmux sends
+# ESC [ 1 ~ and ESC [ 4 ~ for Home and End whatever the terminfo entry
+# says; unknown sequences must do nothing - their digits are jump keys, a
+# final q would quit.
+run_term() {
+	term=$1
+	$T kill-server >/dev/null 2>&1
+	$T new-session -d -s ui -x 80 -y 24 \
+	    "env -i TERM=$term LC_ALL=C.UTF-8 PATH=/usr/bin:/bin HOME=$tmp '$RAVIZ'; echo raviz-exit=\$?; sleep 30" ||
+	    { not_ok "$term: start tmux"; return; }
+	$T set-option -g status off >/dev/null
+	wait_for "PAUSED" >/dev/null
+	keys End
+	expect "$term: End goes to the end" "END  "
+	if cap | grep -qF "event 0 " || cap | grep -qF "event 10 "; then not_ok "$term: End is not a jump" "$(cap)"; else ok "$term: End is not a jump"; fi
+	keys Home
+	expect "$term: Home goes to the start" "event 0 "
+	keys PgDn
+	expect "$term: PgDn steps ten events" "event 10 "
+	keys Left Left
+	expect "$term: Left steps back" "event 8 "
+	keys Right
+	expect "$term: Right steps forward" "event 9 "
+	keys Home
+	wait_for "event 0 " >/dev/null
+	# Unknown: F19, a three-field tilde key, a long garbage CSI ending
+	# in q, an SS3 oddity; then n: exactly one event further.
+	$T send-keys -t ui -l "$(printf '\033[99~\033[33~\033[5;3;1~\033[1234567890123456789012345678901234567890q\033O3z')"
+	keys n
+	expect "$term: n after unknown sequences steps one event" "event 1 "
+	cap >"$tmp/term"
+	if grep -qF "raviz-exit" "$tmp/term" || grep -q "^ *[0-9.]*[mun]*s T[1-5]" "$tmp/term"; then
+		not_ok "$term: unknown sequences do nothing" "$(cat "$tmp/term")"
+	else
+		ok "$term: unknown sequences do nothing"
+	fi
+	keys q
+	expect "$term: q still quits" "raviz-exit=0"
+	$T kill-server >/dev/null 2>&1
+}
+
 sizes=${1:-"80x24 120x40"}
-echo "1..$((1 + 28 * $(echo $sizes | wc -w)))"
+terms="xterm-256color screen-256color"
+echo "1..$((1 + 28 * $(echo $sizes | wc -w) + 9 * $(echo $terms | wc -w)))"
 no_tty
 for s in $sizes; do
 	run_size "${s%x*}" "${s#*x}"
+done
+for t in $terms; do
+	run_term "$t"
 done
 exit 0
