@@ -112,8 +112,13 @@ run_size() {
 	# Opens paused at the start, legend with five states, mode label.
 	expect "$sz: opens paused" "PAUSED"
 	ok_all=1
-	for word in "BUGGY - 2.6.39: read() holds a plug" consumed "in memory" \
-	    "queued in plug" "in flight" "not requested" "space play"; do
+	# The whole legend: long words where they fit, short ones at 80.
+	if [ "$w" -ge 109 ]; then
+		legend="░ consumed  █ in memory  ▒ queued in plug  ▶ in flight  · not requested  [──╌╌] window: sync, async  M marker"
+	else
+		legend="░ consumed  █ cached  ▒ in plug  ▶ in flight  · absent  [─╌] window  M marker"
+	fi
+	for word in "BUGGY - 2.6.39: read() holds a plug" "$legend" "space play"; do
 		cap | grep -qF -- "$word" || ok_all=0
 	done
 	if [ $ok_all = 1 ]; then ok "$sz: mode label and five-state legend"; else not_ok "$sz: mode label and five-state legend" "$(cap)"; fi
@@ -143,6 +148,14 @@ run_size() {
 	keys 3
 	expect "$sz: 3 jumps to T3" "T3: marker hit on an up-to-date page"
 	golden "t3-$sz"
+
+	# Two events on: the T3 box dims and says how long ago; the reader
+	# lane names the run it copies.
+	keys n n
+	expect "$sz: the T3 box ages" "T3 (2 events, "
+	golden "t3-later-$sz"
+	keys N N
+	expect "$sz: back at T3" "T3: marker hit on an up-to-date page"
 
 	# Help overlay; Esc closes.
 	keys '?'
@@ -268,7 +281,7 @@ run_term() {
 
 sizes=${1:-"80x24 120x40"}
 terms="xterm-256color screen-256color"
-echo "1..$((1 + 28 * $(echo $sizes | wc -w) + 9 * $(echo $terms | wc -w)))"
+echo "1..$((1 + 31 * $(echo $sizes | wc -w) + 9 * $(echo $terms | wc -w)))"
 no_tty
 for s in $sizes; do
 	run_size "${s%x*}" "${s#*x}"
