@@ -995,7 +995,7 @@ draw_meters(struct render *r, const struct sim *s,
 /*
  * Put text in up to maxl rows from y, breaking lines at blanks (later rows
  * indented by 4); what the last row cannot hold ends in an ellipsis.
- * Returns the rows used.
+ * Returns the rows used.  With ops NULL, only counts them.
  */
 static unsigned
 wrap_put(struct render *r, const struct render_ops *ops, void *be,
@@ -1009,7 +1009,8 @@ wrap_put(struct render *r, const struct render_ops *ops, void *be,
 		w = row_width(r, y + l);
 		w = w > ind ? w - ind : 1;
 		if (l + 1 == maxl || cells(text) <= w) {
-			put_fit(r, ops, be, y + l, ind, w, role, text);
+			if (ops != NULL)
+				put_fit(r, ops, be, y + l, ind, w, role, text);
 			return (l + 1);
 		}
 		cut = break_at(text, w);
@@ -1017,7 +1018,8 @@ wrap_put(struct render *r, const struct render_ops *ops, void *be,
 			cut = sizeof line - 1;
 		memcpy(line, text, cut);
 		line[cut] = '\0';
-		put(ops, be, y + l, ind, role, line);
+		if (ops != NULL)
+			put(ops, be, y + l, ind, role, line);
 		text += cut;
 		while (*text == ' ')
 			text++;
@@ -1124,14 +1126,16 @@ draw_narration(struct render *r, const struct sim *s,
 	if (lines == 0)
 		return;
 	/*
-	 * Two rows for the meaning where that still leaves a row of events;
-	 * otherwise its one-line form.
+	 * Two rows for the meaning where that still leaves a row of events
+	 * (three, for an aged one, where that leaves three); otherwise its
+	 * one-line form.
 	 */
 	lab = moment_text(r, s, mean, sizeof mean, 0, &stale);
 	if (lab != NULL && lines < 3 && cells(lab) > row_width(r, y))
 		lab = moment_text(r, s, mean, sizeof mean, 1, &stale);
 	if (lab != NULL)
-		k = lines >= 3 && cells(lab) > row_width(r, y) ? 2 : 1;
+		k = wrap_put(r, NULL, be, y, lines >= 6 && stale ? 3 :
+		    lines >= 3 ? 2 : 1, RENDER_DIM, lab);
 	used = k + (unsigned)r->narr_len;
 	if (guide && GUIDE_ROWS + (used > 0) + used <= lines) {
 		draw_guide(r, ops, be, y);
