@@ -164,6 +164,12 @@ run_size() {
 	keys Escape
 	if wait_gone "raviz keys"; then ok "$sz: Esc closes help"; else not_ok "$sz: Esc closes help"; fi
 
+	# The end: the last read() returned, no moment box left over.
+	keys G
+	expect "$sz: G goes to the end" "END  "
+	if cap | grep -q "^T[1-5]"; then not_ok "$sz: no stale moment box at the end" "$(cap)"; else ok "$sz: no stale moment box at the end"; fi
+	golden "end-$sz"
+
 	# Compare: both runs.
 	keys g c
 	expect "$sz: c shows the fixed run" "FIXED - patch: no outer plug"
@@ -281,7 +287,7 @@ run_term() {
 
 sizes=${1:-"80x24 120x40"}
 terms="xterm-256color screen-256color"
-echo "1..$((1 + 31 * $(echo $sizes | wc -w) + 9 * $(echo $terms | wc -w)))"
+echo "1..$((1 + 34 * $(echo $sizes | wc -w) + 9 * $(echo $terms | wc -w)))"
 no_tty
 for s in $sizes; do
 	run_size "${s%x*}" "${s#*x}"
