@@ -251,9 +251,16 @@ no_tty() {
 run_term() {
 	term=$1
 	$T kill-server >/dev/null 2>&1
-	$T new-session -d -s ui -x 80 -y 24 \
-	    "env -i TERM=$term LC_ALL=C.UTF-8 PATH=/usr/bin:/bin HOME=$tmp '$RAVIZ'; echo raviz-exit=\$?; sleep 30" ||
-	    { not_ok "$term: start tmux"; return; }
+	# The last server may still be going away: retry until a deadline.
+	end=$(($(date +%s) + DEADLINE))
+	until $T new-session -d -s ui -x 80 -y 24 \
+	    "env -i TERM=$term LC_ALL=C.UTF-8 PATH=/usr/bin:/bin HOME=$tmp '$RAVIZ'; echo raviz-exit=\$?; sleep 30" 2>"$tmp/tmux-err"; do
+		if [ "$(date +%s)" -gt "$end" ]; then
+			not_ok "$term: start tmux" "$(cat "$tmp/tmux-err")"
+			return
+		fi
+		sleep 0.1
+	done
 	$T set-option -g status off >/dev/null
 	wait_for "PAUSED" >/dev/null
 	keys End
