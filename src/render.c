@@ -2,9 +2,9 @@
  * render.c - the screen layout, drawn through a back end's ops table.
  *
  * From top to bottom: a header (mode in words, scenario, simulated time,
- * play state), the file timeline as strips of cells with an overlay line
- * above each (reader, PG_readahead marker, readahead window with its sync
- * and async parts), a legend, three lanes over recent simulated time
+ * play state), the reader's row, the file timeline as strips of cells with
+ * an overlay line above each (PG_readahead marker, readahead window with
+ * its sync and async parts), a legend, three lanes over recent simulated time
  * (reader, plug, device), meters, the narration of the last events with the
  * meaning of the latest moment T1..T5, and the caption and hint lines.
  *
@@ -54,6 +54,10 @@ struct render {
 	struct sample			*hist;
 	size_t				 hist_head, hist_len;
 	uint64_t			 events;
+
+	/* The last copy_to_user: [copy_first, copy_first + copy_n). */
+	uint64_t			 copy_first, copy_n;
+	uint64_t			 seen_pos;	/* reader's page then */
 };
 
 /* Plain ASCII glyphs: the headless frames and non-UTF-8 terminals. */
@@ -196,6 +200,7 @@ wake_end(const struct sim *s)
 void
 render_event(struct render *r, const struct sim *s, const struct sim_event *e)
 {
+	const struct sim_reader	*rd;
 	struct sample		*h;
 	size_t			 np, nd, nq;
 
@@ -206,6 +211,22 @@ render_event(struct render *r, const struct sim *s, const struct sim_event *e)
 		r->narr_len++;
 	if (e->label)
 		narrate_moment(&r->moment, s, e);
+	/*
+	 * The copy run, from its event; or, where the engine's burst made
+	 * the copy before handing out its event (a wake-up copies at once),
+	 * from the reader's move since the last event - only copying moves it.
+	 */
+	rd = sim_reader(s);
+	if (e->kind == SIM_EV_COPY) {
+		r->copy_first = e->first;
+		r->copy_n = e->npages;
+	} else if (rd->task == SIM_TASK_COPYING && rd->pos > r->seen_pos &&
+	    r->seen_pos >= rd->read_first &&
+	    rd->pos - r->seen_pos <= sim_config(s)->read_pages) {
+		r->copy_first = r->seen_pos;
+		r->copy_n = rd->pos - r->seen_pos;
+	}
+	r->seen_pos = rd->pos;
 
 	(void)sim_plug_list(s, &np);
 	(void)sim_queue_list(s, &nq);
@@ -431,7 +452,78 @@ strip_width(unsigned cols)
 	return (w);
 }
 
-/* Draw the timeline strips in rows [y, y + 2 * strips). */
+/*
+ * Is the reader inside a read() - from its read_begin event to its
+ * read_end event?  *n gets that read()'s number, else the number of read()
+ * calls that have returned (the last one is *n - 1).
+ */
+static int
+reader_in_read(const struct sim *s, uint64_t *n)
+{
+	const struct sim_reader	*rd = sim_reader(s);
+
+	*n = rd->read_index;
+	switch (rd->task) {
+	case SIM_TASK_DONE:
+		return (0);
+	case SIM_TASK_SYSCALL:
+		/* Entering a read() (pos at its start) or between two. */
+		return (rd->pos < rd->read_end);
+	default:
+		return (1);
+	}
+}
+
+/*
+ * "read #N" for the read() under way (the log's "read() #N: ..."), "read
+ * #N returned" between two (the log's last "read() #N returns"), "no read
+ * yet" before the first; the header and the reader lane (with "()") say
+ * the same.
+ */
+static const char *
+read_words(const struct sim *s, char *buf, size_t len, const char *paren)
+{
+	uint64_t	n;
+
+	if (reader_in_read(s, &n))
+		snprintf(buf, len, "read%s #%llu", paren, (unsigned long long)n);
+	else if (n > 0)
+		snprintf(buf, len, "read%s #%llu returned", paren,
+		    (unsigned long long)(n - 1));
+	else
+		snprintf(buf, len, "no read%s yet", paren);
+	return (buf);
+}
+
+/*
+ * The page the reader works on.  While it copies a run, the run's first
+ * page: the engine's position is already past the run, on a page that may
+ * not even be read yet.  Asleep or waking, the page it waits for; else the
+ * next page it looks at.  *run gets the pages being copied, or 0.
+ */
+static uint64_t
+reader_page(const struct render *r, const struct sim *s, uint64_t *run)
+{
+	const struct sim_reader	*rd = sim_reader(s);
+
+	*run = 0;
+	if (rd->task == SIM_TASK_COPYING && r->copy_n > 0 &&
+	    r->copy_first + r->copy_n == rd->pos) {
+		*run = r->copy_n;
+		return (r->copy_first);
+	}
+	if ((rd->task == SIM_TASK_SLEEPING || rd->task == SIM_TASK_WAKING) &&
+	    rd->wait_page != SIM_NONE)
+		return (rd->wait_page);
+	return (rd->pos);
+}
+
+/*
+ * Draw the reader's row at y and the timeline strips below it, in rows
+ * [y, y + 1 + 2 * strips).  The first strip is the one the reader is in,
+ * so the reader has a row of its own (it hides no window edge or marker)
+ * and the strips below show what lies ahead of it.
+ */
 static void
 draw_timeline(struct render *r, const struct sim *s,
     const struct render_ops *ops, void *be, unsigned y, unsigned strips)
@@ -441,7 +533,7 @@ draw_timeline(struct render *r, const struct sim *s,
 	const struct sim_ra	*ra = sim_ra(s);
 	const struct render_glyphs *g = r->g;
 	struct cells		 c;
-	uint64_t		 span, first, p, marks[64], pos;
+	uint64_t		 span, first, p, marks[64], pos, run;
 	unsigned		 w = strip_width(r->cols), i, k, row, col;
 	size_t			 nm, j;
 	char			 lab[32];
@@ -449,8 +541,10 @@ draw_timeline(struct render *r, const struct sim *s,
 	c.z = render_zoom(r);
 	c.n = w * strips;
 	span = (uint64_t)c.n * c.z;
-	pos = rd->pos < cfg->file_pages ? rd->pos : cfg->file_pages - 1;
-	first = (pos / span) * span;
+	pos = reader_page(r, s, &run);
+	if (pos >= cfg->file_pages)
+		pos = cfg->file_pages - 1;
+	first = (pos / ((uint64_t)w * c.z)) * ((uint64_t)w * c.z);
 	c.first = first;
 	if ((c.count = calloc(c.n, sizeof *c.count)) == NULL)
 		return;
@@ -458,6 +552,13 @@ draw_timeline(struct render *r, const struct sim *s,
 	nm = sim_markers(s, marks, 64);
 	if (nm > 64)
 		nm = 64;
+
+	snprintf(lab, sizeof lab, "%8s ", "reader");
+	put(ops, be, y, 0, RENDER_DIM, lab);
+	if (rd->task != SIM_TASK_DONE)
+		put(ops, be, y, 9 + (unsigned)((pos - first) / c.z),
+		    RENDER_READER, g->reader);
+	y++;
 
 	for (row = 0; row < strips; row++) {
 		uint64_t sp = first + (uint64_t)row * w * c.z;
@@ -475,7 +576,7 @@ draw_timeline(struct render *r, const struct sim *s,
 			put(ops, be, y + 2 * row + 1, 9 + col, state_role[k],
 			    g->state[k]);
 		}
-		/* Overlay: window, marker, reader. */
+		/* Overlay: window and marker (the reader has its own row). */
 		for (col = 0; col < w; col++) {
 			uint64_t lo = sp + (uint64_t)col * c.z, hi = lo + c.z;
 			uint64_t ws = ra->start, we = ra->start + ra->size;
@@ -503,11 +604,6 @@ draw_timeline(struct render *r, const struct sim *s,
 					gl = g->marker;
 					role = RENDER_MARKER;
 				}
-			}
-			if (rd->task != SIM_TASK_DONE && rd->pos >= lo &&
-			    rd->pos < hi) {
-				gl = g->reader;
-				role = RENDER_READER;
 			}
 			if (gl != NULL)
 				put(ops, be, y + 2 * row, 9 + col, role, gl);
@@ -551,26 +647,37 @@ req_words(char *buf, size_t len, const struct sim_request *v, size_t n,
 
 /* What lane l (0 reader, 1 plug, 2 device) is doing now, in words. */
 static void
-lane_words(const struct sim *s, unsigned l, char *buf, size_t len)
+lane_words(const struct render *r, const struct sim *s, unsigned l,
+    char *buf, size_t len)
 {
 	const struct sim_reader		*rd = sim_reader(s);
 	const struct sim_request	*v, *q;
 	size_t				 n, nq;
-	uint64_t			 pen;
+	uint64_t			 pen, p, run;
 
 	switch (l) {
 	case 0:
 		switch (rd->task) {
 		case SIM_TASK_SYSCALL:
-			snprintf(buf, len, "in read() #%llu",
-			    (unsigned long long)rd->read_index);
+			if (reader_in_read(s, &p))
+				snprintf(buf, len, "in ");
+			else
+				buf[0] = '\0';
+			n = strlen(buf);
+			read_words(s, buf + n, len - n, "()");
 			break;
 		case SIM_TASK_READAHEAD:
 			snprintf(buf, len, "submitting readahead");
 			break;
 		case SIM_TASK_COPYING:
-			snprintf(buf, len, "copying page %llu",
-			    (unsigned long long)rd->pos);
+			p = reader_page(r, s, &run);
+			if (run > 0)
+				snprintf(buf, len, "copying [%llu,%llu)",
+				    (unsigned long long)p,
+				    (unsigned long long)(p + run));
+			else
+				snprintf(buf, len, "copying up to page %llu",
+				    (unsigned long long)rd->pos);
 			break;
 		case SIM_TASK_SLEEPING:
 			snprintf(buf, len, "asleep on page %llu",
@@ -684,7 +791,7 @@ draw_lanes(struct render *r, const struct sim *s,
 		snprintf(lab, sizeof lab, "%8s ", names[lane]);
 		put(ops, be, y + l, 0, RENDER_DIM, lab);
 		if (w + 10 + LANE_WORDS <= r->cols) {
-			lane_words(s, lane, lab, sizeof lab);
+			lane_words(r, s, lane, lab, sizeof lab);
 			put_fit(r, ops, be, y + l, 10 + w,
 			    row_width(r, y + l) - 10 - w, lane == 0 ?
 			    RENDER_LANE_READER : lane == 1 ? RENDER_LANE_PLUG :
@@ -772,13 +879,13 @@ clock_line(struct render *r, const struct sim *s, char *line, size_t len,
     const char *sep)
 {
 	const struct sim_stats	*ss = sim_stats(s);
-	char			 t[32];
+	char			 t[32], rw[48];
 	size_t			 n;
 
-	snprintf(line, len, "t = %s%sevent %llu%sread #%llu",
+	snprintf(line, len, "t = %s%sevent %llu%s%s",
 	    fmt_time(t, sizeof t, ss->now_ns), sep,
 	    (unsigned long long)r->events, sep,
-	    (unsigned long long)sim_reader(s)->read_index);
+	    read_words(s, rw, sizeof rw, ""));
 	if (sim_pending_mode(s) != sim_mode(s)) {
 		n = strlen(line);
 		snprintf(line + n, len - n, "%s(%s at next read())", sep,
@@ -875,24 +982,66 @@ draw_header(struct render *r, const struct sim *s,
 		    line);
 }
 
-/* Legend line: the entries that fit whole. */
+/* Legend words for the five states where the row is short. */
+static const char *state_short[RENDER_ST_COUNT] = {
+	"consumed", "cached", "in plug", "in flight", "absent"
+};
+
+/* The window's entry in the legend, in long or short (brief) words. */
+#define LEGEND_WINDOW(brief)	((brief) ? "window" : "window: sync, async")
+
+/* Cells the whole legend takes in long or short words. */
+static size_t
+legend_cells(int brief)
+{
+	size_t		n = 0;
+	unsigned	i;
+
+	for (i = 0; i < RENDER_ST_COUNT; i++)
+		n += 2 + cells(brief ? state_short[i] : state_names[i]) + 2;
+	/* [ fills ] word, then "M marker". */
+	n += 2 + (brief ? 2 : 4) + 1 + cells(LEGEND_WINDOW(brief)) + 2;
+	return (n + 8);
+}
+
+/*
+ * Legend line: every glyph of the timeline (the reader's row is labelled)
+ * in long words where they fit, else in short ones; entries that do not
+ * fit whole are left out.
+ */
 static void
 draw_legend(struct render *r, const struct render_ops *ops, void *be,
     unsigned y)
 {
-	unsigned	x = 0, i, w = row_width(r, y);
-	size_t		n;
+	const struct render_glyphs	*g = r->g;
+	const char			*word;
+	unsigned			 x = 0, i, k, fills, w = row_width(r, y);
+	int				 brief = legend_cells(0) > w;
+	size_t				 n;
 
 	for (i = 0; i < RENDER_ST_COUNT; i++) {
-		n = cells(state_names[i]);
+		word = brief ? state_short[i] : state_names[i];
+		n = cells(word);
 		if (x + 2 + n > w)
 			return;
-		put(ops, be, y, x, state_role[i], r->g->state[i]);
-		put(ops, be, y, x + 2, RENDER_TEXT, state_names[i]);
+		put(ops, be, y, x, state_role[i], g->state[i]);
+		put(ops, be, y, x + 2, RENDER_TEXT, word);
 		x += 2 + (unsigned)n + 2;
 	}
+	fills = brief ? 1 : 2;
+	word = LEGEND_WINDOW(brief);
+	if (x + 2 + 2 * fills + 1 + cells(word) > w)
+		return;
+	put(ops, be, y, x++, RENDER_WINDOW_SYNC, g->win_open);
+	for (k = 0; k < fills; k++)
+		put(ops, be, y, x++, RENDER_WINDOW_SYNC, g->win_sync);
+	for (k = 0; k < fills; k++)
+		put(ops, be, y, x++, RENDER_WINDOW_ASYNC, g->win_async);
+	put(ops, be, y, x++, RENDER_WINDOW_ASYNC, g->win_close);
+	put(ops, be, y, ++x, RENDER_TEXT, word);
+	x += (unsigned)cells(word) + 2;
 	if (x + 8 <= w) {
-		put(ops, be, y, x, RENDER_MARKER, r->g->marker);
+		put(ops, be, y, x, RENDER_MARKER, g->marker);
 		put(ops, be, y, x + 2, RENDER_TEXT, "marker");
 	}
 }
@@ -1020,11 +1169,11 @@ draw_request_mix(struct render *r, const struct sim *s,
 /*
  * Put text in up to maxl rows from y, breaking lines at blanks (later rows
  * indented by 4); what the last row cannot hold ends in an ellipsis.
- * Returns the rows used.
+ * Returns the rows used.  With ops NULL, only counts them.
  */
 static unsigned
 wrap_put(struct render *r, const struct render_ops *ops, void *be,
-    unsigned y, unsigned maxl, const char *text)
+    unsigned y, unsigned maxl, enum render_role role, const char *text)
 {
 	char		 line[512];
 	size_t		 cut;
@@ -1034,7 +1183,8 @@ wrap_put(struct render *r, const struct render_ops *ops, void *be,
 		w = row_width(r, y + l);
 		w = w > ind ? w - ind : 1;
 		if (l + 1 == maxl || cells(text) <= w) {
-			put_fit(r, ops, be, y + l, ind, w, RENDER_LABEL, text);
+			if (ops != NULL)
+				put_fit(r, ops, be, y + l, ind, w, role, text);
 			return (l + 1);
 		}
 		cut = break_at(text, w);
@@ -1042,7 +1192,8 @@ wrap_put(struct render *r, const struct render_ops *ops, void *be,
 			cut = sizeof line - 1;
 		memcpy(line, text, cut);
 		line[cut] = '\0';
-		put(ops, be, y + l, ind, RENDER_LABEL, line);
+		if (ops != NULL)
+			put(ops, be, y + l, ind, role, line);
 		text += cut;
 		while (*text == ' ')
 			text++;
@@ -1090,6 +1241,48 @@ draw_guide(struct render *r, const struct render_ops *ops, void *be,
 }
 
 /*
+ * The moment box's text into buf (brief: its one-line form), or NULL when
+ * there is none.  The latest moment's meaning as it is while its event is
+ * the last one; once later events came, the same headed by how long ago
+ * it was (*stale set: it is drawn dim); nothing once the read() it
+ * happened in has returned or the mode has changed since, for then it no
+ * longer describes the run on the screen.
+ */
+static const char *
+moment_text(const struct render *r, const struct sim *s, char *buf,
+    size_t len, int brief, int *stale)
+{
+	const struct narrate_moment	*m = &r->moment;
+	char				 mean[NARR_LEN], t[32];
+	const char			*text;
+	uint64_t			 ago, n;
+
+	*stale = 0;
+	if (m->ev.label == 0)
+		return (NULL);
+	text = brief ? narrate_label_short(mean, sizeof mean, m,
+	    sim_config(s)) : narrate_label(mean, sizeof mean, m,
+	    sim_config(s));
+	ago = r->events > m->ev.seq + 1 ? r->events - m->ev.seq - 1 : 0;
+	if (ago == 0) {
+		snprintf(buf, len, "%s", text);
+		return (buf);
+	}
+	if (sim_mode(s) != m->ev.mode || !reader_in_read(s, &n) ||
+	    n != m->ev.read_index)
+		return (NULL);
+	*stale = 1;
+	/* "T3: ..." becomes "T3 (4 events, 46us ago): ...". */
+	if (text[0] == 'T' && text[1] == '0' + m->ev.label &&
+	    text[2] == ':' && text[3] == ' ')
+		text += 4;
+	snprintf(buf, len, "T%d (%llu event%s, %s ago): %s", m->ev.label,
+	    (unsigned long long)ago, ago == 1 ? "" : "s",
+	    fmt_time(t, sizeof t, sim_stats(s)->now_ns - m->ev.t_ns), text);
+	return (buf);
+}
+
+/*
  * Narration: the latest moment's meaning, then the last events.  With
  * guide set, the guide comes first while it fits above every event so far
  * (the rows would be blank otherwise); it yields to them as they arrive.
@@ -1100,25 +1293,25 @@ draw_narration(struct render *r, const struct sim *s,
     int guide)
 {
 	const struct sim_event	*n;
-	const char		*lab = NULL;
+	const char		*lab;
 	char			 t[32], tl[4], text[NARR_LEN];
-	char			 line[NARR_LEN + 48], mean[NARR_LEN];
+	char			 line[NARR_LEN + 48], mean[NARR_LEN + 64];
 	unsigned		 i, shown, k = 0, used;
+	int			 stale;
 
 	if (lines == 0)
 		return;
-	if (r->moment.ev.label != 0) {
-		/*
-		 * Two rows for the meaning where that still leaves a row of
-		 * events; otherwise its one-line form.
-		 */
-		lab = narrate_label(mean, sizeof mean, &r->moment,
-		    sim_config(s));
-		if (lines < 3 && cells(lab) > row_width(r, y))
-			lab = narrate_label_short(mean, sizeof mean,
-			    &r->moment, sim_config(s));
-		k = lines >= 3 && cells(lab) > row_width(r, y) ? 2 : 1;
-	}
+	/*
+	 * Two rows for the meaning where that still leaves a row of events
+	 * (three, for an aged one, where that leaves three); otherwise its
+	 * one-line form.
+	 */
+	lab = moment_text(r, s, mean, sizeof mean, 0, &stale);
+	if (lab != NULL && lines < 3 && cells(lab) > row_width(r, y))
+		lab = moment_text(r, s, mean, sizeof mean, 1, &stale);
+	if (lab != NULL)
+		k = wrap_put(r, NULL, be, y, lines >= 6 && stale ? 3 :
+		    lines >= 3 ? 2 : 1, RENDER_DIM, lab);
 	used = k + (unsigned)r->narr_len;
 	if (guide && GUIDE_ROWS + (used > 0) + used <= lines) {
 		draw_guide(r, ops, be, y);
@@ -1126,7 +1319,8 @@ draw_narration(struct render *r, const struct sim *s,
 		lines -= GUIDE_ROWS + 1;
 	}
 	if (lab != NULL) {
-		k = wrap_put(r, ops, be, y, k, lab);
+		k = wrap_put(r, ops, be, y, k, stale ? RENDER_DIM :
+		    RENDER_LABEL, lab);
 		y += k;
 		lines -= k;
 	}
@@ -1178,11 +1372,15 @@ render_draw_at(struct render *r, const struct sim *s,
 		lanes = h >= 20 ? 3 : (h >= 12 ? 1 : 0);
 		foot = (st != NULL && h >= 20) ? 2 : 0;
 	}
-	/* The request mix below the meters where the screen is tall. */
-	meters = !half && h >= 24 ? 2 : 1;
-	if (h < head + lanes + foot + legend + meters + 2)
+	/*
+	 * The request mix below the meters where the screen is tall, once
+	 * there is a request (until then the guide needs the row).
+	 */
+	meters = !half && h >= 24 && sim_stats(s)->requests > 0 ? 2 : 1;
+	if (h < head + lanes + foot + legend + meters + 1 + 2)
 		return;
-	rest = h - head - lanes - foot - legend - meters;
+	/* meters, then 1: the reader's row. */
+	rest = h - head - lanes - foot - legend - meters - 1;
 	/* Enough strips for one read() where room allows, at most 8. */
 	pages = sim_config(s)->read_pages;
 	want = (unsigned)((pages + strip_width(r->cols) - 1) /
@@ -1210,7 +1408,7 @@ render_draw_at(struct render *r, const struct sim *s,
 	draw_header(r, s, ops, be, y, head, st);
 	y += head;
 	draw_timeline(r, s, ops, be, y, strips);
-	y += 2 * strips;
+	y += 1 + 2 * strips;
 	if (legend)
 		draw_legend(r, ops, be, y++);
 	if (lanes) {

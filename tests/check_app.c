@@ -600,13 +600,18 @@ START_TEST(test_label_sizes)
 }
 END_TEST
 
-/* The 45-column lane strip (80x24, ASCII) of row `name` in frame f. */
+/*
+ * The 45-column lane strip (80x24, ASCII) of row `name` in frame f: its last
+ * row of that name (the reader's own row above the strips comes first).
+ */
 static void
 lane_strip(const char *f, const char *name, char *out, size_t len)
 {
-	const char	*p = strstr(f, name);
+	const char	*p = NULL, *q;
 	size_t		 i;
 
+	for (q = strstr(f, name); q != NULL; q = strstr(q + 1, name))
+		p = q;
 	ck_assert_ptr_nonnull(p);
 	ck_assert_uint_gt(len, 45);
 	p += strlen(name);
@@ -1185,11 +1190,15 @@ START_TEST(test_guide)
 	ck_assert_ptr_nonnull(strstr(f, "read() #0: 1 MiB at page 0"));
 	free(f);
 	/* 120x40: room for a few events under it, not for ten. */
-	exec(a, CMD_GOTO, 5);
+	exec(a, CMD_GOTO, 2);
 	f = frame_fits(a, 120, 40);
 	ck_assert_ptr_nonnull(strstr(f, head));
-	ck_assert_ptr_nonnull(strstr(f, "T1: the first window is two: "
-	    "[0,32) + [32,64)"));
+	ck_assert_ptr_nonnull(strstr(f, "T1: the first window is two: "));
+	free(f);
+	/* T1 was 3 events before: its box is dim and says so. */
+	exec(a, CMD_GOTO, 5);
+	f = frame_fits(a, 120, 40);
+	ck_assert_ptr_nonnull(strstr(f, "T1 (3 events, 128us ago): "));
 	free(f);
 	exec(a, CMD_GOTO, 10);
 	f = frame_fits(a, 120, 40);
@@ -1200,6 +1209,165 @@ START_TEST(test_guide)
 	exec(a, CMD_COMPARE, 0);
 	f = frame_fits(a, 120, 40);
 	ck_assert_ptr_null(strstr(f, head));
+	free(f);
+	app_free(a);
+}
+END_TEST
+
+/* Line n of f (0-based) into buf, "" if f is shorter. */
+static void
+copy_line(const char *f, unsigned n, char *buf, size_t len)
+{
+	const char	*e;
+
+	for (; n > 0 && f != NULL; n--)
+		if ((f = strchr(f, '\n')) != NULL)
+			f++;
+	buf[0] = '\0';
+	if (f == NULL)
+		return;
+	e = strchr(f, '\n');
+	snprintf(buf, len, "%.*s", (int)(e != NULL ? e - f : (long)strlen(f)),
+	    f);
+}
+
+/* The line of f that starts with prefix (after n earlier ones), or NULL. */
+static const char *
+line_with(const char *f, const char *prefix, int n)
+{
+	const char	*p = f;
+	size_t		 k = strlen(prefix);
+
+	for (;;) {
+		if (strncmp(p, prefix, k) == 0 && n-- == 0)
+			return (p);
+		if ((p = strchr(p, '\n')) == NULL)
+			return (NULL);
+		p++;
+	}
+}
+
+/*
+ * Every frame of the first 400 events of each mode, ASCII at 80x24: the
+ * reader has a row of its own with one glyph (it hides no marker or window
+ * edge); while it copies, the lane names the run the log just copied and
+ * the glyph stands on its first page; the header's "read #" agrees with the
+ * log; the whole legend is there; the moment box is plain only on its own
+ * event, dim with its age after, and gone once its read() has returned.
+ */
+START_TEST(test_reader_truth)
+{
+	static const enum sim_mode modes[] = {
+		SIM_MODE_BUGGY, SIM_MODE_FIXED, SIM_MODE_LEGACY
+	};
+	struct sim_config	 c;
+	struct app		*a;
+	char			*f, want[64], last[128], head[128], next[64];
+	const char		*row, *lane, *strip, *p;
+	unsigned long long	 x, y, first;
+	unsigned		 ev, copies = 0, returns = 0, stale = 0;
+	unsigned		 next_ev = 0;
+
+	sim_config_default(&c);
+	c.mode = modes[_i];
+	a = app_new(&c);
+	ck_assert_ptr_nonnull(a);
+	next[0] = '\0';
+	for (ev = 0; ev < 400 && !sim_done(app_sim(a)); ev++) {
+		exec(a, CMD_STEP, 1);
+		f = frame(a, 80, 24);
+		if (next[0] != '\0' && strstr(f, next) != NULL)
+			next[0] = '\0';
+		ck_assert_msg(next[0] == '\0' || ev - next_ev < 4,
+		    "event %u: the lane said %s before, the log never did",
+		    ev, next);
+		ck_assert_ptr_nonnull(strstr(f, "M marker"));
+		ck_assert_ptr_nonnull(strstr(f, "[-~] window"));
+		/* The reader's row, then the overlay, then the first strip. */
+		row = line_with(f, "  reader ", 0);
+		lane = line_with(f, "  reader ", 1);
+		ck_assert_ptr_nonnull(row);
+		ck_assert_ptr_nonnull(lane);
+		strip = strchr(strchr(row, '\n') + 1, '\n') + 1;
+		ck_assert(sscanf(strip, "%llu", &first) == 1);
+		p = strchr(row, 'v');
+		ck_assert_msg(p != NULL && p < strchr(row, '\n') &&
+		    strchr(p + 1, 'v') > strchr(row, '\n'),
+		    "event %u: reader row %.80s", ev, row);
+		/* The last event in the log: the row above the footer. */
+		copy_line(f, 21, last, sizeof last);
+		copy_line(f, 1, head, sizeof head);
+		if ((p = strstr(lane, "copying [")) != NULL &&
+		    p < strchr(lane, '\n')) {
+			ck_assert(sscanf(p, "copying [%llu,%llu)", &x, &y) ==
+			    2);
+			/*
+			 * The engine may copy in the same burst as the last
+			 * event shown (a wake-up, a flush): then the copy
+			 * comes in the log within that burst's events.
+			 */
+			snprintf(want, sizeof want, "copy_to_user [%llu,%llu)",
+			    x, y);
+			if (strstr(f, want) == NULL && next[0] == '\0') {
+				snprintf(next, sizeof next, "%s", want);
+				next_ev = ev;
+			}
+			ck_assert_uint_eq((size_t)(strchr(row, 'v') - row),
+			    9 + x - first);
+			copies++;
+		}
+		ck_assert_ptr_null(strstr(lane, "copying up to"));
+		/* "read() #N returns" last in the log: "read #N returned". */
+		if ((p = strstr(last, "read() #")) != NULL &&
+		    sscanf(p, "read() #%llu returns", &x) == 1 &&
+		    strstr(p, "returns") != NULL) {
+			snprintf(want, sizeof want, "read #%llu returned", x);
+			ck_assert_msg(strstr(head, want) != NULL,
+			    "event %u: header %s lacks %s", ev, head, want);
+			returns++;
+		} else if (strstr(last, "read() #") != NULL)
+			ck_assert_msg(strstr(head, "returned") == NULL,
+			    "event %u: %s but %s", ev, last, head);
+		if (strstr(f, " ago): ") != NULL)
+			stale++;
+		free(f);
+	}
+	ck_assert_uint_gt(copies, 5);
+	ck_assert_uint_gt(returns, 0);
+	ck_assert_uint_gt(stale, 5);
+	app_free(a);
+}
+END_TEST
+
+/* The moment box leaves when the run moves past its read() or its mode. */
+START_TEST(test_moment_box_ages)
+{
+	struct app	*a = new_app();
+	char		*f;
+
+	exec(a, CMD_JUMP, 3);
+	f = frame(a, 80, 24);
+	ck_assert_ptr_nonnull(strstr(f, "\nT3: "));
+	free(f);
+	exec(a, CMD_STEP, 2);
+	f = frame(a, 80, 24);
+	ck_assert_ptr_nonnull(strstr(f, "\nT3 (2 events, "));
+	free(f);
+	/* Patch the run: once the mode has flipped, no buggy T-box. */
+	exec(a, CMD_JUMP, 5);
+	exec(a, CMD_PLUG, 0);
+	while (sim_mode(app_sim(a)) != SIM_MODE_FIXED)
+		exec(a, CMD_STEP, 1);
+	f = frame(a, 80, 24);
+	ck_assert_ptr_nonnull(strstr(f, "FIXED"));
+	ck_assert_ptr_null(strstr(f, "\nT5"));
+	ck_assert_ptr_null(strstr(f, "pipeline"));
+	free(f);
+	/* The end of the run: no moment box, "read #N returned". */
+	exec(a, CMD_END, 0);
+	f = frame(a, 80, 24);
+	ck_assert_ptr_null(strstr(f, "\nT5"));
+	ck_assert_ptr_nonnull(strstr(f, " returned"));
 	free(f);
 	app_free(a);
 }
@@ -1316,6 +1484,8 @@ check_suite(void)
 	tcase_add_test(tc, test_ellipsis);
 	tcase_add_test(tc, test_guide);
 	tcase_add_test(tc, test_lanes_fixed_slices);
+	tcase_add_loop_test(tc, test_reader_truth, 0, 3);
+	tcase_add_test(tc, test_moment_box_ages);
 	tcase_add_test(tc, test_misc);
 	tcase_add_test(tc, test_hook);
 	tcase_add_test(tc, test_caption_escaped);

@@ -113,8 +113,13 @@ run_size() {
 	# Opens paused at the start, legend with five states, mode label.
 	expect "$sz: opens paused" "PAUSED"
 	ok_all=1
-	for word in "BUGGY - 2.6.39: read() holds a plug" consumed "in memory" \
-	    "queued in plug" "in flight" "not requested" "space play"; do
+	# The whole legend: long words where they fit, short ones at 80.
+	if [ "$w" -ge 109 ]; then
+		legend="░ consumed  █ in memory  ▒ queued in plug  ▶ in flight  · not requested  [──╌╌] window: sync, async  M marker"
+	else
+		legend="░ consumed  █ cached  ▒ in plug  ▶ in flight  · absent  [─╌] window  M marker"
+	fi
+	for word in "BUGGY - 2.6.39: read() holds a plug" "$legend" "space play"; do
 		cap | grep -qF -- "$word" || ok_all=0
 	done
 	if [ $ok_all = 1 ]; then ok "$sz: mode label and five-state legend"; else not_ok "$sz: mode label and five-state legend" "$(cap)"; fi
@@ -145,6 +150,14 @@ run_size() {
 	expect "$sz: 3 jumps to T3" "T3: marker hit on an up-to-date page"
 	golden "t3-$sz"
 
+	# Two events on: the T3 box dims and says how long ago; the reader
+	# lane names the run it copies.
+	keys n n
+	expect "$sz: the T3 box ages" "T3 (2 events, "
+	golden "t3-later-$sz"
+	keys N N
+	expect "$sz: back at T3" "T3: marker hit on an up-to-date page"
+
 	# Help overlay; Esc closes.
 	keys '?'
 	expect "$sz: ? shows help" "raviz keys"
@@ -152,13 +165,24 @@ run_size() {
 	keys Escape
 	if wait_gone "raviz keys"; then ok "$sz: Esc closes help"; else not_ok "$sz: Esc closes help"; fi
 
+	# The end: the last read() returned, no moment box left over.
+	keys G
+	expect "$sz: G goes to the end" "END  "
+	if cap | grep -q "^T[1-5]"; then not_ok "$sz: no stale moment box at the end" "$(cap)"; else ok "$sz: no stale moment box at the end"; fi
+	golden "end-$sz"
+
 	# Compare: both runs.
 	keys g c
 	expect "$sz: c shows the fixed run" "FIXED - patch: no outer plug"
 	# c 3: each half at its own T3 - buggy holds [64,96) in the plug (▒)
 	# with the device idle, fixed has it in flight (▶), the device busy.
 	keys 3
-	expect "$sz: 3 in compare reaches fixed's T3" "T3 request #2 [64,96) 128 KiB dispatched"
+	# (80x24: the halves have room for the moment box, not the log.)
+	case $sz in
+	80x24) want="T3: marker hit: the next window goes out at once" ;;
+	*) want="T3 request #2 [64,96) 128 KiB dispatched" ;;
+	esac
+	expect "$sz: 3 in compare reaches fixed's T3" "$want"
 	golden "compare-t3-$sz"
 	cap >"$tmp/c3"
 	top=$(sed -n '1,/^FIXED/p' "$tmp/c3")
@@ -244,10 +268,62 @@ no_tty() {
 	if [ $rc -eq 2 ] && echo "$out" | grep -qF -- "--headless"; then ok "not a tty: exit 2 pointing at --headless"; else not_ok "not a tty: exit 2 pointing at --headless" "rc=$rc: $out"; fi
 }
 
+# Keys under TERM=$1 (inside tmux, as so many people run it): tmux sends
+# ESC [ 1 ~ and ESC [ 4 ~ for Home and End whatever the terminfo entry
+# says; unknown sequences must do nothing - their digits are jump keys, a
+# final q would quit.
+run_term() {
+	term=$1
+	$T kill-server >/dev/null 2>&1
+	# The last server may still be going away: retry until a deadline.
+	end=$(($(date +%s) + DEADLINE))
+	until $T new-session -d -s ui -x 80 -y 24 \
+	    "env -i TERM=$term LC_ALL=C.UTF-8 PATH=/usr/bin:/bin HOME=$tmp '$RAVIZ'; echo raviz-exit=\$?; sleep 30" 2>"$tmp/tmux-err"; do
+		if [ "$(date +%s)" -gt "$end" ]; then
+			not_ok "$term: start tmux" "$(cat "$tmp/tmux-err")"
+			return
+		fi
+		sleep 0.1
+	done
+	$T set-option -g status off >/dev/null
+	wait_for "PAUSED" >/dev/null
+	keys End
+	expect "$term: End goes to the end" "END  "
+	if cap | grep -qF "event 0 " || cap | grep -qF "event 10 "; then not_ok "$term: End is not a jump" "$(cap)"; else ok "$term: End is not a jump"; fi
+	keys Home
+	expect "$term: Home goes to the start" "event 0 "
+	keys PgDn
+	expect "$term: PgDn steps ten events" "event 10 "
+	keys Left Left
+	expect "$term: Left steps back" "event 8 "
+	keys Right
+	expect "$term: Right steps forward" "event 9 "
+	keys Home
+	wait_for "event 0 " >/dev/null
+	# Unknown: F19, a three-field tilde key, a long garbage CSI ending
+	# in q, an SS3 oddity; then n: exactly one event further.
+	$T send-keys -t ui -l "$(printf '\033[99~\033[33~\033[5;3;1~\033[1234567890123456789012345678901234567890q\033O3z')"
+	keys n
+	expect "$term: n after unknown sequences steps one event" "event 1 "
+	cap >"$tmp/term"
+	if grep -qF "raviz-exit" "$tmp/term" || grep -q "^ *[0-9.]*[mun]*s T[1-5]" "$tmp/term"; then
+		not_ok "$term: unknown sequences do nothing" "$(cat "$tmp/term")"
+	else
+		ok "$term: unknown sequences do nothing"
+	fi
+	keys q
+	expect "$term: q still quits" "raviz-exit=0"
+	$T kill-server >/dev/null 2>&1
+}
+
 sizes=${1:-"80x24 120x40"}
-echo "1..$((1 + 31 * $(echo $sizes | wc -w)))"
+terms="xterm-256color screen-256color"
+echo "1..$((1 + 37 * $(echo $sizes | wc -w) + 9 * $(echo $terms | wc -w)))"
 no_tty
 for s in $sizes; do
 	run_size "${s%x*}" "${s#*x}"
+done
+for t in $terms; do
+	run_term "$t"
 done
 exit 0

@@ -2,8 +2,10 @@
  * loop.c - the interactive front end: the curses screen's lifetime and one
  * libev loop that drives the application layer.
  *
- * Watchers: stdin_w reads every pending key (nodelay getch() until ERR) and
- * turns each into a command; tick_w paces playback, advancing a whole
+ * Watchers: stdin_w reads every pending key (nodelay getch() until ERR),
+ * decodes escape sequences that curses left alone (keyseq.h) and turns each
+ * key into a command; esc_w ends a sequence that stopped half-way (a lone
+ * ESC is the Esc key); tick_w paces playback, advancing a whole
  * number of events per tick, and is armed only while playing; flash_w
  * clears a flash message once; sig_w[] own SIGINT, SIGTERM, SIGHUP,
  * SIGWINCH and SIGTSTP, so that every exit goes through the same cleanup
@@ -59,6 +61,7 @@
 #include "caps.h"
 #include "demo-live.h"
 #include "fmt.h"
+#include "keyseq.h"
 #include "lesson.h"
 #include "ui/keys.h"
 #include "ui/loop.h"
@@ -113,6 +116,8 @@ struct loop {
 	ev_io		 stdin_w;
 	ev_timer	 tick_w;
 	ev_timer	 flash_w;
+	ev_timer	 esc_w;		/* the rest of an escape sequence */
+	struct keyseq	 kseq;		/* its decoder */
 	ev_prepare	 prepare_w;
 	ev_signal	 sig_w[NSIG_WATCH];
 	size_t		 nsig;		/* sig_w[] in use */
@@ -254,31 +259,70 @@ loop_exec(struct loop *l, const struct cmd *c)
 	l->dirty = 1;
 }
 
-/* Read every pending key; KEY_RESIZE only asks for a redraw. */
+/* One key: the demo replayer's first, else a command. */
+static void
+loop_key(struct loop *l, int ch)
+{
+	struct cmd	c;
+
+	if (l->live != NULL && demo_live_key(l->live, ch, loop_mono_ns())) {
+		loop_demo(l);
+		l->dirty = 1;
+		return;
+	}
+	c = cmd_from_key(ch);
+	loop_exec(l, &c);
+	if (l->status == -1)
+		loop_demo(l);
+}
+
+/* Wait for the rest of a started escape sequence, or stop waiting. */
+static void
+loop_sync_esc(struct loop *l)
+{
+	if (ev_is_active(&l->esc_w))
+		ev_timer_stop(l->ev, &l->esc_w);
+	if (keyseq_pending(&l->kseq) && l->status == -1) {
+		ev_timer_set(&l->esc_w, KEYSEQ_TIMEOUT_MS / 1000.0, 0.);
+		ev_timer_start(l->ev, &l->esc_w);
+	}
+}
+
+/*
+ * Read every pending key; KEY_RESIZE only asks for a redraw.  Keys, as
+ * raviz names them (ui/keys.h), go through the escape-sequence decoder, so
+ * that no part of a sequence curses did not know becomes a command.
+ */
 static void
 loop_keys(struct loop *l)
 {
-	struct cmd	c;
-	int		ch;
+	int	ch, out[2], n, i;
 
 	while ((ch = getch()) != ERR) {
 		if (ch == KEY_RESIZE) {
 			l->dirty = 1;
 			continue;
 		}
-		ch = keys_from_curses(ch);
-		if (l->live != NULL && demo_live_key(l->live, ch,
-		    loop_mono_ns())) {
-			loop_demo(l);
-			l->dirty = 1;
-			continue;
-		}
-		c = cmd_from_key(ch);
-		loop_exec(l, &c);
+		n = keyseq_feed(&l->kseq, keys_from_curses(ch), out);
+		for (i = 0; i < n && l->status == -1; i++)
+			loop_key(l, out[i]);
 		if (l->status != -1)
 			break;
-		loop_demo(l);
 	}
+	loop_sync_esc(l);
+}
+
+/* A sequence stopped half-way: a lone ESC is the Esc key. */
+static void
+esc_cb(struct ev_loop *ev, ev_timer *w, int revents)
+{
+	struct loop	*l = w->data;
+	int		 key;
+
+	(void)ev;
+	(void)revents;
+	if (keyseq_timeout(&l->kseq, &key) == 1)
+		loop_key(l, key);
 }
 
 /*
@@ -884,6 +928,9 @@ loop_run(const struct opts *o)
 	l.tick_w.data = &l;
 	ev_init(&l.flash_w, flash_cb);
 	l.flash_w.data = &l;
+	ev_init(&l.esc_w, esc_cb);
+	l.esc_w.data = &l;
+	keyseq_init(&l.kseq);
 	ev_prepare_init(&l.prepare_w, prepare_cb);
 	l.prepare_w.data = &l;
 	ev_prepare_start(l.ev, &l.prepare_w);
@@ -904,6 +951,7 @@ loop_run(const struct opts *o)
 	ev_io_stop(l.ev, &l.stdin_w);
 	ev_timer_stop(l.ev, &l.tick_w);
 	ev_timer_stop(l.ev, &l.flash_w);
+	ev_timer_stop(l.ev, &l.esc_w);
 	ev_prepare_stop(l.ev, &l.prepare_w);
 	ev_timer_stop(l.ev, &l.demo_w);
 	status = l.status < 0 ? 0 : l.status;

@@ -1,0 +1,340 @@
+/*
+ * keyseq.c - a small state machine from terminal input bytes to keys.
+ *
+ * States: ground (bytes are keys), after ESC, inside a CSI sequence
+ * (ESC [ parameters final), inside an SS3 sequence (ESC O parameters
+ * final), after the Linux console's ESC [ [, and swallowing the three raw
+ * bytes of an X10 mouse report (ESC [ M b x y).  Parameter bytes are
+ * collected up to KEYSEQ_MAX; a sequence ends at its final byte (ECMA-48:
+ * 0x40-0x7e, plus the rxvt modifier finals), and only then is it looked
+ * up: a known spelling gives one key, anything else gives nothing.  A byte
+ * that cannot belong to a sequence (a control, a byte above 0x7e) makes it
+ * garbage, swallowed to its final byte; ESC ends it and starts a new one;
+ * CAN and SUB cancel it; a special key (enum cmd_key) ends it and passes
+ * through.  Keys come out as raviz names them (cmd.h): the named ones as
+ * CMD_KEY_*, the others (Insert, Delete, F2-F12) as CMD_KEY_OTHER.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "keyseq.h"
+
+enum {
+	S_GROUND,
+	S_ESC,		/* after ESC */
+	S_CSI,		/* after ESC [ */
+	S_LINUX,	/* after ESC [ [ (Linux console F1-F5) */
+	S_SS3,		/* after ESC O */
+	S_SKIP		/* raw bytes of a mouse report */
+};
+
+#define ESC	27
+
+/* Start in the ground state. */
+void
+keyseq_init(struct keyseq *k)
+{
+	memset(k, 0, sizeof *k);
+	k->state = S_GROUND;
+}
+
+/* Begin collecting a sequence in state st. */
+static void
+begin(struct keyseq *k, int st)
+{
+	k->state = st;
+	k->len = 0;
+	k->overflow = 0;
+}
+
+/* Keep a parameter byte, or note that the sequence is too long. */
+static void
+keep(struct keyseq *k, int c)
+{
+	if (k->len < sizeof k->buf)
+		k->buf[k->len++] = (char)c;
+	else
+		k->overflow = 1;
+}
+
+/*
+ * The parameters as "P" or "P;M" (digits only, M a modifier): *p gets P
+ * (0 when empty).  -1 for anything else (private markers, intermediates,
+ * more fields, too many digits).
+ */
+static int
+params(const struct keyseq *k, unsigned *p)
+{
+	size_t		i, digits = 0, fields = 1;
+	unsigned	v = 0;
+
+	if (k->overflow)
+		return (-1);
+	for (i = 0; i < k->len; i++) {
+		if (k->buf[i] == ';') {
+			if (++fields > 2)
+				return (-1);
+			digits = 0;
+		} else if (k->buf[i] >= '0' && k->buf[i] <= '9') {
+			if (++digits > 3)
+				return (-1);
+			if (fields == 1)
+				v = v * 10 + (unsigned)(k->buf[i] - '0');
+		} else
+			return (-1);
+	}
+	*p = v;
+	return (0);
+}
+
+/* The key of a cursor-key final (A B C D H F, rxvt's a b c d), or 0. */
+static int
+cursor_final(int f)
+{
+	switch (f) {
+	case 'A': case 'a':
+		return (CMD_KEY_UP);
+	case 'B': case 'b':
+		return (CMD_KEY_DOWN);
+	case 'C': case 'c':
+		return (CMD_KEY_RIGHT);
+	case 'D': case 'd':
+		return (CMD_KEY_LEFT);
+	case 'H':
+		return (CMD_KEY_HOME);
+	case 'F':
+		return (CMD_KEY_END);
+	case 'P':
+		return (CMD_KEY_F1);
+	case 'Q': case 'R': case 'S':
+		return (CMD_KEY_OTHER);	/* F2-F4 */
+	default:
+		return (0);
+	}
+}
+
+/* The key of ESC [ P ~ (VT220 editing and function keys), or 0. */
+static int
+tilde_key(unsigned p)
+{
+	switch (p) {
+	case 1: case 7:
+		return (CMD_KEY_HOME);
+	case 4: case 8:
+		return (CMD_KEY_END);
+	case 5:
+		return (CMD_KEY_PGUP);
+	case 6:
+		return (CMD_KEY_PGDN);
+	case 11:
+		return (CMD_KEY_F1);
+	case 2: case 3:			/* Insert, Delete */
+	case 12: case 13: case 14: case 15:
+	case 17: case 18: case 19: case 20: case 21:
+	case 23: case 24:		/* F2-F12 */
+		return (CMD_KEY_OTHER);
+	default:
+		return (0);
+	}
+}
+
+/* A complete CSI sequence with final f: its key, or 0 if unknown. */
+static int
+csi_key(const struct keyseq *k, int f)
+{
+	unsigned	p;
+
+	if (params(k, &p) != 0)
+		return (0);
+	/* rxvt marks modifiers with the final: ~ plain, $ ^ @ shifted. */
+	if (f == '~' || f == '$' || f == '^' || f == '@')
+		return (tilde_key(p));
+	/* ESC [ A, ESC [ 1 ; 5 A: the first parameter is 1 or absent. */
+	if (p > 1 || ((f == 'a' || f == 'b' || f == 'c' || f == 'd') &&
+	    k->len > 0))
+		return (0);
+	return (cursor_final(f));
+}
+
+/*
+ * A complete SS3 sequence: cursor and F1-F4 keys, and the numeric keypad
+ * in application mode (ESC O p is the 0 key); 0 if unknown.
+ */
+static int
+ss3_key(const struct keyseq *k, int f)
+{
+	static const char kp[] = "pqrstuvwxyjkmno";	/* 0-9 * + - . / */
+	static const char kc[] = "0123456789*+-./";
+	const char	*q;
+	unsigned	 p;
+
+	if (params(k, &p) != 0)
+		return (0);
+	if (f == 'M')
+		return (CMD_KEY_ENTER);
+	if (f == 'X')
+		return ('=');
+	if (f != '\0' && (q = strchr(kp, f)) != NULL)
+		return (kc[q - kp]);
+	return (cursor_final(f));
+}
+
+/* Is c a final byte (ECMA-48 0x40-0x7e)? */
+static int
+is_final(int c)
+{
+	return (c >= 0x40 && c <= 0x7e);
+}
+
+/* Feed one value from getch(). */
+int
+keyseq_feed(struct keyseq *k, int c, int out[2])
+{
+	int	n = 0, key;
+
+	if (c < 0 || c > 255) {
+		/* A special key ends whatever was started. */
+		if (k->state == S_ESC)
+			out[n++] = ESC;
+		k->state = S_GROUND;
+		out[n++] = c;
+		return (n);
+	}
+	switch (k->state) {
+	case S_GROUND:
+		if (c == ESC) {
+			k->state = S_ESC;
+			return (0);
+		}
+		out[0] = c;
+		return (1);
+	case S_ESC:
+		if (c == '[') {
+			begin(k, S_CSI);
+			return (0);
+		}
+		if (c == 'O') {
+			begin(k, S_SS3);
+			return (0);
+		}
+		if (c == ESC) {
+			/* The first ESC was the Esc key; this one starts anew. */
+			out[0] = ESC;
+			return (1);
+		}
+		/* Alt+key or another two-byte sequence: both swallowed. */
+		k->state = S_GROUND;
+		return (0);
+	case S_CSI:
+		if (c == '[' && k->len == 0 && !k->overflow) {
+			k->state = S_LINUX;
+			return (0);
+		}
+		if (c == 'M' && k->len == 0 && !k->overflow) {
+			/* X10 mouse report: three raw bytes follow. */
+			k->state = S_SKIP;
+			k->skip = 3;
+			return (0);
+		}
+		/* rxvt: ESC [ 2 $ is shift+Insert, a final after digits. */
+		if (c == '$' && k->len > 0 && k->buf[k->len - 1] >= '0' &&
+		    k->buf[k->len - 1] <= '9') {
+			k->state = S_GROUND;
+			return ((key = csi_key(k, c)) != 0 ? (out[0] = key, 1) :
+			    0);
+		}
+		if (c >= 0x20 && c <= 0x3f) {
+			keep(k, c);
+			return (0);
+		}
+		if (is_final(c)) {
+			k->state = S_GROUND;
+			return ((key = csi_key(k, c)) != 0 ? (out[0] = key, 1) :
+			    0);
+		}
+		break;
+	case S_SS3:
+		if (c >= 0x30 && c <= 0x3f) {
+			keep(k, c);
+			return (0);
+		}
+		if (is_final(c)) {
+			k->state = S_GROUND;
+			return ((key = ss3_key(k, c)) != 0 ? (out[0] = key, 1) :
+			    0);
+		}
+		break;
+	case S_LINUX:
+		k->state = S_GROUND;
+		if (c >= 'A' && c <= 'E') {
+			/* F1-F5 */
+			out[0] = c == 'A' ? CMD_KEY_F1 : CMD_KEY_OTHER;
+			return (1);
+		}
+		if (c == ESC)
+			k->state = S_ESC;
+		return (0);
+	case S_SKIP:
+		if (--k->skip <= 0)
+			k->state = S_GROUND;
+		return (0);
+	default:
+		k->state = S_GROUND;
+		return (0);
+	}
+	/*
+	 * A byte no sequence may hold.  ESC starts the next sequence, CAN and
+	 * SUB cancel this one (as on a VT); anything else makes it garbage
+	 * that still lasts to its final byte, so that nothing of it leaks
+	 * (the caller's timeout ends one that never gets there).
+	 */
+	if (c == ESC)
+		k->state = S_ESC;
+	else if (c == 0x18 || c == 0x1a)
+		k->state = S_GROUND;
+	else
+		k->overflow = 1;
+	return (0);
+}
+
+/* Is a sequence started and not finished? */
+int
+keyseq_pending(const struct keyseq *k)
+{
+	return (k->state != S_GROUND);
+}
+
+/* No more input: a lone ESC is the Esc key; anything else is dropped. */
+int
+keyseq_timeout(struct keyseq *k, int *out)
+{
+	int	esc = (k->state == S_ESC);
+
+	k->state = S_GROUND;
+	if (esc)
+		*out = ESC;
+	return (esc);
+}
+
+/* Name of a key: a named key, a printable byte, or its value in hex. */
+const char *
+keyseq_name(int key, char *buf, size_t len)
+{
+	static const char *const names[] = {
+		"Up", "Down", "Left", "Right", "Home", "End", "PgUp", "PgDn",
+		"F1", "Enter", "other"
+	};
+	_Static_assert(sizeof names / sizeof names[0] ==
+	    CMD_KEY_OTHER - CMD_KEY_UP + 1, "a name for every enum cmd_key");
+
+	if (key >= CMD_KEY_UP && key <= CMD_KEY_OTHER)
+		snprintf(buf, len, "%s", names[key - CMD_KEY_UP]);
+	else if (key > 0x20 && key < 0x7f)
+		snprintf(buf, len, "%c", key);
+	else
+		snprintf(buf, len, "0x%x", (unsigned)key);
+	return (buf);
+}
