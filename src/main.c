@@ -8,7 +8,10 @@
 #include <stdlib.h>
 
 #include "demo-play.h"
+#include "capture.h"
+#include "export.h"
 #include "headless.h"
+#include "import.h"
 #include "loop.h"
 #include "opts.h"
 #include "theme.h"
@@ -55,6 +58,12 @@ main(int argc, char **argv)
 	case OPTS_RUN:
 		break;
 	}
+	if (o.import_file != NULL)
+		return (import_run(&o, stdout, stderr));
+	if (o.capture != NULL)
+		return (capture_run(&o, stdout, stderr));
+	if (o.export_fmt != NULL)
+		return (export_run(&o, stdout, stderr));
 	if (o.headless && (o.nfiles > 0 || o.demo_name != NULL))
 		return (demo_play_main(&o, stdout, stderr));
 	if (o.headless)
