@@ -196,7 +196,7 @@ capture_run(const struct opts *o, FILE *out, FILE *err)
 	static const int	 sigs[3] = { SIGINT, SIGTERM, SIGHUP };
 	const char		*root, *outname = o->capture_out;
 	char			 esc[300], path[512], name[64], rel[128];
-	char			 filt[64], hdr[1024], sysf[128];
+	char			 filt[64], hdr[1024], sysf[128], oesc[300];
 	struct stat		 sb;
 	struct utsname		 u;
 	struct import		 im;
@@ -261,13 +261,14 @@ capture_run(const struct opts *o, FILE *out, FILE *err)
 		i = open(outname, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (i < 0 || (of = fdopen(i, "w")) == NULL) {
 		fprintf(err, "raviz: --capture-out: %s: %s\n",
-		    fmt_escape_str(esc, sizeof esc, outname), strerror(errno));
+		    fmt_escape_str(oesc, sizeof oesc, outname), strerror(errno));
 		if (i >= 0)
 			close(i);
 		close(fd);
 		return (2);
 	}
 
+	fmt_escape_str(oesc, sizeof oesc, outname);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = stop_cb;
 	sigemptyset(&sa.sa_mask);
@@ -350,7 +351,7 @@ capture_run(const struct opts *o, FILE *out, FILE *err)
 	    (unsigned long long)limit, u.release, hdr[0] ? hdr : "?");
 	if (dump(&c, of, hdr + 32) != 0) {
 		fprintf(err, "raviz: --capture-out: %s: write error\n",
-		    outname);
+		    oesc);
 		status = 1;
 	}
 out:
@@ -359,7 +360,7 @@ out:
 		sigaction(sigs[i], &old[i], NULL);
 	close(fd);
 	if (of != NULL && fclose(of) != 0 && status == 0) {
-		fprintf(err, "raviz: --capture-out: %s: %s\n", outname,
+		fprintf(err, "raviz: --capture-out: %s: %s\n", oesc,
 		    strerror(errno));
 		status = 1;
 	}
@@ -367,7 +368,7 @@ out:
 		(void)unlink(outname);
 		return (status);
 	}
-	fprintf(err, "raviz: capture written to %s\n", outname);
+	fprintf(err, "raviz: capture written to %s\n", oesc);
 	/* Open it: the summary of the import (the screen is not built yet). */
 	if (import_load(&im, outname, o->capture && whole ? dev : BLK_NODEV)
 	    != 0) {

@@ -41,4 +41,28 @@ ok $? "requests $got = the file's $want issues on $majmin"
 ok $? "64 read() calls of 64 KiB recorded as markers"
 [ "$(sed -n 's/^common_request_kib: //p' "$tmp/sum")" = 128 ]
 ok $? "most common request: 128 KiB (read_ahead_kb 128)"
+
+# SIGTERM in the middle: exit 1, the instance removed, no file written.
+# A bigger (sparse) device read 4 KiB at a time gives the time to signal.
+losetup -d "$loop"
+loop=
+truncate -s 512M "$tmp/big"
+loop=$(losetup --direct-io=on -f --show "$tmp/big" 2>/dev/null) ||
+	skip "losetup could not attach a second loop device here"
+"$RAVIZ" --capture="$loop" --bs=4k --file-size=512M \
+    --capture-out="$tmp/int.trace" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+deadline=$(($(date +%s) + 20))
+while [ ! -d "$tr/instances/raviz-$pid" ] && kill -0 $pid 2>/dev/null &&
+    [ "$(date +%s)" -lt $deadline ]; do
+	:
+done
+[ -d "$tr/instances/raviz-$pid" ]
+ok $? "the capture's instance raviz-$pid exists while it reads"
+kill -TERM $pid
+wait $pid
+st=$?
+[ $st -eq 1 ] && [ ! -e "$tr/instances/raviz-$pid" ] &&
+    [ ! -e "$tmp/int.trace" ] && grep -q 'interrupted; tracing restored' "$tmp/err"
+ok $? "SIGTERM: exit $st, instance removed, no capture written: $(cat "$tmp/err")"
 tap_done
