@@ -147,8 +147,8 @@ ext_set(struct pipe *p, uint64_t a, uint64_t n, enum pipe_state s)
 	size_t			 i, j, k, nadd = 0;
 	uint64_t		 b = a + n, end;
 
-	if (n == 0)
-		return (0);
+	if (n == 0 || b < a)
+		return (0);	/* empty, or past the end of the page space */
 	i = ext_find(p, a);
 	for (j = i; j < p->next && p->ext[j].first < b; j++)
 		;
@@ -167,6 +167,8 @@ ext_set(struct pipe *p, uint64_t a, uint64_t n, enum pipe_state s)
 			add[nadd++].npages = end - b;
 		}
 	}
+	if (i == j && nadd == 0)
+		return (0);	/* nothing there, nothing to add */
 	while (p->next - (j - i) + nadd > p->cext)
 		if (grow((void **)&p->ext, &p->cext, p->cext, sizeof *p->ext))
 			return (-1);
@@ -187,8 +189,9 @@ sect_set(struct pipe *p, uint64_t sector, uint64_t nsect, enum pipe_state s)
 
 	if (!p->has_base)
 		pipe_set_base(p, sector);
-	if (sector + nsect <= p->base || nsect == 0)
-		return (0);
+	if (nsect == 0 || sector > UINT64_MAX - nsect - 8 ||
+	    sector + nsect <= p->base)
+		return (0);	/* empty, beyond the sector space, or before base */
 	if (sector < p->base) {
 		nsect -= p->base - sector;
 		sector = p->base;
@@ -495,7 +498,7 @@ apply_read(struct pipe *p, const struct blk_event *e)
 	    (uint32_t)e->len)) == UINT64_MAX)
 		return (-1);
 	st->read_len_common = c;
-	if (e->len == 0)
+	if (e->len == 0 || e->offset > UINT64_MAX - e->len - 4096)
 		return (0);
 	return (ext_set(p, e->offset / 4096,
 	    (e->offset + e->len + 4095) / 4096 - e->offset / 4096,

@@ -175,6 +175,27 @@ START_TEST(pipe_extents)
 }
 END_TEST
 
+/* Edges found by the fuzzer: nothing to clear, the end of sector space. */
+START_TEST(pipe_edges)
+{
+	struct pipe		*p = pipe_new();
+	struct blk_event	 e = ev(BLK_C, 5, 0, 8);
+
+	e.error = -5;
+	put(p, e);			/* clearing pages of an empty map */
+	ck_assert_uint_eq(pipe_nextents(p), 0);
+	put(p, ev(BLK_Q, 6, UINT64_MAX - 4, 8));
+	ck_assert_uint_eq(pipe_nextents(p), 0);
+	e = ev(BLK_READ_END, 7, 0, 0);
+	e.offset = UINT64_MAX - 10;
+	e.len = 100;
+	put(p, e);
+	ck_assert_uint_eq(pipe_nextents(p), 0);
+	ck_assert_uint_eq(pipe_stats(p)->reads, 1);
+	pipe_free(p);
+}
+END_TEST
+
 /* Load a fixture, apply it; the pipe (import freed by the caller). */
 static struct pipe *
 load(const char *name, uint32_t dev, struct import *im)
@@ -408,6 +429,7 @@ suite(void)
 	tcase_add_test(tc, sort_stable);
 	tcase_add_test(tc, pipe_states);
 	tcase_add_test(tc, pipe_extents);
+	tcase_add_test(tc, pipe_edges);
 	tcase_add_test(tc, bp_legacy);
 	tcase_add_test(tc, bp_rwbs);
 	tcase_add_test(tc, bp_comm);
