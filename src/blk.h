@@ -46,6 +46,8 @@ struct blk_event {
 	uint64_t	 offset;	/* READ_*: file offset in bytes */
 	uint64_t	 len;		/* READ_*: bytes asked / returned */
 	int		 pid;		/* the task, or -1 when unknown */
+	char		 rwbs[8];	/* the RWBS letters ("" if none) */
+	char		 comm[16];	/* the task's name, printable ASCII */
 	uint32_t	 line;		/* line in the source file */
 };
 

@@ -68,6 +68,8 @@ ev(enum blk_act a, uint64_t t, uint64_t first, uint64_t n)
 	e.sector = first * 8;
 	e.nsect = (uint32_t)(n * 8);
 	e.pid = EXPORT_PID;
+	strcpy(e.rwbs, a == BLK_P || a == BLK_U || a == BLK_UT ? "N" : "R");
+	strcpy(e.comm, "dd");
 	return (e);
 }
 
@@ -156,7 +158,9 @@ export_event(struct export *x, const struct sim_event *se,
 void
 export_blkparse_line(FILE *f, const struct blk_event *e, uint64_t seq)
 {
-	uint32_t	dev = e->dev == BLK_NODEV ? EXPORT_DEV : e->dev;
+	uint32_t	 dev = e->dev == BLK_NODEV ? EXPORT_DEV : e->dev;
+	const char	*rwbs = e->rwbs[0] ? e->rwbs : "N";
+	const char	*comm = e->comm[0] ? e->comm : "-";
 
 	fprintf(f, "%3u,%-3u %2d %8llu %5llu.%09llu %5d  ",
 	    blk_dev_major(dev), blk_dev_minor(dev), 0,
@@ -171,21 +175,45 @@ export_blkparse_line(FILE *f, const struct blk_event *e, uint64_t seq)
 		    (unsigned long long)e->len);
 		break;
 	case BLK_P:
-		fprintf(f, "P   N [dd]\n");
+		fprintf(f, "P   N [%s]\n", comm);
 		break;
 	case BLK_U:
 	case BLK_UT:
-		fprintf(f, "%-2s  N [dd] %u\n", blk_act_name(e->act), e->count);
+		fprintf(f, "%-2s  N [%s] %u\n", blk_act_name(e->act), comm,
+		    e->count);
 		break;
 	case BLK_C:
-		fprintf(f, "C   R %llu + %u [%d]\n",
+		fprintf(f, "C %3s %llu + %u [%d]\n", rwbs,
 		    (unsigned long long)e->sector, e->nsect, e->error);
 		break;
+	case BLK_X:
+		fprintf(f, "X %3s %llu / %llu [%s]\n", rwbs,
+		    (unsigned long long)e->sector,
+		    (unsigned long long)e->sector2, comm);
+		break;
+	case BLK_A:
+		fprintf(f, "A %3s %llu + %u <- (%u,%u) %llu\n", rwbs,
+		    (unsigned long long)e->sector, e->nsect,
+		    blk_dev_major(dev), blk_dev_minor(dev),
+		    (unsigned long long)e->sector2);
+		break;
 	default:
-		fprintf(f, "%-2s  R %llu + %u [dd]\n", blk_act_name(e->act),
-		    (unsigned long long)e->sector, e->nsect);
+		fprintf(f, "%-2s%3s %llu + %u [%s]\n", blk_act_name(e->act),
+		    rwbs, (unsigned long long)e->sector, e->nsect, comm);
 		break;
 	}
+}
+
+/* A message line (action m) at e's time, device and pid. */
+void
+export_blkparse_message(FILE *f, const struct blk_event *e, uint64_t seq,
+    const char *text)
+{
+	fprintf(f, "%3u,%-3u %2d %8llu %5llu.%09llu %5d  m   N %s\n",
+	    blk_dev_major(e->dev), blk_dev_minor(e->dev), 0,
+	    (unsigned long long)seq,
+	    (unsigned long long)(e->t_ns / 1000000000u),
+	    (unsigned long long)(e->t_ns % 1000000000u), e->pid, text);
 }
 
 /* Run the model and write its blkparse text. */

@@ -29,6 +29,9 @@ int		 export_event(struct export *, const struct sim_event *,
 /* One block event as a blkparse line ("  8,0    0  1  0.000000000 ..."). */
 void		 export_blkparse_line(FILE *, const struct blk_event *,
 		    uint64_t seq);
+/* A blkparse message line (action m) with text, at e's time and device. */
+void		 export_blkparse_message(FILE *, const struct blk_event *e,
+		    uint64_t seq, const char *text);
 /* --headless --export=blkparse: run the model, write its trace to out. */
 int		 export_run(const struct opts *, FILE *out, FILE *err);
 

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "export.h"
 #include "fmt.h"
 #include "import.h"
 #include "opts.h"
@@ -43,6 +44,8 @@ struct ps {
 	size_t		 cap;
 	int		 blkparse;	/* the format decided for the file */
 	int		 in_summary;	/* blkparse: past the event lines */
+	size_t		 after;		/* token of the count sectors() read */
+	int		 unplug_unknown; /* U may be either kind (a message) */
 };
 
 /* Split a line into tokens (at most TOK_MAX; the rest joins the last). */
@@ -179,9 +182,14 @@ marker(struct ps *ps, const struct toks *t, size_t i, struct blk_event *e)
 {
 	size_t	k;
 
-	for (; i + 3 < t->count; i++)
+	for (; i + 1 < t->count; i++)
 		if (tok_is(t, i, "raviz"))
 			break;
+	if (i + 1 < t->count &&
+	    tok_is(t, i + 1, "unplug_kind_unknown")) {
+		ps->unplug_unknown = 1;	/* converted from a tracepoint format */
+		return (0);
+	}
 	if (i + 3 >= t->count)
 		return (0);
 	if (tok_is(t, i + 1, "read_begin"))
@@ -219,6 +227,7 @@ sectors(struct ps *ps, const struct toks *t, size_t i, struct blk_event *e)
 	if (i + 2 >= t->count || tok_u64(t->s[i + 2], t->n[i + 2], &v) != 0)
 		return (perr(ps, "expected 'SECTOR %s %s' after the RWBS "
 		    "field", sep, e->act == BLK_X ? "NEWSECTOR" : "COUNT"));
+	ps->after = i + 2;
 	if (e->act == BLK_X)
 		e->sector2 = v;
 	else if (v > UINT32_MAX)
@@ -266,6 +275,34 @@ ucount(struct ps *ps, const struct toks *t, struct blk_event *e)
 	return (0);
 }
 
+/* Keep at most n - 1 bytes of s (len bytes), printable ASCII only. */
+static void
+keep(char *out, size_t n, const char *s, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < len && i + 1 < n; i++)
+		out[i] = s[i] >= ' ' && s[i] <= '~' ? s[i] : '?';
+	out[i] = '\0';
+}
+
+/*
+ * The comm: from the first '[' at or after from to the last ']' of the
+ * line before end (a comm may hold brackets and spaces).
+ */
+static void
+comm(struct blk_event *e, const char *from, const char *end)
+{
+	const char	*a, *b;
+
+	for (a = from; a < end && *a != '['; a++)
+		;
+	for (b = end; b > a && b[-1] != ']'; b--)
+		;
+	if (a < end && b > a + 1)
+		keep(e->comm, sizeof e->comm, a + 1, (size_t)(b - a - 2));
+}
+
 /* Device and RWBS at tokens i, i + 1. */
 static int
 dev_rwbs(struct ps *ps, const struct toks *t, size_t i, struct blk_event *e)
@@ -274,6 +311,7 @@ dev_rwbs(struct ps *ps, const struct toks *t, size_t i, struct blk_event *e)
 		return (perr(ps, "expected MAJOR,MINOR"));
 	if (blk_rwbs(t->s[i + 1], t->n[i + 1], &e->read) != 0)
 		return (perr(ps, "expected an RWBS field (letters)"));
+	keep(e->rwbs, sizeof e->rwbs, t->s[i + 1], t->n[i + 1]);
 	return (0);
 }
 
@@ -361,16 +399,22 @@ tp_line(struct ps *ps, const struct toks *t)
 	e.dev = BLK_NODEV;
 	switch (e.act) {
 	case BLK_P:
-		break;
 	case BLK_U:
-		if (ucount(ps, t, &e) != 0)
+		if (e.act == BLK_U && ucount(ps, t, &e) != 0)
 			return (-1);
+		if (i < t->count)
+			comm(&e, t->s[i], e.act == BLK_U ?
+			    t->s[t->count - 1] : t->s[t->count - 1] +
+			    t->n[t->count - 1]);
 		break;
 	default:
 		if (dev_rwbs(ps, t, i, &e) != 0 || sectors(ps, t, i + 2, &e))
 			return (-1);
 		if (e.act == BLK_C && cerror(ps, t, &e) != 0)
 			return (-1);
+		if (e.act != BLK_C)
+			comm(&e, t->s[ps->after], t->s[t->count - 1] +
+			    t->n[t->count - 1]);
 		break;
 	}
 	return (push(ps, &e));
@@ -426,19 +470,25 @@ bp_line(struct ps *ps, const struct toks *t)
 	}
 	if (blk_rwbs(t->s[6], t->n[6], &e.read) != 0)
 		return (perr(ps, "expected an RWBS field (letters)"));
+	keep(e.rwbs, sizeof e.rwbs, t->s[6], t->n[6]);
 	switch (e.act) {
 	case BLK_P:
-		break;
 	case BLK_U:
 	case BLK_UT:
-		if (ucount(ps, t, &e) != 0)
+		if (e.act != BLK_P && ucount(ps, t, &e) != 0)
 			return (-1);
+		comm(&e, t->s[6] + t->n[6], e.act == BLK_P ?
+		    t->s[t->count - 1] + t->n[t->count - 1] :
+		    t->s[t->count - 1]);
 		break;
 	default:
 		if (sectors(ps, t, 7, &e) != 0)
 			return (-1);
 		if (e.act == BLK_C && cerror(ps, t, &e) != 0)
 			return (-1);
+		if (e.act != BLK_C && e.act != BLK_A)
+			comm(&e, t->s[ps->after] + t->n[ps->after],
+			    t->s[t->count - 1] + t->n[t->count - 1]);
 		break;
 	}
 	return (push(ps, &e));
@@ -634,6 +684,8 @@ import_parse(struct import *im, const char *name, const char *buf,
 		if (tp_line(&ps, &t) != 0)
 			return (-1);
 	}
+	if (ps.unplug_unknown)
+		im->has_unplug_kind = 0;
 	if (pick(im, name, dev) != 0)
 		return (-1);
 	blk_sort(im->ev, im->nev);
@@ -798,6 +850,32 @@ import_run(const struct opts *o, FILE *out, FILE *err)
 	}
 	if (im.dev_chosen)
 		fprintf(err, "raviz: %s\n", im.note);
+	if (o->export_fmt != NULL) {
+		/*
+		 * Conversion: the kept events as blkparse text; a message
+		 * says when U stands for either kind of unplug.
+		 */
+		if (!im.has_unplug_kind && im.nev > 0) {
+			struct blk_event	m = im.ev[0];
+
+			m.act = BLK_P;	/* layout only: the line is a message */
+			m.dev = im.dev;
+			export_blkparse_message(out, &m, 0,
+			    "raviz unplug_kind_unknown");
+		}
+		for (i = 0; i < im.nev; i++) {
+			if (im.ev[i].dev == BLK_NODEV)
+				im.ev[i].dev = im.dev;	/* the task's plugs */
+			export_blkparse_line(out, &im.ev[i], i + 1);
+		}
+		import_free(&im);
+		if (fflush(out) != 0 || ferror(out)) {
+			fprintf(err, "raviz: write error: %s\n",
+			    strerror(errno));
+			return (1);
+		}
+		return (0);
+	}
 	if ((p = pipe_new()) == NULL) {
 		fprintf(err, "raviz: out of memory\n");
 		import_free(&im);

@@ -165,7 +165,8 @@ static const char usage[] =
 "  --capture-out=FILE         where the capture goes (default: a new\n"
 "                             raviz-capture-N.trace in the current directory)\n"
 "  --export=blkparse          with --headless: the model's run as blkparse\n"
-"                             text (device 8,0, comm dd)\n"
+"                             text (device 8,0, comm dd); with --import:\n"
+"                             the imported device's events\n"
 "\n"
 "  --list-devices             describe the device presets\n"
 "  --help                     this text\n"
@@ -461,8 +462,9 @@ import_dev(struct opts *o, const char *v)
 static int
 trace_rules(struct opts *o)
 {
+	/* --import with --export converts a trace: one mode. */
 	int	modes = (o->import_file != NULL) + (o->capture != NULL) +
-		    (o->export_fmt != NULL);
+		    (o->export_fmt != NULL && o->import_file == NULL);
 
 	if (o->action != OPTS_RUN)
 		return (0);

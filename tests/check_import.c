@@ -263,6 +263,8 @@ START_TEST(bp_comm)
 	ck_assert_uint_eq(st->request_sectors, 384);
 	ck_assert_uint_eq(im.ev[3].pid, 4242);
 	ck_assert_uint_eq(im.ev[3].sector, 2304);
+	ck_assert_str_eq(im.ev[3].comm, "my [odd] task");
+	ck_assert_str_eq(im.ev[0].comm, "kworker/u8:2");
 	pipe_free(p);
 	import_free(&im);
 }
@@ -316,6 +318,7 @@ START_TEST(bp_ut)
 	ck_assert_uint_eq(st->unplug_requests, 1);
 	ck_assert_uint_eq(st->requests, 1);
 	ck_assert(im.has_unplug_kind);
+	ck_assert_str_eq(im.ev[3].comm, "dd");
 	pipe_free(p);
 	import_free(&im);
 }
@@ -410,6 +413,11 @@ START_TEST(tracepoint_formats)
 		ck_assert_uint_eq(st->d2c_sum_ns, 487000);
 		ck_assert_uint_eq(st->q2d_sum_ns, 11000);
 		ck_assert_int_eq(im.ev[0].pid, 4821);
+		ck_assert_str_eq(im.ev[0].comm, "dd");
+		ck_assert_str_eq(im.ev[0].rwbs, "RA");
+		ck_assert_int_eq(im.ev[3].act, BLK_U);
+		ck_assert_str_eq(im.ev[3].comm, "dd");
+		ck_assert_uint_eq(im.ev[3].count, 1);
 		ck_assert(!im.has_unplug_kind);
 		pipe_free(p);
 		import_free(&im);

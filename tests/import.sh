@@ -41,7 +41,32 @@ for bs in 4k 64k 1M 2M; do
 	ok $? "bs $bs: reads $(key "$tmp/sum" reads) (markers $want_reads)"
 	grep -q 'device 7,0 (the most data read' "$tmp/err"
 	ok $? "bs $bs: says which device it took"
+	# The same capture as blkparse text: an awk count of that text, and
+	# the same summary but for the format's name.
+	"$RAVIZ" --headless --import="$f" --export=blkparse >"$tmp/bp" 2>/dev/null
+	ok $? "bs $bs: converts to blkparse text"
+	awk '$1 == "7,0" && $6 == "D" && $7 ~ /R/ { n++; c[$10]++ } END {
+		best = 0
+		for (s in c) if (c[s] > c[best] || (c[s] == c[best] && s + 0 > best + 0)) best = s
+		print n, best / 2
+	    }' "$tmp/bp" >"$tmp/awk2"
+	"$RAVIZ" --headless --import="$tmp/bp" >"$tmp/sum2" 2>/dev/null
+	read -r bp_n bp_kib <"$tmp/awk2"
+	[ "$bp_n" = "$want_n" ] && [ "$bp_kib" = "$want_kib" ] &&
+	    [ "$(key "$tmp/sum2" requests)" = "$bp_n" ] &&
+	    [ "$(key "$tmp/sum2" common_request_kib)" = "$bp_kib" ]
+	ok $? "bs $bs blkparse: requests $(key "$tmp/sum2" requests) (awk $bp_n), common $(key "$tmp/sum2" common_request_kib) KiB (awk $bp_kib)"
+	grep -v '^trace_format:' "$tmp/sum" >"$tmp/s1"
+	grep -v '^trace_format:' "$tmp/sum2" >"$tmp/s2"
+	cmp -s "$tmp/s1" "$tmp/s2"
+	ok $? "bs $bs: the blkparse text imports to the same summary (unplug kinds stay n/a)"
 done
+# A comm with brackets survives the conversion.
+"$RAVIZ" --headless --import="$srcdir/tests/data/import/bp-comm.blkparse" \
+    --export=blkparse 2>/dev/null >"$tmp/bp"
+grep -q ' D   R 2304 + 128 \[my \[odd\] task\]$' "$tmp/bp"
+ok $? "conversion keeps the comm 'my [odd] task'"
+
 
 # Export then import gives back the model's summary on every shared key.
 shared='read_size sim_time_ns bytes_read throughput_mb_s reads requests
@@ -89,7 +114,7 @@ ok $? "missing file: $(cat "$tmp/err")"
 for bad in "--import=x" "--headless --import-dev=8,0" \
     "--headless --import=x --import-dev=8" "--export=blkparse" \
     "--headless --export=json" "--capture-out=x" \
-    "--headless --import=x --export=blkparse"; do
+    "--headless --import=x --capture=y"; do
 	# shellcheck disable=SC2086
 	"$RAVIZ" $bad >"$tmp/out" 2>"$tmp/err"
 	[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && [ -s "$tmp/err" ]
