@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,4 +119,79 @@ blk_sort(struct blk_event *ev, size_t n)
 {
 	if (n > 1)
 		qsort(ev, n, sizeof *ev, cmp_cb);
+}
+
+/* An event in words. */
+char *
+blk_narrate(char *buf, size_t len, const struct blk_event *e)
+{
+	unsigned long long	kib = (unsigned long long)e->nsect / 2;
+	unsigned long long	sec = (unsigned long long)e->sector;
+	const char		*s = e->count == 1 ? "" : "s";
+
+	if (len == 0)
+		return (buf);
+	switch (e->act) {
+	case BLK_Q:
+		snprintf(buf, len, "queue: a %llu KiB bio at sector %llu", kib,
+		    sec);
+		break;
+	case BLK_G:
+		snprintf(buf, len, "get request: %llu KiB at sector %llu", kib,
+		    sec);
+		break;
+	case BLK_P:
+		snprintf(buf, len, "plug: the task starts holding requests");
+		break;
+	case BLK_U:
+		snprintf(buf, len, "unplug: %u request%s, explicit", e->count,
+		    s);
+		break;
+	case BLK_UT:
+		snprintf(buf, len, "unplug: %u request%s, the task is about to "
+		    "sleep", e->count, s);
+		break;
+	case BLK_I:
+		snprintf(buf, len, "insert: %llu KiB at sector %llu into the "
+		    "queue", kib, sec);
+		break;
+	case BLK_D:
+		snprintf(buf, len, "issue: %llu KiB at sector %llu to the device",
+		    kib, sec);
+		break;
+	case BLK_C:
+		if (e->error)
+			snprintf(buf, len, "complete: %llu KiB at sector %llu "
+			    "failed (error %d)", kib, sec, e->error);
+		else
+			snprintf(buf, len, "complete: %llu KiB at sector %llu, "
+			    "pages up to date", kib, sec);
+		break;
+	case BLK_M:
+	case BLK_F:
+		snprintf(buf, len, "merge: a %llu KiB bio at sector %llu joins "
+		    "a request at its %s", kib, sec,
+		    e->act == BLK_M ? "back" : "front");
+		break;
+	case BLK_A:
+		snprintf(buf, len, "remap: %llu KiB to sector %llu from sector "
+		    "%llu", kib, sec, (unsigned long long)e->sector2);
+		break;
+	case BLK_X:
+		snprintf(buf, len, "split: the bio at sector %llu splits at "
+		    "%llu", sec, (unsigned long long)e->sector2);
+		break;
+	case BLK_READ_BEGIN:
+		snprintf(buf, len, "read(): %llu bytes at offset %llu",
+		    (unsigned long long)e->len, (unsigned long long)e->offset);
+		break;
+	case BLK_READ_END:
+		snprintf(buf, len, "read() returns %llu bytes",
+		    (unsigned long long)e->len);
+		break;
+	default:
+		snprintf(buf, len, "?");
+		break;
+	}
+	return (buf);
 }

@@ -62,6 +62,12 @@ int		 blk_act_parse(const char *s, size_t n, enum blk_act *out);
 /* The action in words, for narration ("issue to the device"). */
 const char	*blk_act_words(enum blk_act);
 /*
+ * One event in words into buf (always terminated), e.g. "unplug: 1
+ * request, the task is about to sleep" for UT, "issue: 128 KiB at sector
+ * 2048 to the device" for D.  Returns buf.
+ */
+char		*blk_narrate(char *buf, size_t len, const struct blk_event *);
+/*
  * An RWBS field (n bytes, letters only): 0 with *read set when it holds
  * R, -1 when empty or not made of letters.
  */

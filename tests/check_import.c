@@ -10,8 +10,10 @@
 #include <string.h>
 
 #include "blk.h"
+#include "export.h"
 #include "import.h"
 #include "pipe.h"
+#include "sim.h"
 
 #define FIX	SRCDATADIR "/tests/data/import/"
 
@@ -49,6 +51,34 @@ START_TEST(rwbs)
 	ck_assert_uint_eq(blk_dev_major(blk_dev(259, 3)), 259);
 	ck_assert_uint_eq(blk_dev_minor(blk_dev(259, 3)), 3);
 	ck_assert_uint_eq(blk_dev(7, 0), 7340032);	/* the kernel's dev */
+}
+END_TEST
+
+/* Real events in words (narration). */
+START_TEST(narrate)
+{
+	struct blk_event	e;
+	char			b[128];
+
+	memset(&e, 0, sizeof e);
+	e.act = BLK_UT;
+	e.count = 1;
+	ck_assert_str_eq(blk_narrate(b, sizeof b, &e),
+	    "unplug: 1 request, the task is about to sleep");
+	e.act = BLK_U;
+	e.count = 3;
+	ck_assert_str_eq(blk_narrate(b, sizeof b, &e),
+	    "unplug: 3 requests, explicit");
+	e.act = BLK_D;
+	e.sector = 2048;
+	e.nsect = 256;
+	ck_assert_str_eq(blk_narrate(b, sizeof b, &e),
+	    "issue: 128 KiB at sector 2048 to the device");
+	e.act = BLK_C;
+	e.error = -5;
+	ck_assert_str_eq(blk_narrate(b, sizeof b, &e),
+	    "complete: 128 KiB at sector 2048 failed (error -5)");
+	ck_assert_str_eq(blk_narrate(b, 8, &e), "complet");
 }
 END_TEST
 
@@ -425,6 +455,66 @@ START_TEST(tracepoint_formats)
 }
 END_TEST
 
+/*
+ * The engine's events, translated (export_event()), drive a pipe to the
+ * engine's own statistics and leave every page consumed: the pipeline
+ * state can stand between the engine and a renderer.
+ */
+START_TEST(engine_to_pipe)
+{
+	static const struct { enum sim_mode m; uint64_t bs, fs; } runs[] = {
+		{ SIM_MODE_BUGGY, 16, 512 }, { SIM_MODE_FIXED, 1, 256 },
+		{ SIM_MODE_LEGACY, 256, 2048 },
+	};
+	struct sim_config	 c;
+	struct sim		*s;
+	struct sim_event	 se;
+	struct blk_event	 be[64];
+	struct export		*x;
+	struct pipe		*p;
+	const struct sim_stats	*ss;
+	const struct pipe_stats	*ps;
+	size_t			 r;
+	int			 n, i;
+
+	for (r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+		sim_config_default(&c);
+		c.mode = runs[r].m;
+		c.read_pages = runs[r].bs;
+		c.file_pages = runs[r].fs;
+		s = sim_new(&c);
+		x = export_new();
+		p = pipe_new();
+		pipe_set_base(p, 0);
+		while (sim_step(s, &se) == 1) {
+			n = export_event(x, &se, be, 64);
+			ck_assert_int_ge(n, 0);
+			for (i = 0; i < n; i++)
+				put(p, be[i]);
+		}
+		ss = sim_stats(s);
+		ps = pipe_stats(p);
+		ck_assert_uint_eq(ps->requests, ss->requests);
+		ck_assert_uint_eq(ps->request_sectors, ss->request_pages * 8);
+		ck_assert_uint_eq(ps->max_request_sectors,
+		    ss->max_request_pages * 8);
+		ck_assert_uint_eq(ps->common_request_sectors,
+		    ss->mode_request_pages * 8);
+		ck_assert_uint_eq(ps->reads, ss->reads_done);
+		ck_assert_uint_eq(ps->busy_ns, ss->busy_ns);
+		ck_assert_uint_eq(ps->unplugs_explicit + ps->unplugs_sleep,
+		    ss->flushes);
+		ck_assert_uint_eq(pipe_nreqs(p), 0);
+		ck_assert_uint_eq(pipe_nextents(p), 1);
+		ck_assert_int_eq(pipe_extent(p, 0)->state, PIPE_CONSUMED);
+		ck_assert_uint_eq(pipe_extent(p, 0)->npages, runs[r].fs);
+		pipe_free(p);
+		export_free(x);
+		sim_free(s);
+	}
+}
+END_TEST
+
 /* The suite. */
 static Suite *
 suite(void)
@@ -435,6 +525,7 @@ suite(void)
 	tcase_add_test(tc, act_names);
 	tcase_add_test(tc, rwbs);
 	tcase_add_test(tc, sort_stable);
+	tcase_add_test(tc, narrate);
 	tcase_add_test(tc, pipe_states);
 	tcase_add_test(tc, pipe_extents);
 	tcase_add_test(tc, pipe_edges);
@@ -448,6 +539,7 @@ suite(void)
 	tcase_add_test(tc, bp_bad);
 	tcase_add_test(tc, bp_twodev);
 	tcase_add_test(tc, tracepoint_formats);
+	tcase_add_test(tc, engine_to_pipe);
 	suite_add_tcase(s, tc);
 	return (s);
 }
