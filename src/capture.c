@@ -7,9 +7,9 @@
  * in the main buffer are never touched, and restoring everything is one
  * rmdir.  The instance is removed on every exit path, and on SIGINT,
  * SIGTERM and SIGHUP (the handlers only set a flag; the read loop sees
- * it).  The device filter keeps other disks out when PATH is a whole
- * block device; block_plug and block_unplug carry no device and are
- * filtered by our pid instead.  The reader writes "raviz read_begin
+ * it).  The device filter keeps other disks out when PATH is, or its
+ * file system is on, a whole disk; block_plug and block_unplug carry no
+ * device and are filtered by our pid instead.  The reader writes "raviz read_begin
  * offset=O len=L" and "raviz read_end ..." into the instance's
  * trace_marker around each read(), so its boundaries land in the same
  * trace, on the same clock.
@@ -232,9 +232,6 @@ capture_run(const struct opts *o, FILE *out, FILE *err)
 		dev = (uint32_t)(major(sb.st_rdev) << 20 | minor(sb.st_rdev));
 		if (ioctl(fd, BLKGETSIZE64, &size) != 0)
 			size = 0;
-		snprintf(sysf, sizeof sysf, "/sys/dev/block/%u:%u/partition",
-		    major(sb.st_rdev), minor(sb.st_rdev));
-		whole = access(sysf, F_OK) != 0;
 	} else if (S_ISREG(sb.st_mode)) {
 		dev = (uint32_t)(major(sb.st_dev) << 20 | minor(sb.st_dev));
 		size = (uint64_t)sb.st_size;
@@ -244,6 +241,16 @@ capture_run(const struct opts *o, FILE *out, FILE *err)
 		close(fd);
 		return (2);
 	}
+	/*
+	 * Request events name the whole disk, bio events the partition:
+	 * filter on the device only when it is a whole disk.
+	 */
+	snprintf(sysf, sizeof sysf, "/sys/dev/block/%u:%u", dev >> 20,
+	    dev & 0xfffff);
+	whole = access(sysf, F_OK) == 0;
+	snprintf(sysf, sizeof sysf, "/sys/dev/block/%u:%u/partition",
+	    dev >> 20, dev & 0xfffff);
+	whole = whole && access(sysf, F_OK) != 0;
 	bs = o->cfg.read_pages * SIM_PAGE_SIZE;
 	limit = o->cfg.file_pages * SIM_PAGE_SIZE;
 	if (size < limit)
@@ -370,7 +377,7 @@ out:
 	}
 	fprintf(err, "raviz: capture written to %s\n", oesc);
 	/* Open it: the summary of the import (the screen is not built yet). */
-	if (import_load(&im, outname, o->capture && whole ? dev : BLK_NODEV)
+	if (import_load(&im, outname, whole ? dev : BLK_NODEV)
 	    != 0) {
 		fprintf(err, "raviz: %s\n", im.err);
 		import_free(&im);
