@@ -126,6 +126,21 @@ done
     [ "$(key "$tmp/out" max_request_kib)" = 4 ]
 ok $? "--import-dev=8,0 picks the smaller device, quietly"
 
+# The modules' boundaries: core (no curses, no libev); the pipeline state
+# and the vocabulary also without the engine.
+bad=
+for f in blk.c blk.h pipe.c pipe.h import.c import.h capture.c capture.h \
+    export.c export.h; do
+	grep -Eq '#include *[<"](n?curses|ncursesw/|ev\.h|loop\.h|render)' \
+	    "$srcdir/src/$f" && bad="$bad $f"
+done
+for f in blk.c blk.h pipe.c pipe.h; do
+	grep -Eq '#include *"(sim|opts|export|import)' "$srcdir/src/$f" &&
+	    bad="$bad $f(engine)"
+done
+[ -z "$bad" ]
+ok $? "real-trace modules include no curses/libev; pipe and blk no engine${bad:+:$bad}"
+
 # --capture without root: refused, named, nothing written.
 cd "$tmp" || exit 1
 if [ "$(id -u)" -eq 0 ]; then
