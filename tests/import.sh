@@ -61,6 +61,18 @@ for bs in 4k 64k 1M 2M; do
 	cmp -s "$tmp/s1" "$tmp/s2"
 	ok $? "bs $bs: the blkparse text imports to the same summary (unplug kinds stay n/a)"
 done
+# Real perf script output: two devices, the loop device asked for.
+f="$caps/perf-script-loop-bs64k.txt"
+"$RAVIZ" --headless --import="$f" >"$tmp/sum" 2>"$tmp/err"
+[ $? -eq 0 ] && [ "$(key "$tmp/sum" trace_format)" = perf ] &&
+    [ "$(key "$tmp/sum" device)" = 254,0 ] && grep -q 'device 254,0' "$tmp/err"
+ok $? "perf script: takes 254,0 (most data read) and says so"
+"$RAVIZ" --headless --import="$f" --import-dev=7,0 >"$tmp/sum" 2>"$tmp/err"
+want_n=$(grep -c 'block:block_rq_issue: 7,0 R' "$f")
+[ "$want_n" -gt 0 ] && [ "$(key "$tmp/sum" requests)" = "$want_n" ] &&
+    [ "$(key "$tmp/sum" common_request_kib)" = 128 ] && [ ! -s "$tmp/err" ]
+ok $? "perf script, --import-dev=7,0: requests $(key "$tmp/sum" requests) (grep $want_n), 128 KiB"
+
 # A comm with brackets survives the conversion.
 "$RAVIZ" --headless --import="$srcdir/tests/data/import/bp-comm.blkparse" \
     --export=blkparse 2>/dev/null >"$tmp/bp"
