@@ -29,6 +29,7 @@ static const struct {
 	[BLK_F] = { "F", "bio merged at the front of a request" },
 	[BLK_A] = { "A", "bio remapped from another device" },
 	[BLK_X] = { "X", "bio split" },
+	[BLK_R] = { "R", "request requeued" },
 	[BLK_READ_BEGIN] = { "read_begin", "the reader enters read()" },
 	[BLK_READ_END] = { "read_end", "read() returns" },
 };
@@ -180,6 +181,10 @@ blk_narrate(char *buf, size_t len, const struct blk_event *e)
 	case BLK_X:
 		snprintf(buf, len, "split: the bio at sector %llu splits at "
 		    "%llu", sec, (unsigned long long)e->sector2);
+		break;
+	case BLK_R:
+		snprintf(buf, len, "requeue: %llu KiB at sector %llu goes back "
+		    "to the queue", kib, sec);
 		break;
 	case BLK_READ_BEGIN:
 		snprintf(buf, len, "read(): %llu bytes at offset %llu",

@@ -24,6 +24,7 @@ enum blk_act {
 	BLK_F,		/* a bio front-merges into a request */
 	BLK_A,		/* a bio is remapped from another device */
 	BLK_X,		/* a bio is split (sector / new sector) */
+	BLK_R,		/* a request is requeued: off the device, back in the queue */
 	BLK_READ_BEGIN,	/* the reader enters read(offset, len) */
 	BLK_READ_END,	/* read() returned len bytes at offset */
 	BLK_NACT

@@ -183,7 +183,8 @@ export_blkparse_line(FILE *f, const struct blk_event *e, uint64_t seq)
 		    e->count);
 		break;
 	case BLK_C:
-		fprintf(f, "C %3s %llu + %u [%d]\n", rwbs,
+	case BLK_R:
+		fprintf(f, "%s %3s %llu + %u [%d]\n", blk_act_name(e->act), rwbs,
 		    (unsigned long long)e->sector, e->nsect, e->error);
 		break;
 	case BLK_X:

@@ -325,7 +325,8 @@ static const struct {
 	{ "block_rq_insert", BLK_I }, { "block_rq_issue", BLK_D },
 	{ "block_rq_complete", BLK_C }, { "block_bio_backmerge", BLK_M },
 	{ "block_bio_frontmerge", BLK_F }, { "block_bio_remap", BLK_A },
-	{ "block_split", BLK_X }, { "tracing_mark_write", -1 },
+	{ "block_split", BLK_X }, { "block_rq_requeue", BLK_R },
+	{ "tracing_mark_write", -1 },
 	{ "print", -1 },
 };
 
@@ -412,7 +413,7 @@ tp_line(struct ps *ps, const struct toks *t)
 			return (-1);
 		if (e.act == BLK_C && cerror(ps, t, &e) != 0)
 			return (-1);
-		if (e.act != BLK_C)
+		if (e.act != BLK_C && e.act != BLK_R)
 			comm(&e, t->s[ps->after], t->s[t->count - 1] +
 			    t->n[t->count - 1]);
 		break;
@@ -486,7 +487,7 @@ bp_line(struct ps *ps, const struct toks *t)
 			return (-1);
 		if (e.act == BLK_C && cerror(ps, t, &e) != 0)
 			return (-1);
-		if (e.act != BLK_C && e.act != BLK_A)
+		if (e.act != BLK_C && e.act != BLK_A && e.act != BLK_R)
 			comm(&e, t->s[ps->after] + t->n[ps->after],
 			    t->s[t->count - 1] + t->n[t->count - 1]);
 		break;
@@ -822,6 +823,7 @@ import_summary(FILE *f, const struct import *im, const struct pipe *p)
 	    (unsigned long long)st->unplug_requests);
 	fprintf(f, "inserts: %llu\n", (unsigned long long)st->inserts);
 	fprintf(f, "merges: %llu\n", (unsigned long long)st->merges);
+	fprintf(f, "requeues: %llu\n", (unsigned long long)st->requeues);
 	fprintf(f, "q2d_avg_us: %s\n", st->q2d_n ? fmt_ratio(b, sizeof b,
 	    st->q2d_sum_ns, st->q2d_n * 1000, 1) : "n/a");
 	fprintf(f, "q2d_max_us: %s\n", st->q2d_n ? fmt_ratio(b, sizeof b,

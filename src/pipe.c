@@ -580,6 +580,16 @@ pipe_apply(struct pipe *p, const struct blk_event *e)
 	case BLK_X:
 		st->splits++;
 		break;
+	case BLK_R:
+		st->requeues++;
+		if ((i = req_at(p, e->sector, 1)) >= 0) {
+			p->req[i].where = PIPE_QUEUE;
+			p->in_flight--;
+			if (e->read)
+				return (sect_set(p, e->sector, e->nsect,
+				    PIPE_QUEUED));
+		}
+		break;
 	case BLK_READ_BEGIN:
 	case BLK_READ_END:
 		return (apply_read(p, e));

@@ -78,7 +78,7 @@ struct pipe_stats {
 	/* Plugging. */
 	uint64_t	 plugs, unplugs_explicit, unplugs_sleep;
 	uint64_t	 unplug_requests;	/* sum of U/UT counts */
-	uint64_t	 inserts, merges, remaps, splits;
+	uint64_t	 inserts, merges, remaps, splits, requeues;
 	/* Latencies of read requests: queue to issue, issue to complete. */
 	uint64_t	 q2d_sum_ns, q2d_n, q2d_max_ns;
 	uint64_t	 d2c_sum_ns, d2c_n, d2c_max_ns;

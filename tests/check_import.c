@@ -375,6 +375,23 @@ START_TEST(bp_mq)
 }
 END_TEST
 
+/* A requeued request goes back to the queue and is issued again. */
+START_TEST(bp_requeue)
+{
+	struct import		 im;
+	struct pipe		*p = load("bp-requeue.blkparse", BLK_NODEV, &im);
+	const struct pipe_stats	*st = pipe_stats(p);
+
+	ck_assert_uint_eq(st->requeues, 1);
+	ck_assert_uint_eq(st->requests, 2);	/* two D, as btt counts */
+	ck_assert_uint_eq(pipe_nreqs(p), 0);
+	ck_assert_uint_eq(st->busy_ns, 1000 + 50000);
+	ck_assert_int_eq(pipe_state_at(p, 0), PIPE_IN_MEMORY);
+	pipe_free(p);
+	import_free(&im);
+}
+END_TEST
+
 /* A malformed line: file:line and what was expected; nothing kept. */
 START_TEST(bp_bad)
 {
@@ -536,6 +553,7 @@ suite(void)
 	tcase_add_test(tc, bp_percpu);
 	tcase_add_test(tc, bp_ut);
 	tcase_add_test(tc, bp_mq);
+	tcase_add_test(tc, bp_requeue);
 	tcase_add_test(tc, bp_bad);
 	tcase_add_test(tc, bp_twodev);
 	tcase_add_test(tc, tracepoint_formats);
