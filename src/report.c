@@ -93,49 +93,100 @@ pct(char *b, size_t n, uint64_t part, uint64_t whole)
 	return (fmt_ratio(b, n, part * 1000 / (whole ? whole : 1) , 10, 1));
 }
 
-/* The key: value summary. */
+/* "n/a" for REPORT_NA, else the number. */
+static const char *
+num(char *b, size_t n, uint64_t v)
+{
+	if (v == REPORT_NA)
+		return ("n/a");
+	snprintf(b, n, "%llu", (unsigned long long)v);
+	return (b);
+}
+
+/* A run's summary values. */
 void
-report_summary(FILE *f, const struct sim *s)
+report_sum_of(struct report_sum *sum, const struct sim *s)
 {
 	const struct sim_config	*c = sim_config(s);
 	const struct sim_stats	*st = sim_stats(s);
-	uint64_t		 t = st->end_ns != SIM_NONE && sim_done(s) ?
-				     st->end_ns : st->now_ns;
-	uint64_t		 bytes = st->pages_copied * SIM_PAGE_SIZE;
-	char			 b[64];
 
-	fprintf(f, "mode: %s\n", sim_mode_name(sim_mode(s)));
-	fprintf(f, "read_size: %llu\n",
-	    (unsigned long long)(c->read_pages * SIM_PAGE_SIZE));
-	fprintf(f, "ra_size: %llu\n",
-	    (unsigned long long)(c->ra_pages * SIM_PAGE_SIZE));
-	fprintf(f, "device: %s\n", c->device.name);
-	fprintf(f, "source: %s\n", sim_source_name(c->source));
-	fprintf(f, "file_size: %llu\n",
-	    (unsigned long long)(c->file_pages * SIM_PAGE_SIZE));
-	fprintf(f, "complete: %s\n", sim_done(s) ? "yes" : "no");
+	memset(sum, 0, sizeof *sum);
+	sum->mode = sim_mode_name(sim_mode(s));
+	sum->read_size = c->read_pages * SIM_PAGE_SIZE;
+	sum->ra_size = c->ra_pages * SIM_PAGE_SIZE;
+	sum->device = c->device.name;
+	sum->source = sim_source_name(c->source);
+	sum->file_size = c->file_pages * SIM_PAGE_SIZE;
+	sum->complete = sim_done(s);
+	sum->time_ns = st->end_ns != SIM_NONE && sim_done(s) ? st->end_ns :
+	    st->now_ns;
+	sum->bytes_read = st->pages_copied * SIM_PAGE_SIZE;
+	sum->reads = st->reads_done;
+	sum->requests = st->requests;
+	sum->request_sectors = st->request_pages * (SIM_PAGE_SIZE / 512);
+	sum->max_request_kib = st->max_request_pages * (SIM_PAGE_SIZE / 1024);
+	sum->common_request_kib = st->mode_request_pages *
+	    (SIM_PAGE_SIZE / 1024);
+	sum->pct_ns = sum->time_ns;
+	sum->stall_ns = st->stall_ns;
+	sum->busy_ns = st->busy_ns;
+	sum->wakeup_ns = st->penalty_ns;
+	sum->idle_penalties = st->penalties;
+	sum->ra_sync = st->ra_sync;
+	sum->ra_async = st->ra_async;
+	sum->flushes = st->flushes;
+	sum->events = st->events;
+}
+
+/* The key: value summary of a run. */
+void
+report_summary(FILE *f, const struct sim *s)
+{
+	struct report_sum	sum;
+
+	report_sum_of(&sum, s);
+	report_sum_print(f, &sum);
+}
+
+/* The summary's keys in their order. */
+void
+report_sum_print(FILE *f, const struct report_sum *s)
+{
+	uint64_t	t = s->time_ns, bytes = s->bytes_read;
+	char		b[64];
+
+	fprintf(f, "mode: %s\n", s->mode ? s->mode : "n/a");
+	fprintf(f, "read_size: %s\n", num(b, sizeof b, s->read_size));
+	fprintf(f, "ra_size: %s\n", num(b, sizeof b, s->ra_size));
+	fprintf(f, "device: %s\n", s->device ? s->device : "n/a");
+	fprintf(f, "source: %s\n", s->source ? s->source : "n/a");
+	fprintf(f, "file_size: %s\n", num(b, sizeof b, s->file_size));
+	fprintf(f, "complete: %s\n", s->complete ? "yes" : "no");
 	fprintf(f, "sim_time_ns: %llu\n", (unsigned long long)t);
 	fprintf(f, "bytes_read: %llu\n", (unsigned long long)bytes);
 	/* bytes / (t / 1e9) / 1e6 = bytes * 1000 / t */
 	fprintf(f, "throughput_mb_s: %s\n",
-	    t ? fmt_ratio(b, sizeof b, bytes * 1000 / 1, t, 1) : "0.0");
-	fprintf(f, "reads: %llu\n", (unsigned long long)st->reads_done);
-	fprintf(f, "requests: %llu\n", (unsigned long long)st->requests);
+	    t ? fmt_ratio(b, sizeof b, bytes * 1000, t, 1) : "0.0");
+	fprintf(f, "reads: %s\n", num(b, sizeof b, s->reads));
+	fprintf(f, "requests: %llu\n", (unsigned long long)s->requests);
+	/* KiB = sectors / 2 */
 	fprintf(f, "avg_request_kib: %s\n", fmt_ratio(b, sizeof b,
-	    st->request_pages * 4, st->requests ? st->requests : 1, 1));
+	    s->request_sectors, (s->requests ? s->requests : 1) * 2, 1));
 	fprintf(f, "max_request_kib: %llu\n",
-	    (unsigned long long)(st->max_request_pages * 4));
+	    (unsigned long long)s->max_request_kib);
 	fprintf(f, "common_request_kib: %llu\n",
-	    (unsigned long long)(st->mode_request_pages * 4));
-	fprintf(f, "reader_stall_pct: %s\n", pct(b, sizeof b, st->stall_ns, t));
-	fprintf(f, "device_busy_pct: %s\n", pct(b, sizeof b, st->busy_ns, t));
-	fprintf(f, "device_wakeup_pct: %s\n", pct(b, sizeof b, st->penalty_ns,
-	    t));
-	fprintf(f, "idle_penalties: %llu\n", (unsigned long long)st->penalties);
-	fprintf(f, "ra_sync: %llu\n", (unsigned long long)st->ra_sync);
-	fprintf(f, "ra_async: %llu\n", (unsigned long long)st->ra_async);
-	fprintf(f, "flushes: %llu\n", (unsigned long long)st->flushes);
-	fprintf(f, "events: %llu\n", (unsigned long long)st->events);
+	    (unsigned long long)s->common_request_kib);
+	fprintf(f, "reader_stall_pct: %s\n", s->stall_ns == REPORT_NA ? "n/a" :
+	    pct(b, sizeof b, s->stall_ns, s->pct_ns));
+	fprintf(f, "device_busy_pct: %s\n", s->busy_ns == REPORT_NA ? "n/a" :
+	    pct(b, sizeof b, s->busy_ns, s->pct_ns));
+	fprintf(f, "device_wakeup_pct: %s\n", s->wakeup_ns == REPORT_NA ?
+	    "n/a" : pct(b, sizeof b, s->wakeup_ns, s->pct_ns));
+	fprintf(f, "idle_penalties: %s\n", num(b, sizeof b, s->idle_penalties));
+	fprintf(f, "ra_sync: %s\n", num(b, sizeof b, s->ra_sync));
+	fprintf(f, "ra_async: %s\n", num(b, sizeof b, s->ra_async));
+	fprintf(f, "flushes: %llu\n", (unsigned long long)s->flushes);
+	fprintf(f, "events: %llu\n", (unsigned long long)s->events);
 }
 
 /* Say "raviz: --trace: FILE: <strerror(errno)>", FILE escaped. */
