@@ -18,8 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "capture.h"
 #include "demo-play.h"
+#include "export.h"
 #include "headless.h"
+#include "import.h"
 #include "lesson.h"
 #include "opts.h"
 #include "safefile.h"
@@ -93,6 +96,16 @@ main(int argc, char **argv)
 	case OPTS_RUN:
 		break;
 	}
+	if (o.import_file != NULL && o.export_fmt != NULL)
+		return (export_convert(o.import_file, o.import_dev, stdout,
+		    stderr));
+	if (o.import_file != NULL)
+		return (import_run(o.import_file, o.import_dev, stdout,
+		    stderr));
+	if (o.capture != NULL)
+		return (capture_run(&o, stdout, stderr));
+	if (o.export_fmt != NULL)
+		return (export_run(&o, stdout, stderr));
 	if (o.headless && (o.nfiles > 0 || o.demo_name != NULL))
 		return (main_finish(demo_play_main(&o, stdout, stderr)));
 	if (o.headless)

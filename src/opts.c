@@ -20,6 +20,8 @@ enum kind { K_FLAG, K_VALUE, K_OPTVALUE };
 
 struct opts;
 static int	demo_rules(struct opts *);
+static int	trace_rules(struct opts *);
+static int	import_dev(struct opts *, const char *);
 
 struct opt {
 	const char	*name;
@@ -32,7 +34,9 @@ enum {
 	O_FRAMES, O_UNTIL, O_COLS, O_ROWS, O_LISTDEV, O_HELP, O_VERSION,
 	O_THEME, O_LISTTHEMES, O_CHECKTHEME, O_NOCOLOR, O_ASCII,
 	/* demo files */
-	O_RECORD, O_FORCE, O_CHECK, O_LISTDEMOS, O_DEMO, O_CAST
+	O_RECORD, O_FORCE, O_CHECK, O_LISTDEMOS, O_DEMO, O_CAST,
+	/* real traces */
+	O_IMPORT, O_IMPORTDEV, O_CAPTURE, O_CAPTUREOUT, O_EXPORT
 };
 
 static const struct opt table[] = {
@@ -58,6 +62,12 @@ static const struct opt table[] = {
 	{ "list-demos", K_FLAG, O_LISTDEMOS },
 	{ "demo", K_VALUE, O_DEMO },
 	{ "cast", K_VALUE, O_CAST },
+	/* real traces */
+	{ "import", K_VALUE, O_IMPORT },
+	{ "import-dev", K_VALUE, O_IMPORTDEV },
+	{ "capture", K_VALUE, O_CAPTURE },
+	{ "capture-out", K_VALUE, O_CAPTUREOUT },
+	{ "export", K_VALUE, O_EXPORT },
 };
 
 /*
@@ -106,6 +116,20 @@ static const char usage[] =
 "  --cast=OUT.cast            with --headless: write an asciicast v2 file\n"
 "With --headless a demo replays at its event numbers (no waiting);\n"
 "--frames prints a frame after each of its items.\n"
+"\n"
+"Real kernels (block traces):\n"
+"  --import=FILE              with --headless: the summary of a real trace\n"
+"                             (ftrace text, trace-cmd report, perf script,\n"
+"                             blkparse text; detected from the content)\n"
+"  --import-dev=MAJ,MIN       the device to import (default: most data read)\n"
+"  --capture=PATH             as root: read PATH (file or block device) like\n"
+"                             dd with --bs and --file-size, tracing its\n"
+"                             device's block events through tracefs\n"
+"  --capture-out=FILE         where the capture goes (default: a new\n"
+"                             raviz-capture-N.trace in the current directory)\n"
+"  --export=blkparse          with --headless: the model's run as blkparse\n"
+"                             text (device 8,0, comm dd); with --import:\n"
+"                             the imported device's events\n"
 "\n"
 "  --list-devices             describe the device presets\n"
 "  --help                     this text\n"
@@ -276,7 +300,81 @@ apply(struct opts *o, const struct opt *op, const char *v)
 	case O_LISTDEMOS:
 		o->action = OPTS_LIST_DEMOS;
 		break;
+	case O_IMPORT:
+	case O_CAPTURE:
+	case O_CAPTUREOUT:
+		if (*v == '\0')
+			return (fail(o, op->name, "%s", "expected a file name"));
+		if (op->id == O_IMPORT)
+			o->import_file = v;
+		else if (op->id == O_CAPTURE)
+			o->capture = v;
+		else
+			o->capture_out = v;
+		break;
+	case O_IMPORTDEV:
+		return (import_dev(o, v));
+	case O_EXPORT:
+		if (strcmp(v, "blkparse") != 0)
+			return (fail(o, op->name, "'%s' is not blkparse", v));
+		o->export_fmt = v;
+		break;
 	}
+	return (0);
+}
+
+/* --import-dev=MAJ,MIN. */
+static int
+import_dev(struct opts *o, const char *v)
+{
+	const char	*c = strchr(v, ',');
+	char		 ma[16];
+	const char	*why;
+	uint64_t	 a, b;
+
+	if (c == NULL || (size_t)(c - v) >= sizeof ma)
+		return (fail(o, "import-dev", "'%s' is not MAJOR,MINOR", v));
+	memcpy(ma, v, (size_t)(c - v));
+	ma[c - v] = '\0';
+	if (parse_uint(ma, 0, 4095, &a, &why) != 0 ||
+	    parse_uint(c + 1, 0, 1048575, &b, &why) != 0)
+		return (fail(o, "import-dev", "'%s' is not MAJOR,MINOR "
+		    "(0-4095,0-1048575)", v));
+	o->import_dev = (uint32_t)(a << 20 | b);
+	o->import_dev_given = 1;
+	return (0);
+}
+
+/* How the real-trace options combine; -1 with o->err set if they do not. */
+static int
+trace_rules(struct opts *o)
+{
+	/* --import with --export converts a trace: one mode. */
+	int	modes = (o->import_file != NULL) + (o->capture != NULL) +
+		    (o->export_fmt != NULL && o->import_file == NULL);
+
+	if (o->action != OPTS_RUN)
+		return (0);
+	if (modes > 1)
+		return (fail(o, NULL, "%s", "--import, --capture and --export "
+		    "do not combine"));
+	if (o->import_dev_given && o->import_file == NULL)
+		return (fail(o, "import-dev", "%s", "only applies to --import"));
+	if (o->capture_out != NULL && o->capture == NULL)
+		return (fail(o, "capture-out", "%s", "only applies to "
+		    "--capture"));
+	if (modes == 0)
+		return (0);
+	if (o->nfiles > 0 || o->demo_name != NULL || o->record != NULL ||
+	    o->trace != NULL || o->frames || o->until_label || o->until_events)
+		return (fail(o, NULL, "%s", "--import, --capture and --export "
+		    "do not combine with demo files, --record, --trace, "
+		    "--frames or --until"));
+	if (o->import_file != NULL && !o->headless)
+		return (fail(o, "import", "%s", "the interactive view of a "
+		    "trace is not built yet: add --headless for its summary"));
+	if (o->export_fmt != NULL && !o->headless)
+		return (fail(o, "export", "%s", "needs --headless"));
 	return (0);
 }
 
@@ -351,6 +449,7 @@ opts_parse(struct opts *o, int argc, char **argv)
 	memset(o, 0, sizeof *o);
 	memset(&ds, 0, sizeof ds);
 	sim_config_default(&o->cfg);
+	o->import_dev = UINT32_MAX;
 	o->frame_cols = 80;
 	o->frame_rows = 24;
 	for (ai = 1; ai < argc; ai++) {
@@ -446,7 +545,7 @@ opts_parse(struct opts *o, int argc, char **argv)
 	    !ds.given[so - scenario_opts])
 		o->cfg.cpu.submit_ns = 1000;
 
-	if (demo_rules(o) != 0)
+	if (demo_rules(o) != 0 || trace_rules(o) != 0)
 		return (-1);
 	/*
 	 * Headless, the summary is the output when nothing else is asked

@@ -48,6 +48,13 @@ struct opts {
 	int		 force;		/* --force: --record may overwrite */
 	const char	*cast;		/* --cast FILE (headless replay) */
 	int		 scenario_given; /* a scenario option was given */
+	/* Real traces (import.h, capture.h, export.h). */
+	const char	*import_file;	/* --import FILE */
+	uint32_t	 import_dev;	/* --import-dev, blk_dev() encoded, */
+	int		 import_dev_given; /* ... else UINT32_MAX */
+	const char	*capture;	/* --capture PATH */
+	const char	*capture_out;	/* --capture-out FILE */
+	const char	*export_fmt;	/* --export FORMAT ("blkparse") */
 	char		 err[256];	/* set when opts_parse() fails */
 };
 

@@ -128,67 +128,143 @@ report_stall_pct(char *b, size_t n, const struct sim *s)
 	return (pct(b, n, sim_stats(s)->stall_ns, report_time(s)));
 }
 
+/*
+ * The device's busy, waking and idle shares of a summary in tenths of a
+ * percent, adding up to 1000; a share the source cannot know (waking, in a
+ * real trace) is REPORT_NA and the other two add up to 1000.
+ */
+static void
+report_shares(uint64_t tenths[3], const struct report_sum *s)
+{
+	uint64_t	dev[3], out[3];
+	size_t		i, n = 0;
+
+	for (i = 0; i < 3; i++)
+		tenths[i] = REPORT_NA;
+	if (s->busy_ns == REPORT_NA || s->idle_ns == REPORT_NA)
+		return;
+	dev[n++] = s->busy_ns;
+	if (s->wakeup_ns != REPORT_NA)
+		dev[n++] = s->wakeup_ns;
+	dev[n++] = s->idle_ns;
+	if (dev[0] + dev[n - 1] + (n == 3 ? dev[1] : 0) == 0)
+		dev[n - 1] = 1;	/* no time passed: the device starts idle */
+	fmt_shares(out, dev, n, 1000);
+	tenths[0] = out[0];
+	tenths[1] = n == 3 ? out[1] : REPORT_NA;
+	tenths[2] = out[n - 1];
+}
+
 /* Device busy, waking, idle in tenths of a percent, adding up to 1000. */
 void
 report_device_tenths(const struct sim *s, uint64_t tenths[3])
 {
-	const struct sim_stats	*st = sim_stats(s);
-	uint64_t		 dev[3];
+	struct report_sum	sum;
 
-	dev[0] = st->busy_ns;
-	dev[1] = st->waking_ns;
-	dev[2] = st->idle_ns;
-	if (dev[0] + dev[1] + dev[2] == 0)
-		dev[2] = 1;	/* no time passed: the device starts idle */
-	fmt_shares(tenths, dev, 3, 1000);
+	report_sum_of(&sum, s);
+	report_shares(tenths, &sum);
 }
 
-/* The key: value summary. */
+/* "n/a" for REPORT_NA, else the number. */
+static const char *
+num(char *b, size_t n, uint64_t v)
+{
+	if (v == REPORT_NA)
+		return ("n/a");
+	snprintf(b, n, "%llu", (unsigned long long)v);
+	return (b);
+}
+
+/* A run's summary values. */
 void
-report_summary(FILE *f, const struct sim *s)
+report_sum_of(struct report_sum *sum, const struct sim *s)
 {
 	const struct sim_config	*c = sim_config(s);
 	const struct sim_stats	*st = sim_stats(s);
-	uint64_t		 t = report_time(s);
-	uint64_t		 bytes = st->pages_copied * SIM_PAGE_SIZE;
-	uint64_t		 tenths[3];
-	char			 b[64];
 
-	fprintf(f, "mode: %s\n", sim_mode_name(sim_mode(s)));
-	fprintf(f, "read_size: %llu\n",
-	    (unsigned long long)(c->read_pages * SIM_PAGE_SIZE));
-	fprintf(f, "ra_size: %llu\n",
-	    (unsigned long long)(c->ra_pages * SIM_PAGE_SIZE));
-	fprintf(f, "device: %s\n", c->device.name);
-	fprintf(f, "source: %s\n", sim_source_name(c->source));
-	fprintf(f, "file_size: %llu\n",
-	    (unsigned long long)(c->file_pages * SIM_PAGE_SIZE));
-	fprintf(f, "complete: %s\n", sim_done(s) ? "yes" : "no");
+	memset(sum, 0, sizeof *sum);
+	sum->mode = sim_mode_name(sim_mode(s));
+	sum->read_size = c->read_pages * SIM_PAGE_SIZE;
+	sum->ra_size = c->ra_pages * SIM_PAGE_SIZE;
+	sum->device = c->device.name;
+	sum->source = sim_source_name(c->source);
+	sum->file_size = c->file_pages * SIM_PAGE_SIZE;
+	sum->complete = sim_done(s);
+	sum->time_ns = report_time(s);
+	sum->bytes_read = st->pages_copied * SIM_PAGE_SIZE;
+	sum->reads = st->reads_done;
+	sum->requests = st->requests;
+	sum->request_sectors = st->request_pages * (SIM_PAGE_SIZE / 512);
+	sum->max_request_kib = st->max_request_pages * (SIM_PAGE_SIZE / 1024);
+	sum->common_request_kib = st->mode_request_pages *
+	    (SIM_PAGE_SIZE / 1024);
+	sum->pct_ns = sum->time_ns;
+	sum->stall_ns = st->stall_ns;
+	sum->busy_ns = st->busy_ns;
+	sum->wakeup_ns = st->waking_ns;
+	sum->idle_ns = st->idle_ns;
+	sum->idle_penalties = st->penalties;
+	sum->ra_sync = st->ra_sync;
+	sum->ra_async = st->ra_async;
+	sum->flushes = st->flushes;
+	sum->events = st->events;
+}
+
+/* The key: value summary of a run. */
+void
+report_summary(FILE *f, const struct sim *s)
+{
+	struct report_sum	sum;
+
+	report_sum_of(&sum, s);
+	report_sum_print(f, &sum);
+}
+
+/* The summary's keys in their order. */
+void
+report_sum_print(FILE *f, const struct report_sum *s)
+{
+	static const char *const dev_keys[3] = {
+		"device_busy_pct", "device_wakeup_pct", "device_idle_pct"
+	};
+	uint64_t	t = s->time_ns, bytes = s->bytes_read, tenths[3];
+	char		b[64];
+	int		i;
+
+	fprintf(f, "mode: %s\n", s->mode ? s->mode : "n/a");
+	fprintf(f, "read_size: %s\n", num(b, sizeof b, s->read_size));
+	fprintf(f, "ra_size: %s\n", num(b, sizeof b, s->ra_size));
+	fprintf(f, "device: %s\n", s->device ? s->device : "n/a");
+	fprintf(f, "source: %s\n", s->source ? s->source : "n/a");
+	fprintf(f, "file_size: %s\n", num(b, sizeof b, s->file_size));
+	fprintf(f, "complete: %s\n", s->complete ? "yes" : "no");
 	fprintf(f, "sim_time_ns: %llu\n", (unsigned long long)t);
 	fprintf(f, "bytes_read: %llu\n", (unsigned long long)bytes);
-	fprintf(f, "throughput_mb_s: %s\n", report_throughput(b, sizeof b, s));
-	fprintf(f, "reads: %llu\n", (unsigned long long)st->reads_done);
-	fprintf(f, "requests: %llu\n", (unsigned long long)st->requests);
+	/* bytes / (t / 1e9) / 1e6 = bytes * 1000 / t */
+	fprintf(f, "throughput_mb_s: %s\n",
+	    t ? fmt_ratio(b, sizeof b, bytes * 1000, t, 1) : "0.0");
+	fprintf(f, "reads: %s\n", num(b, sizeof b, s->reads));
+	fprintf(f, "requests: %llu\n", (unsigned long long)s->requests);
+	/* KiB = sectors / 2 */
 	fprintf(f, "avg_request_kib: %s\n", fmt_ratio(b, sizeof b,
-	    st->request_pages * 4, st->requests ? st->requests : 1, 1));
+	    s->request_sectors, (s->requests ? s->requests : 1) * 2, 1));
 	fprintf(f, "max_request_kib: %llu\n",
-	    (unsigned long long)(st->max_request_pages * 4));
+	    (unsigned long long)s->max_request_kib);
 	fprintf(f, "common_request_kib: %llu\n",
-	    (unsigned long long)(st->mode_request_pages * 4));
-	fprintf(f, "reader_stall_pct: %s\n", report_stall_pct(b, sizeof b, s));
+	    (unsigned long long)s->common_request_kib);
+	fprintf(f, "reader_stall_pct: %s\n", s->stall_ns == REPORT_NA ? "n/a" :
+	    pct(b, sizeof b, s->stall_ns, s->pct_ns));
 	/* Busy, waking, idle: of the time passed, adding up to 100.0. */
-	report_device_tenths(s, tenths);
-	fprintf(f, "device_busy_pct: %s\n", fmt_ratio(b, sizeof b, tenths[0],
-	    10, 1));
-	fprintf(f, "device_wakeup_pct: %s\n", fmt_ratio(b, sizeof b,
-	    tenths[1], 10, 1));
-	fprintf(f, "device_idle_pct: %s\n", fmt_ratio(b, sizeof b, tenths[2],
-	    10, 1));
-	fprintf(f, "idle_penalties: %llu\n", (unsigned long long)st->penalties);
-	fprintf(f, "ra_sync: %llu\n", (unsigned long long)st->ra_sync);
-	fprintf(f, "ra_async: %llu\n", (unsigned long long)st->ra_async);
-	fprintf(f, "flushes: %llu\n", (unsigned long long)st->flushes);
-	fprintf(f, "events: %llu\n", (unsigned long long)st->events);
+	report_shares(tenths, s);
+	for (i = 0; i < 3; i++) {
+		fprintf(f, "%s: %s\n", dev_keys[i], tenths[i] == REPORT_NA ?
+		    "n/a" : fmt_ratio(b, sizeof b, tenths[i], 10, 1));
+	}
+	fprintf(f, "idle_penalties: %s\n", num(b, sizeof b, s->idle_penalties));
+	fprintf(f, "ra_sync: %s\n", num(b, sizeof b, s->ra_sync));
+	fprintf(f, "ra_async: %s\n", num(b, sizeof b, s->ra_async));
+	fprintf(f, "flushes: %llu\n", (unsigned long long)s->flushes);
+	fprintf(f, "events: %llu\n", (unsigned long long)s->events);
 }
 
 /* Say "raviz: --trace: FILE: <strerror(errno)>", FILE escaped. */

@@ -6,9 +6,38 @@
 #define RAVIZ_REPORT_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
-#include "engine/sim.h"
+/* Only pointers: a core module without the engine (import.c) can print. */
+struct sim;
+struct sim_event;
+
+/* A value the source cannot know: the key is printed with "n/a". */
+#define REPORT_NA	UINT64_MAX
+
+/*
+ * The values of the summary's keys, from the model (report_summary()) or
+ * from a real trace (import.c): one key order and one format for both.
+ * NULL strings and REPORT_NA numbers print as "n/a".
+ */
+struct report_sum {
+	const char	*mode;
+	uint64_t	 read_size, ra_size;	/* bytes */
+	const char	*device, *source;
+	uint64_t	 file_size;		/* bytes */
+	int		 complete;
+	uint64_t	 time_ns;		/* sim_time_ns */
+	uint64_t	 bytes_read;		/* throughput: over time_ns */
+	uint64_t	 reads;
+	uint64_t	 requests;
+	uint64_t	 request_sectors;	/* 512-byte units, for the average */
+	uint64_t	 max_request_kib, common_request_kib;
+	uint64_t	 pct_ns;		/* the percentages are of this */
+	uint64_t	 stall_ns, busy_ns, wakeup_ns, idle_ns;
+	uint64_t	 idle_penalties, ra_sync, ra_async;
+	uint64_t	 flushes, events;
+};
 
 /* Print the key: value summary of a run (at its current point). */
 void	report_summary(FILE *, const struct sim *);
@@ -23,6 +52,10 @@ uint64_t	 report_time(const struct sim *);
 const char	*report_throughput(char *, size_t, const struct sim *);
 const char	*report_stall_pct(char *, size_t, const struct sim *);
 void		 report_device_tenths(const struct sim *, uint64_t tenths[3]);
+/* Fill sum from a run (at its current point). */
+void	report_sum_of(struct report_sum *, const struct sim *);
+/* Print the summary's keys, in their order, from sum. */
+void	report_sum_print(FILE *, const struct report_sum *);
 /* Format one event as a JSON object (no newline) into buf. */
 size_t	report_json(char *buf, size_t len, const struct sim_event *);
 

@@ -1,0 +1,202 @@
+/*
+ * blk.c - the real-trace event vocabulary: names, the device number
+ * encoding, RWBS and the time order.  The parsers (import.c) produce
+ * these events; the pipeline state (pipe.c) applies them.  Per-CPU
+ * buffers make a trace's lines come out of time order, so blk_sort()
+ * restores it, keeping the file order among equal times.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blk.h"
+
+static const struct {
+	const char	*name;
+	const char	*words;
+} acts[BLK_NACT] = {
+	[BLK_Q] = { "Q", "bio queued" },
+	[BLK_G] = { "G", "request allocated" },
+	[BLK_P] = { "P", "plug" },
+	[BLK_U] = { "U", "unplug (explicit)" },
+	[BLK_UT] = { "UT", "unplug: the task is about to sleep" },
+	[BLK_I] = { "I", "request inserted in the queue" },
+	[BLK_D] = { "D", "request issued to the device" },
+	[BLK_C] = { "C", "request completed" },
+	[BLK_M] = { "M", "bio merged at the back of a request" },
+	[BLK_F] = { "F", "bio merged at the front of a request" },
+	[BLK_A] = { "A", "bio remapped from another device" },
+	[BLK_X] = { "X", "bio split" },
+	[BLK_R] = { "R", "request requeued" },
+	[BLK_READ_BEGIN] = { "read_begin", "the reader enters read()" },
+	[BLK_READ_END] = { "read_end", "read() returns" },
+};
+
+/* Encode a device number. */
+uint32_t
+blk_dev(unsigned major, unsigned minor)
+{
+	return ((uint32_t)(major & 0xfff) << 20 | (minor & 0xfffff));
+}
+
+/* The major number of an encoded device. */
+unsigned
+blk_dev_major(uint32_t d)
+{
+	return (d >> 20);
+}
+
+/* The minor number of an encoded device. */
+unsigned
+blk_dev_minor(uint32_t d)
+{
+	return (d & 0xfffff);
+}
+
+/* The letters of an action. */
+const char *
+blk_act_name(enum blk_act a)
+{
+	return ((unsigned)a < BLK_NACT ? acts[a].name : "?");
+}
+
+/* An action in words. */
+const char *
+blk_act_words(enum blk_act a)
+{
+	return ((unsigned)a < BLK_NACT ? acts[a].words : "?");
+}
+
+/* Look up blktrace's letters (markers are not letters: never matched). */
+int
+blk_act_parse(const char *s, size_t n, enum blk_act *out)
+{
+	int	a;
+
+	for (a = 0; a < BLK_READ_BEGIN; a++)
+		if (strlen(acts[a].name) == n &&
+		    memcmp(acts[a].name, s, n) == 0) {
+			*out = (enum blk_act)a;
+			return (0);
+		}
+	return (-1);
+}
+
+/* Check an RWBS field and say whether it is a read. */
+int
+blk_rwbs(const char *s, size_t n, int *read)
+{
+	size_t	i;
+
+	if (n == 0)
+		return (-1);
+	*read = 0;
+	for (i = 0; i < n; i++) {
+		if (!((s[i] >= 'A' && s[i] <= 'Z') ||
+		    (s[i] >= 'a' && s[i] <= 'z')))
+			return (-1);
+		if (s[i] == 'R')
+			*read = 1;
+	}
+	return (0);
+}
+
+/* qsort order: time, then file order. */
+static int
+cmp_cb(const void *a, const void *b)
+{
+	const struct blk_event	*x = a, *y = b;
+
+	if (x->t_ns != y->t_ns)
+		return (x->t_ns < y->t_ns ? -1 : 1);
+	return (x->seq < y->seq ? -1 : x->seq > y->seq);
+}
+
+/* Sort by time; seq makes the order total, hence stable. */
+void
+blk_sort(struct blk_event *ev, size_t n)
+{
+	if (n > 1)
+		qsort(ev, n, sizeof *ev, cmp_cb);
+}
+
+/* An event in words. */
+char *
+blk_narrate(char *buf, size_t len, const struct blk_event *e)
+{
+	unsigned long long	kib = (unsigned long long)e->nsect / 2;
+	unsigned long long	sec = (unsigned long long)e->sector;
+	const char		*s = e->count == 1 ? "" : "s";
+
+	if (len == 0)
+		return (buf);
+	switch (e->act) {
+	case BLK_Q:
+		snprintf(buf, len, "queue: a %llu KiB bio at sector %llu", kib,
+		    sec);
+		break;
+	case BLK_G:
+		snprintf(buf, len, "get request: %llu KiB at sector %llu", kib,
+		    sec);
+		break;
+	case BLK_P:
+		snprintf(buf, len, "plug: the task starts holding requests");
+		break;
+	case BLK_U:
+		snprintf(buf, len, "unplug: %u request%s, explicit", e->count,
+		    s);
+		break;
+	case BLK_UT:
+		snprintf(buf, len, "unplug: %u request%s, the task is about to "
+		    "sleep", e->count, s);
+		break;
+	case BLK_I:
+		snprintf(buf, len, "insert: %llu KiB at sector %llu into the "
+		    "queue", kib, sec);
+		break;
+	case BLK_D:
+		snprintf(buf, len, "issue: %llu KiB at sector %llu to the device",
+		    kib, sec);
+		break;
+	case BLK_C:
+		if (e->error)
+			snprintf(buf, len, "complete: %llu KiB at sector %llu "
+			    "failed (error %d)", kib, sec, e->error);
+		else
+			snprintf(buf, len, "complete: %llu KiB at sector %llu, "
+			    "pages up to date", kib, sec);
+		break;
+	case BLK_M:
+	case BLK_F:
+		snprintf(buf, len, "merge: a %llu KiB bio at sector %llu joins "
+		    "a request at its %s", kib, sec,
+		    e->act == BLK_M ? "back" : "front");
+		break;
+	case BLK_A:
+		snprintf(buf, len, "remap: %llu KiB to sector %llu from sector "
+		    "%llu", kib, sec, (unsigned long long)e->sector2);
+		break;
+	case BLK_X:
+		snprintf(buf, len, "split: the bio at sector %llu splits at "
+		    "%llu", sec, (unsigned long long)e->sector2);
+		break;
+	case BLK_R:
+		snprintf(buf, len, "requeue: %llu KiB at sector %llu goes back "
+		    "to the queue", kib, sec);
+		break;
+	case BLK_READ_BEGIN:
+		snprintf(buf, len, "read(): %llu bytes at offset %llu",
+		    (unsigned long long)e->len, (unsigned long long)e->offset);
+		break;
+	case BLK_READ_END:
+		snprintf(buf, len, "read() returns %llu bytes",
+		    (unsigned long long)e->len);
+		break;
+	default:
+		snprintf(buf, len, "?");
+		break;
+	}
+	return (buf);
+}

@@ -1,0 +1,79 @@
+/*
+ * blk.h - the vocabulary of real block traces: one normalized event per
+ * line of a trace, whatever the format it came from (ftrace text,
+ * trace-cmd report, perf script, blkparse).  The actions are blktrace's
+ * letters; two more carry the reader's own read() boundaries, which a
+ * capture writes into the same trace as markers.
+ */
+#ifndef RAVIZ_BLK_H
+#define RAVIZ_BLK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum blk_act {
+	BLK_Q,		/* a bio is queued (block_bio_queue) */
+	BLK_G,		/* a request is allocated for it (block_getrq) */
+	BLK_P,		/* the task plugs (block_plug) */
+	BLK_U,		/* explicit unplug, count requests (block_unplug) */
+	BLK_UT,		/* unplug because the task sleeps (blktrace UT) */
+	BLK_I,		/* a request is inserted in the queue */
+	BLK_D,		/* a request is issued to the device */
+	BLK_C,		/* a request completes (error in .error) */
+	BLK_M,		/* a bio back-merges into a request */
+	BLK_F,		/* a bio front-merges into a request */
+	BLK_A,		/* a bio is remapped from another device */
+	BLK_X,		/* a bio is split (sector / new sector) */
+	BLK_R,		/* a request is requeued: off the device, back in the queue */
+	BLK_READ_BEGIN,	/* the reader enters read(offset, len) */
+	BLK_READ_END,	/* read() returned len bytes at offset */
+	BLK_NACT
+};
+
+/* No device: plug/unplug in ftrace, and reader markers, carry none. */
+#define BLK_NODEV	UINT32_MAX
+
+struct blk_event {
+	uint64_t	 t_ns;		/* trace time */
+	uint64_t	 seq;		/* order in the file (ties in time) */
+	uint32_t	 dev;		/* blk_dev(major, minor) or BLK_NODEV */
+	enum blk_act	 act;
+	int		 read;		/* RWBS holds R */
+	uint64_t	 sector;	/* Q G I D C M F A: start, 512-byte units */
+	uint32_t	 nsect;		/* ... and length */
+	uint64_t	 sector2;	/* X: the new sector; A: the old sector */
+	uint32_t	 count;		/* U, UT: requests released */
+	int		 error;		/* C: the error code, 0 = success */
+	uint64_t	 offset;	/* READ_*: file offset in bytes */
+	uint64_t	 len;		/* READ_*: bytes asked / returned */
+	int		 pid;		/* the task, or -1 when unknown */
+	char		 rwbs[8];	/* the RWBS letters ("" if none) */
+	char		 comm[16];	/* the task's name, printable ASCII */
+	uint32_t	 line;		/* line in the source file */
+};
+
+/* A device number as the kernel's tracepoints encode it (MAJ << 20 | MIN). */
+uint32_t	 blk_dev(unsigned major, unsigned minor);
+unsigned	 blk_dev_major(uint32_t);
+unsigned	 blk_dev_minor(uint32_t);
+/* blktrace's letters: "Q", "UT", ...; "read_begin" and "read_end" for markers. */
+const char	*blk_act_name(enum blk_act);
+/* The action for blktrace's letters s (n bytes); -1 when unknown. */
+int		 blk_act_parse(const char *s, size_t n, enum blk_act *out);
+/* The action in words, for narration ("issue to the device"). */
+const char	*blk_act_words(enum blk_act);
+/*
+ * One event in words into buf (always terminated), e.g. "unplug: 1
+ * request, the task is about to sleep" for UT, "issue: 128 KiB at sector
+ * 2048 to the device" for D.  Returns buf.
+ */
+char		*blk_narrate(char *buf, size_t len, const struct blk_event *);
+/*
+ * An RWBS field (n bytes, letters only): 0 with *read set when it holds
+ * R, -1 when empty or not made of letters.
+ */
+int		 blk_rwbs(const char *s, size_t n, int *read);
+/* Sort events by time, keeping the file order (seq) among equal times. */
+void		 blk_sort(struct blk_event *, size_t n);
+
+#endif /* RAVIZ_BLK_H */

@@ -1,0 +1,291 @@
+/*
+ * export.c - the engine's events as block events, and those as
+ * blkparse's default text.
+ *
+ * The model has no sectors: page N is sectors 8N .. 8N+7 of device 8,0.
+ * A window queued on the plug list opens a plug (P) if none is open, then
+ * reads Q, and G for a new request or M when it merged into the last one;
+ * on the legacy plugged queue the request is inserted at once (I).  A
+ * flush is U, or UT when the task goes to sleep (or, in legacy mode, the
+ * unplug timer fired: blktrace's T); the requests it releases are then
+ * inserted (I).  Dispatch is D, completion C with error 0.  The reader's
+ * read() calls go out as blkparse messages (action m) "raviz read_begin
+ * offset=O len=L", the same text --capture writes into trace_marker, so
+ * an import gets the reader back.  An imported trace converts to the same
+ * text (--import with --export): import.c parses, this file writes.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "export.h"
+#include "import.h"
+#include "opts.h"
+#include "xalloc.h"
+
+#define EXPORT_DEV	blk_dev(8, 0)
+#define EXPORT_PID	1000
+
+/* A request the plug list holds, not yet inserted. */
+struct held {
+	uint32_t	req;
+	uint64_t	first, npages;
+};
+
+struct export {
+	struct held	*held;
+	size_t		 nheld, cheld;
+	int		 plugged;
+};
+
+/* A new translator. */
+struct export *
+export_new(void)
+{
+	return (xcalloc(1, sizeof(struct export)));
+}
+
+/* Free a translator. */
+void
+export_free(struct export *x)
+{
+	if (x == NULL)
+		return;
+	free(x->held);
+	free(x);
+}
+
+/* A block event for pages [first, first + n) at time t. */
+static struct blk_event
+ev(enum blk_act a, uint64_t t, uint64_t first, uint64_t n)
+{
+	struct blk_event	e;
+
+	memset(&e, 0, sizeof e);
+	e.t_ns = t;
+	e.dev = EXPORT_DEV;
+	e.act = a;
+	e.read = 1;
+	e.sector = first * 8;
+	e.nsect = (uint32_t)(n * 8);
+	e.pid = EXPORT_PID;
+	strcpy(e.rwbs, a == BLK_P || a == BLK_U || a == BLK_UT ? "N" : "R");
+	strcpy(e.comm, "dd");
+	return (e);
+}
+
+/* Remember or update a request on the plug list. */
+static int
+hold(struct export *x, uint32_t req, uint64_t first, uint64_t n)
+{
+	size_t		 i;
+
+	for (i = 0; i < x->nheld; i++)
+		if (x->held[i].req == req) {
+			x->held[i].first = first;
+			x->held[i].npages = n;
+			return (0);
+		}
+	if (x->nheld == x->cheld) {
+		x->cheld = x->cheld ? x->cheld * 2 : 16;
+		x->held = xreallocarray(x->held, x->cheld, sizeof *x->held);
+	}
+	x->held[x->nheld++] = (struct held){ req, first, n };
+	return (0);
+}
+
+/* Translate one engine event. */
+int
+export_event(struct export *x, const struct sim_event *se,
+    struct blk_event *out, size_t max)
+{
+	size_t	n = 0, i;
+
+	if (max < 4)
+		return (-1);
+	switch (se->kind) {
+	case SIM_EV_READ_BEGIN:
+	case SIM_EV_READ_END:
+		out[n] = ev(se->kind == SIM_EV_READ_BEGIN ? BLK_READ_BEGIN :
+		    BLK_READ_END, se->t_ns, 0, 0);
+		out[n].dev = BLK_NODEV;
+		out[n].offset = se->first * SIM_PAGE_SIZE;
+		out[n++].len = se->npages * SIM_PAGE_SIZE;
+		break;
+	case SIM_EV_QUEUE:
+		if (!x->plugged) {
+			out[n++] = ev(BLK_P, se->t_ns, 0, 0);
+			x->plugged = 1;
+		}
+		out[n++] = ev(BLK_Q, se->t_ns, se->first, se->npages);
+		out[n++] = ev(se->merged ? BLK_M : BLK_G, se->t_ns, se->first,
+		    se->npages);
+		if (se->where == SIM_WHERE_QUEUE)
+			out[n++] = ev(BLK_I, se->t_ns, se->req_first,
+			    se->req_npages);
+		else if (hold(x, se->req, se->req_first, se->req_npages) != 0)
+			return (-1);
+		break;
+	case SIM_EV_FLUSH:
+		out[n] = ev(se->reason == SIM_REASON_SLEEP ||
+		    se->reason == SIM_REASON_TIMER ? BLK_UT : BLK_U,
+		    se->t_ns, 0, 0);
+		out[n++].count = se->count;
+		x->plugged = 0;
+		for (i = 0; i < x->nheld; i++) {
+			if (n == max)
+				return (-1);
+			out[n++] = ev(BLK_I, se->t_ns, x->held[i].first,
+			    x->held[i].npages);
+		}
+		x->nheld = 0;
+		break;
+	case SIM_EV_DISPATCH:
+		out[n++] = ev(BLK_D, se->t_ns, se->first, se->npages);
+		break;
+	case SIM_EV_COMPLETE:
+		out[n++] = ev(BLK_C, se->t_ns, se->first, se->npages);
+		break;
+	default:
+		break;
+	}
+	return ((int)n);
+}
+
+/* One blkparse line, in its default layout. */
+void
+export_blkparse_line(FILE *f, const struct blk_event *e, uint64_t seq)
+{
+	uint32_t	 dev = e->dev == BLK_NODEV ? EXPORT_DEV : e->dev;
+	const char	*rwbs = e->rwbs[0] ? e->rwbs : "N";
+	const char	*comm = e->comm[0] ? e->comm : "-";
+
+	fprintf(f, "%3u,%-3u %2d %8llu %5llu.%09llu %5d  ",
+	    blk_dev_major(dev), blk_dev_minor(dev), 0,
+	    (unsigned long long)seq,
+	    (unsigned long long)(e->t_ns / 1000000000u),
+	    (unsigned long long)(e->t_ns % 1000000000u), e->pid);
+	switch (e->act) {
+	case BLK_READ_BEGIN:
+	case BLK_READ_END:
+		fprintf(f, "m   N raviz %s offset=%llu len=%llu\n",
+		    blk_act_name(e->act), (unsigned long long)e->offset,
+		    (unsigned long long)e->len);
+		break;
+	case BLK_P:
+		fprintf(f, "P   N [%s]\n", comm);
+		break;
+	case BLK_U:
+	case BLK_UT:
+		fprintf(f, "%-2s  N [%s] %u\n", blk_act_name(e->act), comm,
+		    e->count);
+		break;
+	case BLK_C:
+	case BLK_R:
+		fprintf(f, "%s %3s %llu + %u [%d]\n", blk_act_name(e->act), rwbs,
+		    (unsigned long long)e->sector, e->nsect, e->error);
+		break;
+	case BLK_X:
+		fprintf(f, "X %3s %llu / %llu [%s]\n", rwbs,
+		    (unsigned long long)e->sector,
+		    (unsigned long long)e->sector2, comm);
+		break;
+	case BLK_A:
+		fprintf(f, "A %3s %llu + %u <- (%u,%u) %llu\n", rwbs,
+		    (unsigned long long)e->sector, e->nsect,
+		    blk_dev_major(dev), blk_dev_minor(dev),
+		    (unsigned long long)e->sector2);
+		break;
+	default:
+		fprintf(f, "%-2s%3s %llu + %u [%s]\n", blk_act_name(e->act),
+		    rwbs, (unsigned long long)e->sector, e->nsect, comm);
+		break;
+	}
+}
+
+/* A message line (action m) at e's time, device and pid. */
+void
+export_blkparse_message(FILE *f, const struct blk_event *e, uint64_t seq,
+    const char *text)
+{
+	fprintf(f, "%3u,%-3u %2d %8llu %5llu.%09llu %5d  m   N %s\n",
+	    blk_dev_major(e->dev), blk_dev_minor(e->dev), 0,
+	    (unsigned long long)seq,
+	    (unsigned long long)(e->t_ns / 1000000000u),
+	    (unsigned long long)(e->t_ns % 1000000000u), e->pid, text);
+}
+
+/* Run the model and write its blkparse text. */
+int
+export_run(const struct opts *o, FILE *out, FILE *err)
+{
+	struct blk_event	 be[64];
+	struct sim_event	 se;
+	struct export		*x;
+	struct sim		*s;
+	uint64_t		 seq = 0;
+	int			 rc, n, i, status = 0;
+
+	if ((s = sim_new(&o->cfg)) == NULL) {
+		fprintf(err, "raviz: out of memory\n");
+		return (1);
+	}
+	x = export_new();
+	while ((rc = sim_step(s, &se)) == 1) {
+		if ((n = export_event(x, &se, be, sizeof be / sizeof be[0])) < 0) {
+			rc = -1;
+			break;
+		}
+		for (i = 0; i < n; i++)
+			export_blkparse_line(out, &be[i], ++seq);
+	}
+	if (rc < 0) {
+		fprintf(err, "raviz: out of memory\n");
+		status = 1;
+	}
+	export_free(x);
+	sim_free(s);
+	if (fflush(out) != 0 || ferror(out)) {
+		fprintf(err, "raviz: write error: %s\n", strerror(errno));
+		status = 1;
+	}
+	return (status);
+}
+
+/* An imported trace as blkparse text. */
+int
+export_convert(const char *path, uint32_t dev, FILE *out, FILE *err)
+{
+	struct import	 im;
+	size_t		 i;
+
+	if (import_load(&im, path, dev) != 0) {
+		fprintf(err, "raviz: %s\n", im.err);
+		import_free(&im);
+		return (2);
+	}
+	if (im.dev_chosen)
+		fprintf(err, "raviz: %s\n", im.note);
+	/* A message says when U stands for either kind of unplug. */
+	if (!im.has_unplug_kind && im.nev > 0) {
+		struct blk_event	m = im.ev[0];
+
+		m.act = BLK_P;	/* layout only: the line is a message */
+		m.dev = im.dev;
+		export_blkparse_message(out, &m, 0,
+		    "raviz unplug_kind_unknown");
+	}
+	for (i = 0; i < im.nev; i++) {
+		if (im.ev[i].dev == BLK_NODEV)
+			im.ev[i].dev = im.dev;	/* the task's plugs */
+		export_blkparse_line(out, &im.ev[i], i + 1);
+	}
+	import_free(&im);
+	if (fflush(out) != 0 || ferror(out)) {
+		fprintf(err, "raviz: write error: %s\n", strerror(errno));
+		return (1);
+	}
+	return (0);
+}

@@ -1,0 +1,68 @@
+#!/bin/sh
+# capture-live.sh - a live --capture on this machine, when it allows one:
+# root, tracefs with block events and instances, losetup.  It reads a
+# fresh loop device (direct I/O, read_ahead_kb 128) at bs 64k, checks the
+# capture against an awk count of the file, and checks that no tracing
+# instance is left behind.  Otherwise it SKIPs and says why: the reason is
+# the machine's privileges, not a missing tool.
+. "${srcdir:-.}/tests/tap.sh"
+
+skip() { echo "ok 1 # SKIP $1"; echo "1..1"; exit 0; }
+[ "$(id -u)" -eq 0 ] || skip "not root: a live capture needs root"
+tr=
+for d in /sys/kernel/tracing /sys/kernel/debug/tracing; do
+	[ -e "$d/events/block/block_rq_issue" ] && [ -d "$d/instances" ] && tr=$d && break
+done
+[ -n "$tr" ] || skip "no tracefs with block events (mount -t tracefs nodev /sys/kernel/tracing)"
+command -v losetup >/dev/null 2>&1 || { ok 1 "losetup (util-linux) is missing"; tap_done; exit; }
+
+tmp=$(mktemp -d)
+loop=
+cleanup() { [ -n "$loop" ] && losetup -d "$loop"; rm -rf "$tmp"; }
+trap cleanup EXIT
+dd if=/dev/zero of="$tmp/img" bs=1M count=8 status=none
+loop=$(losetup --direct-io=on -f --show "$tmp/img" 2>/dev/null) ||
+	skip "losetup could not attach a loop device here"
+name=${loop##*/}
+echo 128 >"/sys/block/$name/queue/read_ahead_kb"
+before=$(ls "$tr/instances" | grep -c '^raviz-')
+"$RAVIZ" --capture="$loop" --bs=64k --file-size=4M \
+    --capture-out="$tmp/cap.trace" >"$tmp/sum" 2>"$tmp/err"
+ok $? "--capture=$loop exits 0: $(tail -n 1 "$tmp/err")"
+after=$(ls "$tr/instances" | grep -c '^raviz-')
+[ "$after" -eq "$before" ]
+ok $? "no tracing instance left behind ($before before, $after after)"
+majmin=$(tr : , <"/sys/block/$name/dev")
+want=$(grep -c "block_rq_issue: $majmin R" "$tmp/cap.trace")
+got=$(sed -n 's/^requests: //p' "$tmp/sum")
+[ "$want" -gt 0 ] && [ "$got" = "$want" ]
+ok $? "requests $got = the file's $want issues on $majmin"
+[ "$(sed -n 's/^reads: //p' "$tmp/sum")" = 64 ]
+ok $? "64 read() calls of 64 KiB recorded as markers"
+[ "$(sed -n 's/^common_request_kib: //p' "$tmp/sum")" = 128 ]
+ok $? "most common request: 128 KiB (read_ahead_kb 128)"
+
+# SIGTERM in the middle: exit 1, the instance removed, no file written.
+# A bigger (sparse) device read 4 KiB at a time gives the time to signal.
+losetup -d "$loop"
+loop=
+truncate -s 512M "$tmp/big"
+loop=$(losetup --direct-io=on -f --show "$tmp/big" 2>/dev/null) ||
+	skip "losetup could not attach a second loop device here"
+"$RAVIZ" --capture="$loop" --bs=4k --file-size=512M \
+    --capture-out="$tmp/int.trace" >"$tmp/out" 2>"$tmp/err" &
+pid=$!
+deadline=$(($(date +%s) + 20))
+while [ ! -d "$tr/instances/raviz-$pid" ] && kill -0 $pid 2>/dev/null &&
+    [ "$(date +%s)" -lt $deadline ]; do
+	:
+done
+[ -d "$tr/instances/raviz-$pid" ]
+ok $? "the capture's instance raviz-$pid exists while it reads"
+kill -TERM $pid
+wait $pid
+st=$?
+[ $st -eq 1 ] && [ ! -e "$tr/instances/raviz-$pid" ] &&
+    [ ! -e "$tmp/int.trace" ] && grep -q 'interrupted; tracing restored' "$tmp/err"
+ok $? "SIGTERM: exit $st, instance removed, no capture written: $(cat "$tmp/err")"
+tap_done

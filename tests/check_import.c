@@ -1,0 +1,588 @@
+/*
+ * check_import.c - real block traces: the event vocabulary (blk.c), the
+ * pipeline state built from events (pipe.c) and the parsers (import.c),
+ * one small fixture per pitfall of the formats (tests/data/import).
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blk.h"
+#include "check-main.h"
+#include "export.h"
+#include "import.h"
+#include "pipe.h"
+#include "engine/sim.h"
+
+#define FIX	SRCDATADIR "/tests/data/import/"
+
+/* Every action's letters parse back to it. */
+START_TEST(act_names)
+{
+	enum blk_act	a, b;
+	const char	*n;
+
+	for (a = 0; a < BLK_READ_BEGIN; a++) {
+		n = blk_act_name(a);
+		ck_assert_int_eq(blk_act_parse(n, strlen(n), &b), 0);
+		ck_assert_int_eq(a, b);
+		ck_assert_str_ne(blk_act_words(a), "?");
+	}
+	ck_assert_int_eq(blk_act_parse("Z", 1, &b), -1);
+	ck_assert_int_eq(blk_act_parse("read_end", 8, &b), -1);
+	ck_assert_str_eq(blk_act_name(BLK_UT), "UT");
+}
+END_TEST
+
+/* RWBS: letters only; R makes a read. */
+START_TEST(rwbs)
+{
+	int	r;
+
+	ck_assert_int_eq(blk_rwbs("RA", 2, &r), 0);
+	ck_assert_int_eq(r, 1);
+	ck_assert_int_eq(blk_rwbs("FWFS", 4, &r), 0);
+	ck_assert_int_eq(r, 0);
+	ck_assert_int_eq(blk_rwbs("N", 1, &r), 0);
+	ck_assert_int_eq(r, 0);
+	ck_assert_int_eq(blk_rwbs("R1", 2, &r), -1);
+	ck_assert_int_eq(blk_rwbs("", 0, &r), -1);
+	ck_assert_uint_eq(blk_dev_major(blk_dev(259, 3)), 259);
+	ck_assert_uint_eq(blk_dev_minor(blk_dev(259, 3)), 3);
+	ck_assert_uint_eq(blk_dev(7, 0), 7340032);	/* the kernel's dev */
+}
+END_TEST
+
+/* Real events in words (narration). */
+START_TEST(narrate)
+{
+	struct blk_event	e;
+	char			b[128];
+
+	memset(&e, 0, sizeof e);
+	e.act = BLK_UT;
+	e.count = 1;
+	ck_assert_str_eq(blk_narrate(b, sizeof b, &e),
+	    "unplug: 1 request, the task is about to sleep");
+	e.act = BLK_U;
+	e.count = 3;
+	ck_assert_str_eq(blk_narrate(b, sizeof b, &e),
+	    "unplug: 3 requests, explicit");
+	e.act = BLK_D;
+	e.sector = 2048;
+	e.nsect = 256;
+	ck_assert_str_eq(blk_narrate(b, sizeof b, &e),
+	    "issue: 128 KiB at sector 2048 to the device");
+	e.act = BLK_C;
+	e.error = -5;
+	ck_assert_str_eq(blk_narrate(b, sizeof b, &e),
+	    "complete: 128 KiB at sector 2048 failed (error -5)");
+	ck_assert_str_eq(blk_narrate(b, 8, &e), "complet");
+}
+END_TEST
+
+/* Sorting keeps the file order among equal times. */
+START_TEST(sort_stable)
+{
+	struct blk_event	e[4];
+	int			i;
+
+	memset(e, 0, sizeof e);
+	for (i = 0; i < 4; i++)
+		e[i].seq = (uint64_t)i;
+	e[0].t_ns = 30;
+	e[1].t_ns = 10;
+	e[2].t_ns = 30;
+	e[3].t_ns = 10;
+	blk_sort(e, 4);
+	ck_assert_uint_eq(e[0].seq, 1);
+	ck_assert_uint_eq(e[1].seq, 3);
+	ck_assert_uint_eq(e[2].seq, 0);
+	ck_assert_uint_eq(e[3].seq, 2);
+}
+END_TEST
+
+/* An event for the pipe tests. */
+static struct blk_event
+ev(enum blk_act a, uint64_t t, uint64_t sector, uint32_t nsect)
+{
+	struct blk_event	e;
+
+	memset(&e, 0, sizeof e);
+	e.act = a;
+	e.t_ns = t;
+	e.sector = sector;
+	e.nsect = nsect;
+	e.read = 1;
+	e.dev = blk_dev(8, 0);
+	return (e);
+}
+
+/* Apply an event, failing the test on error. */
+static void
+put(struct pipe *p, struct blk_event e)
+{
+	ck_assert_int_eq(pipe_apply(p, &e), 0);
+}
+
+/* Pages go through the five states; the lists follow the requests. */
+START_TEST(pipe_states)
+{
+	struct pipe		*p = pipe_new();
+	struct blk_event	 e;
+	const struct pipe_stats	*st;
+
+	ck_assert_ptr_nonnull(p);
+	put(p, ev(BLK_P, 0, 0, 0));
+	put(p, ev(BLK_Q, 10, 800, 64));		/* pages 0..7 */
+	put(p, ev(BLK_G, 11, 800, 64));
+	ck_assert_int_eq(pipe_state_at(p, 0), PIPE_QUEUED);
+	ck_assert_int_eq(pipe_state_at(p, 8), PIPE_NOT_REQUESTED);
+	ck_assert_uint_eq(pipe_count(p, PIPE_PLUG), 1);
+	ck_assert(pipe_plugged(p));
+	put(p, ev(BLK_Q, 12, 864, 64));		/* pages 8..15, merged */
+	put(p, ev(BLK_M, 13, 864, 64));
+	ck_assert_uint_eq(pipe_nreqs(p), 1);
+	ck_assert_uint_eq(pipe_req(p, 0)->nsect, 128);
+	e = ev(BLK_UT, 20, 0, 0);
+	e.count = 1;
+	put(p, e);
+	ck_assert(!pipe_plugged(p));
+	ck_assert_uint_eq(pipe_count(p, PIPE_QUEUE), 1);
+	put(p, ev(BLK_D, 30, 800, 128));
+	ck_assert_int_eq(pipe_state_at(p, 15), PIPE_IN_FLIGHT);
+	ck_assert_uint_eq(pipe_count(p, PIPE_DEVICE), 1);
+	ck_assert_uint_eq(pipe_nextents(p), 1);
+	put(p, ev(BLK_C, 130, 800, 128));
+	ck_assert_int_eq(pipe_state_at(p, 3), PIPE_IN_MEMORY);
+	ck_assert_uint_eq(pipe_nreqs(p), 0);
+	e = ev(BLK_READ_END, 140, 0, 0);
+	e.offset = 0;
+	e.len = 16384;
+	put(p, e);
+	ck_assert_int_eq(pipe_state_at(p, 3), PIPE_CONSUMED);
+	ck_assert_int_eq(pipe_state_at(p, 4), PIPE_IN_MEMORY);
+	ck_assert_uint_eq(pipe_nextents(p), 2);
+	ck_assert_uint_eq(pipe_extent(p, 0)->npages, 4);
+	ck_assert_uint_eq(pipe_extent(p, 1)->first, 4);
+	st = pipe_stats(p);
+	ck_assert_uint_eq(st->requests, 1);
+	ck_assert_uint_eq(st->common_request_sectors, 128);
+	ck_assert_uint_eq(st->q2d_n, 1);
+	ck_assert_uint_eq(st->q2d_sum_ns, 20);		/* Q at 10, D at 30 */
+	ck_assert_uint_eq(st->d2c_sum_ns, 100);
+	ck_assert_uint_eq(st->busy_ns, 100);
+	ck_assert_uint_eq(st->unplugs_sleep, 1);
+	ck_assert_uint_eq(st->merges, 1);
+	ck_assert_str_eq(pipe_state_name(PIPE_CONSUMED), "consumed");
+	pipe_free(p);
+}
+END_TEST
+
+/* Setting ranges splits and re-joins extents. */
+START_TEST(pipe_extents)
+{
+	struct pipe	*p = pipe_new();
+	uint64_t	 i;
+
+	pipe_set_base(p, 0);
+	for (i = 0; i < 10; i++)		/* 10 adjacent bios: 1 extent */
+		put(p, ev(BLK_Q, i, i * 8, 8));
+	ck_assert_uint_eq(pipe_nextents(p), 1);
+	ck_assert_uint_eq(pipe_extent(p, 0)->npages, 10);
+	put(p, ev(BLK_D, 20, 24, 16));		/* pages 3, 4 in the middle */
+	ck_assert_uint_eq(pipe_nextents(p), 3);
+	ck_assert_int_eq(pipe_state_at(p, 2), PIPE_QUEUED);
+	ck_assert_int_eq(pipe_state_at(p, 3), PIPE_IN_FLIGHT);
+	ck_assert_int_eq(pipe_state_at(p, 5), PIPE_QUEUED);
+	put(p, ev(BLK_C, 30, 24, 16));
+	put(p, ev(BLK_D, 31, 0, 80));		/* all ten: one extent again */
+	ck_assert_uint_eq(pipe_nextents(p), 1);
+	ck_assert_int_eq(pipe_state_at(p, 9), PIPE_IN_FLIGHT);
+	ck_assert_int_eq(pipe_state_at(p, 10), PIPE_NOT_REQUESTED);
+	pipe_free(p);
+}
+END_TEST
+
+/* Edges found by the fuzzer: nothing to clear, the end of sector space. */
+START_TEST(pipe_edges)
+{
+	struct pipe		*p = pipe_new();
+	struct blk_event	 e = ev(BLK_C, 5, 0, 8);
+
+	e.error = -5;
+	put(p, e);			/* clearing pages of an empty map */
+	ck_assert_uint_eq(pipe_nextents(p), 0);
+	put(p, ev(BLK_Q, 6, UINT64_MAX - 4, 8));
+	ck_assert_uint_eq(pipe_nextents(p), 0);
+	e = ev(BLK_READ_END, 7, 0, 0);
+	e.offset = UINT64_MAX - 10;
+	e.len = 100;
+	put(p, e);
+	ck_assert_uint_eq(pipe_nextents(p), 0);
+	ck_assert_uint_eq(pipe_stats(p)->reads, 1);
+	pipe_free(p);
+}
+END_TEST
+
+/* Load a fixture, apply it; the pipe (import freed by the caller). */
+static struct pipe *
+load(const char *name, uint32_t dev, struct import *im)
+{
+	char		 path[512];
+	struct pipe	*p;
+	size_t		 i;
+
+	snprintf(path, sizeof path, FIX "%s", name);
+	if (import_load(im, path, dev) != 0)
+		ck_abort_msg("%s: %s", name, im->err);
+	p = pipe_new();
+	for (i = 0; i < im->nev; i++)
+		ck_assert_int_eq(pipe_apply(p, &im->ev[i]), 0);
+	return (p);
+}
+
+/* blkparse, legacy: P, I, U, a back merge, the summary blocks skipped. */
+START_TEST(bp_legacy)
+{
+	struct import		 im;
+	struct pipe		*p = load("bp-legacy.blkparse", BLK_NODEV, &im);
+	const struct pipe_stats	*st = pipe_stats(p);
+
+	ck_assert_str_eq(im.format, "blkparse");
+	ck_assert_uint_eq(im.nev, 9);
+	ck_assert_uint_eq(st->requests, 1);
+	ck_assert_uint_eq(st->max_request_sectors, 16);
+	ck_assert_uint_eq(st->merges, 1);
+	ck_assert_uint_eq(st->inserts, 1);
+	ck_assert_uint_eq(st->unplugs_explicit, 1);
+	ck_assert_uint_eq(st->q2d_sum_ns, 5000);
+	ck_assert_uint_eq(st->d2c_sum_ns, 100000);
+	ck_assert_int_eq(pipe_state_at(p, 1), PIPE_IN_MEMORY);
+	pipe_free(p);
+	import_free(&im);
+}
+END_TEST
+
+/* RWBS of any letters; writes and flushes are not read requests. */
+START_TEST(bp_rwbs)
+{
+	struct import		 im;
+	struct pipe		*p = load("bp-rwbs.blkparse", BLK_NODEV, &im);
+	const struct pipe_stats	*st = pipe_stats(p);
+
+	ck_assert_uint_eq(st->requests, 2);
+	ck_assert_uint_eq(st->writes, 2);
+	ck_assert_uint_eq(st->max_request_sectors, 16);
+	ck_assert_uint_eq(st->completed, 4);
+	pipe_free(p);
+	import_free(&im);
+}
+END_TEST
+
+/* A comm with brackets in it. */
+START_TEST(bp_comm)
+{
+	struct import		 im;
+	struct pipe		*p = load("bp-comm.blkparse", BLK_NODEV, &im);
+	const struct pipe_stats	*st = pipe_stats(p);
+
+	ck_assert_uint_eq(im.dev, blk_dev(8, 16));
+	ck_assert_uint_eq(st->requests, 2);
+	ck_assert_uint_eq(st->request_sectors, 384);
+	ck_assert_uint_eq(im.ev[3].pid, 4242);
+	ck_assert_uint_eq(im.ev[3].sector, 2304);
+	ck_assert_str_eq(im.ev[3].comm, "my [odd] task");
+	ck_assert_str_eq(im.ev[0].comm, "kworker/u8:2");
+	pipe_free(p);
+	import_free(&im);
+}
+END_TEST
+
+/* C's bracket is the error code: the pages are not read. */
+START_TEST(bp_cerror)
+{
+	struct import		 im;
+	struct pipe		*p = load("bp-cerror.blkparse", BLK_NODEV, &im);
+	const struct pipe_stats	*st = pipe_stats(p);
+
+	ck_assert_uint_eq(st->errors, 1);
+	ck_assert_int_eq(im.ev[6].error, -5);
+	ck_assert_int_eq(pipe_state_at(p, 0), PIPE_NOT_REQUESTED);
+	ck_assert_int_eq(pipe_state_at(p, 8), PIPE_IN_MEMORY);
+	pipe_free(p);
+	import_free(&im);
+}
+END_TEST
+
+/* Per-CPU lines out of time order are put back in order. */
+START_TEST(bp_percpu)
+{
+	struct import		 im;
+	struct pipe		*p = load("bp-percpu.blkparse", BLK_NODEV, &im);
+	const struct pipe_stats	*st = pipe_stats(p);
+	size_t			 i;
+
+	for (i = 1; i < im.nev; i++)
+		ck_assert_uint_le(im.ev[i - 1].t_ns, im.ev[i].t_ns);
+	ck_assert_int_eq(im.ev[3].act, BLK_C);
+	ck_assert_uint_eq(st->d2c_n, 2);
+	ck_assert_uint_eq(st->d2c_sum_ns, 98000 + 98000);
+	ck_assert_uint_eq(st->busy_ns, 98000 * 2);
+	ck_assert_uint_eq(st->max_in_flight, 1);
+	pipe_free(p);
+	import_free(&im);
+}
+END_TEST
+
+/* UT without a P before it. */
+START_TEST(bp_ut)
+{
+	struct import		 im;
+	struct pipe		*p = load("bp-ut.blkparse", BLK_NODEV, &im);
+	const struct pipe_stats	*st = pipe_stats(p);
+
+	ck_assert_uint_eq(st->plugs, 0);
+	ck_assert_uint_eq(st->unplugs_sleep, 1);
+	ck_assert_uint_eq(st->unplug_requests, 1);
+	ck_assert_uint_eq(st->requests, 1);
+	ck_assert(im.has_unplug_kind);
+	ck_assert_str_eq(im.ev[3].comm, "dd");
+	pipe_free(p);
+	import_free(&im);
+}
+END_TEST
+
+/* blk-mq: no I, no U; remap and split lines. */
+START_TEST(bp_mq)
+{
+	struct import		 im;
+	struct pipe		*p = load("bp-mq.blkparse", BLK_NODEV, &im);
+	const struct pipe_stats	*st = pipe_stats(p);
+
+	ck_assert_uint_eq(im.dev, blk_dev(259, 0));
+	ck_assert_uint_eq(st->requests, 2);
+	ck_assert_uint_eq(st->inserts, 0);
+	ck_assert_uint_eq(st->q2d_n, 2);
+	ck_assert_uint_eq(st->remaps, 1);
+	ck_assert_uint_eq(st->splits, 1);
+	ck_assert_uint_eq(im.ev[7].sector2, 2052);
+	ck_assert_uint_eq(st->max_in_flight, 2);
+	ck_assert_uint_eq(pipe_nreqs(p), 0);
+	pipe_free(p);
+	import_free(&im);
+}
+END_TEST
+
+/* A requeued request goes back to the queue and is issued again. */
+START_TEST(bp_requeue)
+{
+	struct import		 im;
+	struct pipe		*p = load("bp-requeue.blkparse", BLK_NODEV, &im);
+	const struct pipe_stats	*st = pipe_stats(p);
+
+	ck_assert_uint_eq(st->requeues, 1);
+	ck_assert_uint_eq(st->requests, 2);	/* two D, as btt counts */
+	ck_assert_uint_eq(pipe_nreqs(p), 0);
+	ck_assert_uint_eq(st->busy_ns, 1000 + 50000);
+	ck_assert_int_eq(pipe_state_at(p, 0), PIPE_IN_MEMORY);
+	pipe_free(p);
+	import_free(&im);
+}
+END_TEST
+
+/*
+ * A malformed line: file:line:col (diag.c) of what does not fit and what
+ * was expected; nothing kept.
+ */
+START_TEST(bp_bad)
+{
+	static const char	nul[] = "  8,0 0 1 0.1 697 Q R 0 + 8 [dd]\n"
+				    "  8,0 0 2 0.2 697 D R\0 0 + 8 [dd]\n";
+	static const char	ucnt[] = "  8,0 0 1 0.1 697 Q R 0 + 8 [dd]\n"
+				    "  8,0 0 2 0.2 697 UT N [dd] x\n";
+	static const char	bad_rwbs[] = "  8,0 0 1 0.1 697 Q R 0 + 8 [dd]\n"
+				    "  8,0 0 2 0.2 697 Q R9 0 + 8 [dd]\n";
+	struct import		im;
+
+	ck_assert_int_eq(import_load(&im, FIX "bp-bad.blkparse", BLK_NODEV),
+	    -1);
+	/* Column 50: the "0" where 'SECTOR + COUNT' should start. */
+	ck_assert_ptr_nonnull(strstr(im.err, "bp-bad.blkparse:3:50: expected "
+	    "'SECTOR + COUNT'"));
+	import_free(&im);
+	ck_assert_int_eq(import_parse(&im, "x", "hello\n", 6, BLK_NODEV), -1);
+	ck_assert_str_eq(im.err, "x:1:1: expected a block trace (ftrace text, "
+	    "trace-cmd report, perf script or blkparse output)");
+	import_free(&im);
+	ck_assert_int_eq(import_parse(&im, "n", nul, sizeof nul - 1,
+	    BLK_NODEV), -1);
+	ck_assert_str_eq(im.err, "n:2:22: expected text, found a NUL byte");
+	import_free(&im);
+	ck_assert_int_eq(import_parse(&im, "u", ucnt, sizeof ucnt - 1,
+	    BLK_NODEV), -1);
+	ck_assert_str_eq(im.err, "u:2:29: expected the number of requests at "
+	    "the end of an unplug");
+	import_free(&im);
+	ck_assert_int_eq(import_parse(&im, "r", bad_rwbs, sizeof bad_rwbs - 1,
+	    BLK_NODEV), -1);
+	ck_assert_str_eq(im.err, "r:2:21: expected an RWBS field (letters)");
+	import_free(&im);
+	ck_assert_int_eq(import_load(&im, FIX "no-such-file", BLK_NODEV), -1);
+	import_free(&im);
+}
+END_TEST
+
+/* Two devices: the most data read wins unless one is asked for. */
+START_TEST(bp_twodev)
+{
+	struct import	 im;
+	struct pipe	*p = load("bp-twodev.blkparse", BLK_NODEV, &im);
+
+	ck_assert_uint_eq(im.dev, blk_dev(8, 16));
+	ck_assert(im.dev_chosen);
+	ck_assert_ptr_nonnull(strstr(im.note, "device 8,16"));
+	ck_assert_uint_eq(pipe_stats(p)->request_sectors, 64);
+	pipe_free(p);
+	import_free(&im);
+	p = load("bp-twodev.blkparse", blk_dev(8, 0), &im);
+	ck_assert(!im.dev_chosen);
+	ck_assert_uint_eq(pipe_stats(p)->request_sectors, 8);
+	pipe_free(p);
+	import_free(&im);
+	ck_assert_int_eq(import_load(&im, FIX "bp-twodev.blkparse",
+	    blk_dev(9, 9)), -1);
+	ck_assert_ptr_nonnull(strstr(im.err, "no events for device 9,9"));
+	import_free(&im);
+}
+END_TEST
+
+/* The same six events as ftrace, trace-cmd report and perf script. */
+START_TEST(tracepoint_formats)
+{
+	static const char *const files[3] = {
+		"ftrace-pipe.txt", "trace-cmd.txt", "perf.txt"
+	};
+	static const char *const fmts[3] = { "ftrace", "trace-cmd", "perf" };
+	struct import		 im;
+	struct pipe		*p;
+	const struct pipe_stats	*st;
+	int			 i;
+
+	for (i = 0; i < 3; i++) {
+		p = load(files[i], BLK_NODEV, &im);
+		st = pipe_stats(p);
+		ck_assert_str_eq(im.format, fmts[i]);
+		ck_assert_uint_eq(im.dev, blk_dev(7, 0));
+		/* The other device's task and its plug are left out. */
+		ck_assert_uint_eq(im.nev, 6);
+		ck_assert_uint_eq(st->requests, 1);
+		ck_assert_uint_eq(st->common_request_sectors, 256);
+		ck_assert_uint_eq(st->plugs, 1);
+		ck_assert_uint_eq(st->unplugs_explicit, 1);
+		ck_assert_uint_eq(st->d2c_sum_ns, 487000);
+		ck_assert_uint_eq(st->q2d_sum_ns, 11000);
+		ck_assert_int_eq(im.ev[0].pid, 4821);
+		ck_assert_str_eq(im.ev[0].comm, "dd");
+		ck_assert_str_eq(im.ev[0].rwbs, "RA");
+		ck_assert_int_eq(im.ev[3].act, BLK_U);
+		ck_assert_str_eq(im.ev[3].comm, "dd");
+		ck_assert_uint_eq(im.ev[3].count, 1);
+		ck_assert(!im.has_unplug_kind);
+		pipe_free(p);
+		import_free(&im);
+	}
+}
+END_TEST
+
+/*
+ * The engine's events, translated (export_event()), drive a pipe to the
+ * engine's own statistics and leave every page consumed: the pipeline
+ * state can stand between the engine and a renderer.
+ */
+START_TEST(engine_to_pipe)
+{
+	static const struct { enum sim_mode m; uint64_t bs, fs; } runs[] = {
+		{ SIM_MODE_BUGGY, 16, 512 }, { SIM_MODE_FIXED, 1, 256 },
+		{ SIM_MODE_LEGACY, 256, 2048 },
+	};
+	struct sim_config	 c;
+	struct sim		*s;
+	struct sim_event	 se;
+	struct blk_event	 be[64];
+	struct export		*x;
+	struct pipe		*p;
+	const struct sim_stats	*ss;
+	const struct pipe_stats	*ps;
+	size_t			 r;
+	int			 n, i;
+
+	for (r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+		sim_config_default(&c);
+		c.mode = runs[r].m;
+		c.read_pages = runs[r].bs;
+		c.file_pages = runs[r].fs;
+		s = sim_new(&c);
+		x = export_new();
+		p = pipe_new();
+		pipe_set_base(p, 0);
+		while (sim_step(s, &se) == 1) {
+			n = export_event(x, &se, be, 64);
+			ck_assert_int_ge(n, 0);
+			for (i = 0; i < n; i++)
+				put(p, be[i]);
+		}
+		ss = sim_stats(s);
+		ps = pipe_stats(p);
+		ck_assert_uint_eq(ps->requests, ss->requests);
+		ck_assert_uint_eq(ps->request_sectors, ss->request_pages * 8);
+		ck_assert_uint_eq(ps->max_request_sectors,
+		    ss->max_request_pages * 8);
+		ck_assert_uint_eq(ps->common_request_sectors,
+		    ss->mode_request_pages * 8);
+		ck_assert_uint_eq(ps->reads, ss->reads_done);
+		ck_assert_uint_eq(ps->busy_ns, ss->busy_ns);
+		ck_assert_uint_eq(ps->unplugs_explicit + ps->unplugs_sleep,
+		    ss->flushes);
+		ck_assert_uint_eq(pipe_nreqs(p), 0);
+		ck_assert_uint_eq(pipe_nextents(p), 1);
+		ck_assert_int_eq(pipe_extent(p, 0)->state, PIPE_CONSUMED);
+		ck_assert_uint_eq(pipe_extent(p, 0)->npages, runs[r].fs);
+		pipe_free(p);
+		export_free(x);
+		sim_free(s);
+	}
+}
+END_TEST
+
+/* The suite. */
+Suite *
+check_suite(void)
+{
+	Suite	*s = suite_create("import");
+	TCase	*tc = tcase_create("core");
+
+	tcase_add_test(tc, act_names);
+	tcase_add_test(tc, rwbs);
+	tcase_add_test(tc, sort_stable);
+	tcase_add_test(tc, narrate);
+	tcase_add_test(tc, pipe_states);
+	tcase_add_test(tc, pipe_extents);
+	tcase_add_test(tc, pipe_edges);
+	tcase_add_test(tc, bp_legacy);
+	tcase_add_test(tc, bp_rwbs);
+	tcase_add_test(tc, bp_comm);
+	tcase_add_test(tc, bp_cerror);
+	tcase_add_test(tc, bp_percpu);
+	tcase_add_test(tc, bp_ut);
+	tcase_add_test(tc, bp_mq);
+	tcase_add_test(tc, bp_requeue);
+	tcase_add_test(tc, bp_bad);
+	tcase_add_test(tc, bp_twodev);
+	tcase_add_test(tc, tracepoint_formats);
+	tcase_add_test(tc, engine_to_pipe);
+	suite_add_tcase(s, tc);
+	return (s);
+}

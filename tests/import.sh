@@ -1,0 +1,192 @@
+#!/bin/sh
+# import.sh - real block traces through the real binary: the committed
+# captures (real kernel output, tests/data/captures) import with exactly
+# the dispatched-request count and most common size an awk count of the
+# file gives; the model's run exported as blkparse imports back to the
+# same summary; a malformed file exits 2 with file:line and prints nothing
+# on stdout; the option rules; --capture refuses clearly without root.
+# Never needs tracefs (tests/capture-live.sh does the live capture).
+. "${srcdir:-.}/tests/tap.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+caps="$srcdir/tests/data/captures"
+
+# key FILE NAME: the value of "NAME: value" in FILE.
+key() { sed -n "s/^$2: //p" "$1"; }
+
+# The committed captures against an independent count.
+for bs in 4k 64k 1M 2M; do
+	f="$caps/loop-dio-ra128-bs$bs.trace"
+	"$RAVIZ" --headless --import="$f" >"$tmp/sum" 2>"$tmp/err"
+	ok $? "import $bs capture exits 0"
+	# Read requests issued on 7,0; the most common size (ties: larger).
+	awk '$0 ~ /block_rq_issue: 7,0 / {
+		for (i = 1; i <= NF; i++) if ($i == "+") break
+		rw = $0; sub(/.*block_rq_issue: 7,0 /, "", rw); sub(/ .*/, "", rw)
+		if (rw !~ /R/) next
+		n++; c[$(i + 1)]++
+	    } END {
+		best = 0
+		for (s in c) if (c[s] > c[best] || (c[s] == c[best] && s + 0 > best + 0)) best = s
+		print n, best / 2
+	    }' "$f" >"$tmp/awk"
+	read -r want_n want_kib <"$tmp/awk"
+	got_n=$(key "$tmp/sum" requests)
+	got_kib=$(key "$tmp/sum" common_request_kib)
+	[ -n "$want_n" ] && [ "$got_n" = "$want_n" ] && [ "$got_kib" = "$want_kib" ]
+	ok $? "bs $bs: requests $got_n (awk $want_n), common $got_kib KiB (awk $want_kib)"
+	# The reader's read() boundaries came with it.
+	want_reads=$(grep -c 'raviz read_end' "$f")
+	[ "$(key "$tmp/sum" reads)" = "$want_reads" ] && [ "$want_reads" -gt 0 ]
+	ok $? "bs $bs: reads $(key "$tmp/sum" reads) (markers $want_reads)"
+	grep -q 'device 7,0 (the most data read' "$tmp/err"
+	ok $? "bs $bs: says which device it took"
+	# The same capture as blkparse text: an awk count of that text, and
+	# the same summary but for the format's name.
+	"$RAVIZ" --headless --import="$f" --export=blkparse >"$tmp/bp" 2>/dev/null
+	ok $? "bs $bs: converts to blkparse text"
+	awk '$1 == "7,0" && $6 == "D" && $7 ~ /R/ { n++; c[$10]++ } END {
+		best = 0
+		for (s in c) if (c[s] > c[best] || (c[s] == c[best] && s + 0 > best + 0)) best = s
+		print n, best / 2
+	    }' "$tmp/bp" >"$tmp/awk2"
+	"$RAVIZ" --headless --import="$tmp/bp" >"$tmp/sum2" 2>/dev/null
+	read -r bp_n bp_kib <"$tmp/awk2"
+	[ "$bp_n" = "$want_n" ] && [ "$bp_kib" = "$want_kib" ] &&
+	    [ "$(key "$tmp/sum2" requests)" = "$bp_n" ] &&
+	    [ "$(key "$tmp/sum2" common_request_kib)" = "$bp_kib" ]
+	ok $? "bs $bs blkparse: requests $(key "$tmp/sum2" requests) (awk $bp_n), common $(key "$tmp/sum2" common_request_kib) KiB (awk $bp_kib)"
+	grep -v '^trace_format:' "$tmp/sum" >"$tmp/s1"
+	grep -v '^trace_format:' "$tmp/sum2" >"$tmp/s2"
+	cmp -s "$tmp/s1" "$tmp/s2"
+	ok $? "bs $bs: the blkparse text imports to the same summary (unplug kinds stay n/a)"
+done
+# Real perf script output: two devices, the loop device asked for.
+f="$caps/perf-script-loop-bs64k.txt"
+"$RAVIZ" --headless --import="$f" >"$tmp/sum" 2>"$tmp/err"
+[ $? -eq 0 ] && [ "$(key "$tmp/sum" trace_format)" = perf ] &&
+    [ "$(key "$tmp/sum" device)" = 254,0 ] && grep -q 'device 254,0' "$tmp/err"
+ok $? "perf script: takes 254,0 (most data read) and says so"
+"$RAVIZ" --headless --import="$f" --import-dev=7,0 >"$tmp/sum" 2>"$tmp/err"
+want_n=$(grep -c 'block:block_rq_issue: 7,0 R' "$f")
+[ "$want_n" -gt 0 ] && [ "$(key "$tmp/sum" requests)" = "$want_n" ] &&
+    [ "$(key "$tmp/sum" common_request_kib)" = 128 ] && [ ! -s "$tmp/err" ]
+ok $? "perf script, --import-dev=7,0: requests $(key "$tmp/sum" requests) (grep $want_n), 128 KiB"
+
+# A comm with brackets survives the conversion.
+"$RAVIZ" --headless --import="$srcdir/tests/data/import/bp-comm.blkparse" \
+    --export=blkparse 2>/dev/null >"$tmp/bp"
+grep -q ' D   R 2304 + 128 \[my \[odd\] task\]$' "$tmp/bp"
+ok $? "conversion keeps the comm 'my [odd] task'"
+
+
+# Export then import gives back the model's summary on every shared key.
+shared='read_size sim_time_ns bytes_read throughput_mb_s reads requests
+avg_request_kib max_request_kib common_request_kib device_busy_pct flushes
+complete'
+for args in "--bs=64k --file-size=2M" "--mode=fixed --bs=4k --file-size=1M" \
+    "--mode=legacy --bs=1M --file-size=8M" \
+    "--source=file --bs=2M --file-size=16M --device=hdd"; do
+	# shellcheck disable=SC2086
+	"$RAVIZ" --headless $args >"$tmp/model" &&
+	"$RAVIZ" --headless $args --export=blkparse >"$tmp/bp" &&
+	"$RAVIZ" --headless --import="$tmp/bp" >"$tmp/imp" 2>/dev/null
+	ok $? "export and import of $args"
+	bad=
+	for k in $shared; do
+		[ "$(key "$tmp/model" "$k")" = "$(key "$tmp/imp" "$k")" ] ||
+			bad="$bad $k($(key "$tmp/model" "$k")/$(key "$tmp/imp" "$k"))"
+	done
+	[ -z "$bad" ]
+	ok $? "round trip of $args keeps the summary${bad:+: differs:$bad}"
+done
+# The export is blkparse's layout: every line 7 fields or more, seq 1, 2...
+"$RAVIZ" --headless --bs=64k --file-size=1M --export=blkparse >"$tmp/bp"
+awk '$1 != "8,0" || $3 != NR || NF < 7 { bad = 1 } END { exit bad }' "$tmp/bp"
+ok $? "export: device 8,0, sequence numbers 1, 2, ..."
+grep -q ' D   R 0 + 256 \[dd\]$' "$tmp/bp"
+ok $? "export: the first request issued as 'D R 0 + 256 [dd]'"
+
+# A malformed file: exit 2, file:line:col: expected..., nothing on stdout.
+"$RAVIZ" --headless --import="$srcdir/tests/data/import/bp-bad.blkparse" \
+    >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 2 ] && [ ! -s "$tmp/out" ] &&
+    grep -q "bp-bad.blkparse:3:50: expected 'SECTOR + COUNT'" "$tmp/err"
+ok $? "malformed: exit $st, file:line:col, $(cat "$tmp/err")"
+printf 'not a trace\n' >"$tmp/junk"
+"$RAVIZ" --headless --import="$tmp/junk" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q 'junk:1:1: expected a block trace' "$tmp/err"
+ok $? "not a trace: $(cat "$tmp/err")"
+"$RAVIZ" --headless --import="$tmp/missing" >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q 'missing: No such file' "$tmp/err"
+ok $? "missing file: $(cat "$tmp/err")"
+
+# Option rules.
+for bad in "--import=x" "--headless --import-dev=8,0" \
+    "--headless --import=x --import-dev=8" "--export=blkparse" \
+    "--headless --export=json" "--capture-out=x" \
+    "--headless --import=x --capture=y"; do
+	# shellcheck disable=SC2086
+	"$RAVIZ" $bad >"$tmp/out" 2>"$tmp/err"
+	[ $? -eq 2 ] && [ ! -s "$tmp/out" ] && [ -s "$tmp/err" ]
+	ok $? "raviz $bad: exit 2, $(cat "$tmp/err")"
+done
+"$RAVIZ" --headless --import="$srcdir/tests/data/import/bp-twodev.blkparse" \
+    --import-dev=8,0 >"$tmp/out" 2>"$tmp/err"
+[ $? -eq 0 ] && [ ! -s "$tmp/err" ] && [ "$(key "$tmp/out" device)" = 8,0 ] &&
+    [ "$(key "$tmp/out" max_request_kib)" = 4 ]
+ok $? "--import-dev=8,0 picks the smaller device, quietly"
+
+# The modules' boundaries: core (no curses, libev or ui/ header); the
+# vocabulary, the pipeline state and the parsers also without the engine,
+# through every header they include (tests/layers.sh checks the layers).
+# incl FILE: the quoted includes of src/FILE and of the headers it
+# includes, recursively (names as written).
+incl() {
+	todo=$1 seen=
+	while [ -n "$todo" ]; do
+		set -- $todo
+		f=$1; shift; todo=$*
+		case " $seen " in *" $f "*) continue ;; esac
+		seen="$seen $f"
+		[ -f "$srcdir/src/$f" ] || continue
+		for h in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$srcdir/src/$f"); do
+			echo "$h"
+			todo="$todo $h"
+		done
+	done
+}
+bad=
+for f in blk.c blk.h pipe.c pipe.h import.c import.h capture.c capture.h \
+    export.c export.h; do
+	grep -Eq '#include *[<"](n?curses|ncursesw/|ev\.h|term\.h|ui/|loop\.h|render)' \
+	    "$srcdir/src/$f" && bad="$bad $f"
+done
+for f in blk.c blk.h pipe.c pipe.h import.c import.h; do
+	incl "$f" | grep -Eq '^(engine/|sim|opts\.h|export\.h|headless\.h)' &&
+	    bad="$bad $f(engine)"
+done
+for f in blk.c blk.h pipe.c pipe.h; do
+	incl "$f" | grep -Eq '^(import|report)\.h' && bad="$bad $f(import)"
+done
+[ -z "$bad" ]
+ok $? "real-trace modules include no curses/libev/ui; blk, pipe and import not the engine${bad:+:$bad}"
+# ... and that check fails on a file that reaches the engine.
+[ -n "$(incl export.c | grep -E '^engine/sim\.h$')" ]
+ok $? "the include closure finds the engine through export.h"
+
+# --capture without root: refused, named, nothing written.
+cd "$tmp" || exit 1
+if [ "$(id -u)" -eq 0 ]; then
+	command -v setpriv >/dev/null 2>&1 || { ok 1 "setpriv (util-linux) is missing"; tap_done; exit; }
+	run() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+else
+	run() { "$@"; }
+fi
+run "$RAVIZ" --capture=/dev/null --capture-out="$tmp/cap.trace" \
+    >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st -eq 2 ] && [ ! -e "$tmp/cap.trace" ] && grep -q 'needs root' "$tmp/err"
+ok $? "--capture as a user: exit $st, $(cat "$tmp/err")"
+tap_done
