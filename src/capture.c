@@ -32,6 +32,7 @@
 #include "fmt.h"
 #include "import.h"
 #include "opts.h"
+#include "safefile.h"
 
 static volatile sig_atomic_t stop_flag;
 
@@ -264,8 +265,24 @@ capture_run(const struct opts *o, FILE *out, FILE *err)
 				break;
 		}
 		outname = name;
-	} else
-		i = open(outname, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	} else if (safefile_same(outname, o->capture)) {
+		/* Never write the trace over what is being read. */
+		fprintf(err, "raviz: --capture-out: %s: is the file being "
+		    "captured\n", fmt_escape_str(oesc, sizeof oesc, outname));
+		close(fd);
+		return (2);
+	} else {
+		/* An existing file is replaced only when asked (--force). */
+		i = open(outname, O_WRONLY | O_CREAT | O_NOFOLLOW |
+		    (o->force ? O_TRUNC : O_EXCL), 0644);
+		if (i < 0 && errno == EEXIST) {
+			fprintf(err, "raviz: --capture-out: %s: the file "
+			    "exists (--force replaces it)\n",
+			    fmt_escape_str(oesc, sizeof oesc, outname));
+			close(fd);
+			return (2);
+		}
+	}
 	if (i < 0 || (of = fdopen(i, "w")) == NULL) {
 		fprintf(err, "raviz: --capture-out: %s: %s\n",
 		    fmt_escape_str(oesc, sizeof oesc, outname), strerror(errno));

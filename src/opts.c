@@ -111,7 +111,8 @@ static const char usage[] =
 "  --demo=NAME                replay an installed lesson (see --list-demos)\n"
 "  --list-demos               the installed lessons and their titles\n"
 "  --record=FILE              record this session into FILE\n"
-"  --force                    let --record or --cast replace an existing FILE\n"
+"  --force                    let --record, --cast or --capture-out replace\n"
+"                             an existing FILE\n"
 "  --check FILE...            validate demo files, report every problem\n"
 "  --cast=OUT.cast            with --headless: write an asciicast v2 file\n"
 "With --headless a demo replays at its event numbers (no waiting);\n"
@@ -397,9 +398,10 @@ demo_rules(struct opts *o)
 		    "several): '%s'", o->files[1]));
 	if (o->nfiles > 0 && o->demo_name != NULL)
 		return (fail(o, "demo", "%s", "a demo file was also given"));
-	if (o->force && o->record == NULL && o->cast == NULL)
-		return (fail(o, "force", "%s", "only applies to --record and "
-		    "--cast"));
+	if (o->force && o->record == NULL && o->cast == NULL &&
+	    o->capture_out == NULL)
+		return (fail(o, "force", "%s", "only applies to --record, "
+		    "--cast and --capture-out"));
 	if (o->record != NULL && (demo || o->headless))
 		return (fail(o, "record", "%s", "records an interactive session "
 		    "(not with --headless or a demo file)"));

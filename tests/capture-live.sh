@@ -42,6 +42,21 @@ ok $? "64 read() calls of 64 KiB recorded as markers"
 [ "$(sed -n 's/^common_request_kib: //p' "$tmp/sum")" = 128 ]
 ok $? "most common request: 128 KiB (read_ahead_kb 128)"
 
+# An existing --capture-out is refused without --force (nothing traced,
+# the file untouched); with --force it is replaced.
+cp "$tmp/cap.trace" "$tmp/cap.keep"
+"$RAVIZ" --capture="$loop" --bs=64k --file-size=1M \
+    --capture-out="$tmp/cap.trace" >/dev/null 2>"$tmp/err"
+st=$?
+[ $st -eq 2 ] && grep -q 'the file exists (--force replaces it)' "$tmp/err" &&
+    cmp -s "$tmp/cap.trace" "$tmp/cap.keep"
+ok $? "an existing --capture-out is refused (exit $st), left as it was"
+"$RAVIZ" --capture="$loop" --bs=64k --file-size=1M --force \
+    --capture-out="$tmp/cap.trace" >"$tmp/sum" 2>"$tmp/err"
+st=$?
+[ $st -eq 0 ] && [ "$(sed -n 's/^reads: //p' "$tmp/sum")" = 16 ]
+ok $? "--force replaces it: exit $st, 16 reads"
+
 # SIGTERM in the middle: exit 1, the instance removed, no file written.
 # A bigger (sparse) device read 4 KiB at a time gives the time to signal.
 losetup -d "$loop"
