@@ -109,13 +109,17 @@ else
 fi
 
 # ---- item 9: huge COLUMNS/LINES ----
-# ulimit -v: a regression must not take the machine's memory with it.
-tl_start "(ulimit -v 2000000; COLUMNS=20000 LINES=20000 $RAVIZ)"
+# ulimit -v: a regression must not take the machine's memory with it -
+# where raviz can run under one at all (an AddressSanitizer build reserves
+# terabytes of address space for its shadow memory and cannot).
+lim="ulimit -v 2000000;"
+(ulimit -v 2000000; "$RAVIZ" --version) >/dev/null 2>&1 || lim=
+tl_start "($lim COLUMNS=20000 LINES=20000 $RAVIZ)"
 restored "COLUMNS=20000"
 [ "$(status)" = 2 ] && grep -q "COLUMNS" "$tmp/pane" &&
     grep -q "1000x1000" "$tmp/pane"
 ok $? "COLUMNS=20000 LINES=20000: refused, naming COLUMNS/LINES"
-tl_start "(ulimit -v 2000000; COLUMNS=100000 $RAVIZ)"
+tl_start "($lim COLUMNS=100000 $RAVIZ)"
 restored "COLUMNS=100000"
 [ "$(status)" = 2 ] && grep -q "COLUMNS" "$tmp/pane" &&
     ! grep -q "cannot use this terminal" "$tmp/pane"

@@ -16,6 +16,7 @@
  */
 #include "config.h"
 
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,14 +123,15 @@ same_config(const struct sim_config *a, const struct sim_config *b)
 static void
 round_trip(const struct demo *d)
 {
-	static int		 tmpfd = -1;
+	static char		 dir[4096];
 	struct demo_writer	*w;
 	struct demo		 e;
 	const char		*err;
-	char			 path[4096], *buf;
+	char			 path[4200], *buf;
 	uint64_t		 now = 0;
 	off_t			 len;
 	size_t			 i;
+	int			 fd;
 
 	/* The wall clock the writer sees: the sum of the delays. */
 	for (i = 0; i < d->nitems; i++) {
@@ -137,14 +139,19 @@ round_trip(const struct demo *d)
 			return;	/* no clock runs for 584 years */
 		now += d->items[i].delay_ns;
 	}
-	if (tmpfd == -1) {
-		/* One file for the whole run, gone from the directory. */
-		snprintf(path, sizeof path, "%s/demo-fuzzer.XXXXXX",
+	if (dir[0] == '\0') {
+		/*
+		 * One private directory for the whole run; the recording is
+		 * a plain file in it that --force replaces each time (the
+		 * writer never writes through a link, and a file that lost
+		 * its name is a lost recording).
+		 */
+		snprintf(dir, sizeof dir, "%s/demo-fuzzer.XXXXXX",
 		    getenv("TMPDIR") != NULL ? getenv("TMPDIR") : "/tmp");
-		if ((tmpfd = mkstemp(path)) == -1 || unlink(path) != 0)
+		if (mkdtemp(dir) == NULL)
 			abort();
 	}
-	snprintf(path, sizeof path, "/proc/self/fd/%d", tmpfd);
+	snprintf(path, sizeof path, "%s/round-trip.demo", dir);
 	now = 0;
 	w = demo_writer_open(path, 1, &d->cfg, d->title, now, &err);
 	CHECK(w != NULL);
@@ -160,10 +167,12 @@ round_trip(const struct demo *d)
 	CHECK(demo_writer_close(w) == 0);
 	demo_writer_free(w);
 
-	if ((len = lseek(tmpfd, 0, SEEK_END)) <= 0 ||
+	if ((fd = open(path, O_RDONLY)) == -1 ||
+	    (len = lseek(fd, 0, SEEK_END)) <= 0 ||
 	    (buf = malloc((size_t)len)) == NULL ||
-	    pread(tmpfd, buf, (size_t)len, 0) != len)
+	    pread(fd, buf, (size_t)len, 0) != len)
 		abort();
+	close(fd);
 	CHECK(demo_parse(&e, "again.demo", buf, (size_t)len) == 0);
 	CHECK(e.minor == 0 && !e.truncated);
 	CHECK((d->title == NULL) == (e.title == NULL));
