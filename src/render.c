@@ -956,6 +956,8 @@ draw_header(struct render *r, const struct sim *s,
 	right[0] = '\0';
 	if (st != NULL && st->flash != NULL)
 		snprintf(right, sizeof right, "%s", st->flash);
+	else if (st != NULL && st->play != NULL && st->pace != NULL)
+		snprintf(right, sizeof right, "%s  %s", st->play, st->pace);
 	else if (st != NULL && st->play != NULL)
 		snprintf(right, sizeof right, "%s  %u events/s", st->play,
 		    st->speed);
@@ -965,8 +967,12 @@ draw_header(struct render *r, const struct sim *s,
 		clock_line(r, s, line, sizeof line, "  ");
 	if (cells(line) + 2 + n > w && st != NULL && st->flash == NULL &&
 	    st->play != NULL) {
-		snprintf(right, sizeof right, "%s %u ev/s", st->play,
-		    st->speed);
+		if (st->pace_brief != NULL)
+			snprintf(right, sizeof right, "%s %s", st->play,
+			    st->pace_brief);
+		else
+			snprintf(right, sizeof right, "%s %u ev/s", st->play,
+			    st->speed);
 		n = cells(right);
 	}
 	lane_scale(r, line, sizeof line, "   ", w > n + 2 ? w - (unsigned)n - 2 :
@@ -1455,7 +1461,12 @@ render_compare_footer(struct render *r, const struct render_ops *ops,
 	y += h - 1;
 	w = row_width(r, y);
 	if (st->play != NULL) {
-		snprintf(line, sizeof line, "%s %u ev/s", st->play, st->speed);
+		if (st->pace_brief != NULL)
+			snprintf(line, sizeof line, "%s %s", st->play,
+			    st->pace_brief);
+		else
+			snprintf(line, sizeof line, "%s %u ev/s", st->play,
+			    st->speed);
 		n = put_right(r, ops, be, y, w / 3, RENDER_MODE, line);
 	}
 	left = st->flash != NULL ? st->flash : st->hint;
