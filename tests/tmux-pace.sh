@@ -1,9 +1,11 @@
 #!/bin/sh
-# tmux-pace.sh - playback in simulated time, with the real binary in a
-# private tmux server (env -i, TERM and LC_ALL fixed): --pace=time plays
-# and the header shows "1 ms/s"; + and - change the rate, t goes back to
-# events per second; --record writes "pace time" / "pace events", and the
-# file checks and replays.  Every wait polls with a deadline.
+# tmux-pace.sh - playback in simulated time and the throughput sparkline,
+# with the real binary in a private tmux server (env -i, TERM and LC_ALL
+# fixed): --pace=time plays and the header shows "1 ms/s"; + and - change
+# the rate, t goes back to events per second; --record writes "pace
+# time" / "pace events", and the file checks and replays; at 120x40 the
+# sparkline row is under the lanes, one per run in compare mode, and the
+# buggy run's stall shows as empty columns.  Every wait polls with a deadline.
 . "${srcdir:-.}/tests/tap.sh"
 need tmux tmux
 tmp=$(mktemp -d)
@@ -63,13 +65,29 @@ T send-keys t
 screen_has "PLAYING  500 us/s"
 ok $? "t again: time pace at the rate it had"
 
+# The sparkline row at 120x40, under the lanes; the buggy run stalls.
+T send-keys 5
+screen_has "of 270 MB/s in 2ms"
+ok $? "120x40: the sparkline row names its window and scale"
+spark=$(T capture-pane -p | grep '^    MB/s ')
+case $spark in
+*"·▂▄"*) ok 0 "buggy: the stall is empty columns, then 256 KiB in a burst" ;;
+*) ok 1 "buggy: the stall is empty columns, then 256 KiB in a burst"
+	diag "$spark" ;;
+esac
+T send-keys c
+screen_has "FIXED - patch: no outer plug"
+[ "$(T capture-pane -p | grep -c '^    MB/s .* MB/s in 2ms')" -eq 2 ]
+ok $? "compare mode: one sparkline per run"
 T send-keys q
 T kill-server 2>/dev/null
 
-# 80x24: the pace still shown.
+# 80x24: no sparkline row (the narration needs it), the pace still shown.
 start 80 24 "'$RAVIZ' --pace=time"
 screen_has "PAUSED  1 ms/s"
 ok $? "80x24: the header shows the pace"
+! T capture-pane -p | grep -q '^    MB/s '
+ok $? "80x24: no sparkline row"
 T send-keys q
 T kill-server 2>/dev/null
 
