@@ -219,6 +219,14 @@ START_TEST(test_tick_time)
 	ck_assert_uint_le(sim_stats(app_sim(a))->now_ns,
 	    t0 + app_time_slice_ns(500, 40));
 	ck_assert(next == SIM_NONE || next > t0 + app_time_slice_ns(500, 40));
+	/* Playing to the end in time pace stops there. */
+	exec(a, CMD_END, 0);
+	exec(a, CMD_BACK, 3);
+	exec(a, CMD_PLAY, 0);
+	for (k = 0; k < 100000 && app_playing(a); k++)
+		ck_assert_int_eq(app_tick(a), 0);
+	ck_assert_int_eq(app_playing(a), 0);
+	ck_assert_int_ne(sim_done(app_sim(a)), 0);
 	exec(a, CMD_PACE, CMD_PACE_TOGGLE);
 	ck_assert_int_eq(app_pace(a), CMD_PACE_EVENTS);
 	ck_assert_uint_eq(app_tick_interval_ms(a), 100);
