@@ -80,6 +80,10 @@ struct app {
 	int				 compare;
 	int				 playing;
 	unsigned			 speed;
+	int				 pace;		/* CMD_PACE_EVENTS/TIME */
+	unsigned			 rate;		/* time pace, us/s */
+	uint64_t			 pace_t;	/* time pace: target */
+	uint64_t			 pace_ev;	/* ... valid at this event */
 	int				 help;
 	uint64_t			 zoom;		/* 0 = automatic */
 	const struct render_glyphs	*g;
@@ -556,6 +560,9 @@ app_new(const struct sim_config *cfg)
 		return (NULL);
 	a->cfg = *cfg;
 	a->speed = APP_SPEED_DEFAULT;
+	a->pace = CMD_PACE_EVENTS;
+	a->rate = APP_RATE_DEFAULT;
+	a->pace_ev = UINT64_MAX;
 	a->g = &render_ascii;
 	if (run_init(&a->main, cfg) != 0) {
 		app_free(a);
@@ -615,12 +622,35 @@ app_speed_notch(unsigned speed, int dir)
 	return (ladder[0]);
 }
 
+/* Simulated time a tick stands for in time pace: us/s times ms is ns. */
+uint64_t
+app_time_slice_ns(unsigned rate_us, unsigned interval_ms)
+{
+	return ((uint64_t)rate_us * interval_ms);
+}
+
+/* "10 events/s" or "1 ms/s" ("10 ev/s" when brief). */
+void
+app_pace_text(char *buf, size_t len, int pace, unsigned speed,
+    unsigned rate_us, int brief)
+{
+	if (pace != CMD_PACE_TIME)
+		snprintf(buf, len, "%u %s", speed, brief ? "ev/s" :
+		    "events/s");
+	else if (rate_us % 1000 == 0)
+		snprintf(buf, len, "%u ms/s", rate_us / 1000);
+	else
+		snprintf(buf, len, "%u us/s", rate_us);
+}
+
 /* Milliseconds between ticks. */
 unsigned
 app_tick_interval_ms(const struct app *a)
 {
 	unsigned	ms, k;
 
+	if (a->pace == CMD_PACE_TIME)
+		return (APP_TIME_TICK_MS);
 	app_pacing(a->speed, &ms, &k);
 	return (ms);
 }
@@ -640,6 +670,20 @@ unsigned
 app_speed(const struct app *a)
 {
 	return (a->speed);
+}
+
+/* Current pace. */
+int
+app_pace(const struct app *a)
+{
+	return (a->pace);
+}
+
+/* Time pace's rate. */
+unsigned
+app_rate(const struct app *a)
+{
+	return (a->rate);
 }
 
 /* Playing? */
@@ -957,14 +1001,30 @@ int
 app_exec(struct app *a, const struct cmd *c)
 {
 	uint64_t	 n = app_event_no(a), z;
+	struct cmd	 pc;
+	char		 pt[32];
 	int64_t		 at;
 	enum sim_mode	 m;
 	int		 rc = 0;
 
 	if (a->oom)
 		return (-1);
+	/* A pace toggle is recorded as the pace it sets. */
+	if (c->kind == CMD_PACE && c->arg == CMD_PACE_TOGGLE) {
+		pc.kind = CMD_PACE;
+		pc.arg = a->pace == CMD_PACE_TIME ? CMD_PACE_EVENTS :
+		    CMD_PACE_TIME;
+		c = &pc;
+	}
 	if (a->hook != NULL)
 		a->hook(a->hook_arg, c, n);
+	/* Anything but a change of pace or speed: the target time restarts. */
+	if (c->kind != CMD_PLAY && c->kind != CMD_PAUSE &&
+	    c->kind != CMD_PLAYPAUSE && c->kind != CMD_FASTER &&
+	    c->kind != CMD_SLOWER && c->kind != CMD_SPEED &&
+	    c->kind != CMD_HELP && c->kind != CMD_REDRAW &&
+	    c->kind != CMD_NONE)
+		a->pace_ev = UINT64_MAX;
 	switch (c->kind) {
 	case CMD_NONE:
 	case CMD_REDRAW:
@@ -995,9 +1055,24 @@ app_exec(struct app *a, const struct cmd *c)
 		break;
 	case CMD_FASTER:
 	case CMD_SLOWER:
+		if (a->pace == CMD_PACE_TIME) {
+			a->rate = app_speed_notch(a->rate,
+			    c->kind == CMD_FASTER ? 1 : -1);
+			app_pace_text(pt, sizeof pt, a->pace, a->speed, a->rate,
+			    0);
+			flashf(a, "pace %s of simulated time", pt);
+			break;
+		}
 		a->speed = app_speed_notch(a->speed,
 		    c->kind == CMD_FASTER ? 1 : -1);
 		flashf(a, "speed %u events/s", a->speed);
+		break;
+	case CMD_PACE:
+		if (c->arg == CMD_PACE_EVENTS || c->arg == CMD_PACE_TIME)
+			a->pace = (int)c->arg;
+		app_pace_text(pt, sizeof pt, a->pace, a->speed, a->rate, 0);
+		flashf(a, "pace %s%s", pt, a->pace == CMD_PACE_TIME ?
+		    " of simulated time" : "");
 		break;
 	case CMD_SPEED:
 		if (c->arg >= 1 && c->arg <= 1000000)
@@ -1073,17 +1148,58 @@ app_exec(struct app *a, const struct cmd *c)
 	return (0);
 }
 
+/*
+ * Time pace: move the target time on by one tick's slice and step the
+ * events due by then, never past event limit; returns as run_step().
+ */
+static int
+tick_time(struct app *a, uint64_t limit)
+{
+	const uint64_t	 slice = app_time_slice_ns(a->rate, APP_TIME_TICK_MS);
+	uint64_t	 now = sim_stats(a->main.sim)->now_ns, t;
+	unsigned	 i;
+	int		 rc = 1;
+
+	if (a->pace_ev != run_events(&a->main) || a->pace_t < now)
+		a->pace_t = now;
+	a->pace_t = a->pace_t > UINT64_MAX - slice ? UINT64_MAX :
+	    a->pace_t + slice;
+	for (i = 0; i < APP_TIME_TICK_MAX && rc == 1 &&
+	    run_events(&a->main) < limit; i++) {
+		t = sim_next_time(a->main.sim);
+		if (t != SIM_NONE && t > a->pace_t)
+			break;
+		/* At the end (SIM_NONE) this step finds it over. */
+		rc = run_step(&a->main, NULL);
+	}
+	if (i == APP_TIME_TICK_MAX)
+		a->pace_t = sim_stats(a->main.sim)->now_ns;
+	a->pace_ev = run_events(&a->main);
+	return (rc);
+}
+
 /* One pacing tick. */
 int
 app_tick(struct app *a)
+{
+	return (app_tick_upto(a, UINT64_MAX));
+}
+
+/* One pacing tick, never past event limit. */
+int
+app_tick_upto(struct app *a, uint64_t limit)
 {
 	unsigned	k = app_tick_events(a), i;
 	int		rc = 1;
 
 	if (!a->playing || a->oom)
 		return (a->oom ? -1 : 0);
-	for (i = 0; i < k && rc == 1; i++)
-		rc = run_step(&a->main, NULL);
+	if (a->pace == CMD_PACE_TIME)
+		rc = tick_time(a, limit);
+	else
+		for (i = 0; i < k && rc == 1 &&
+		    run_events(&a->main) < limit; i++)
+			rc = run_step(&a->main, NULL);
 	if (rc < 0 || sync_other(a) < 0) {
 		a->oom = 1;
 		return (-1);
@@ -1103,7 +1219,7 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 	struct render_status	 st;
 	struct run		*top, *bot;
 	const char		*pairs[2 * CMD_HELP_MAX + 2];
-	char			 msg[128], hint[160];
+	char			 msg[128], hint[160], pace[32], pace_b[32];
 	unsigned		 h;
 
 	ops->begin(be, cols, rows);
@@ -1126,6 +1242,10 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 	st.play = a->playing ? "PLAYING" : sim_done(a->main.sim) ? "END" :
 	    "PAUSED";
 	st.speed = a->speed;
+	app_pace_text(pace, sizeof pace, a->pace, a->speed, a->rate, 0);
+	app_pace_text(pace_b, sizeof pace_b, a->pace, a->speed, a->rate, 1);
+	st.pace = pace;
+	st.pace_brief = pace_b;
 	st.flash = a->flash[0] != '\0' ? a->flash : NULL;
 	st.caption = a->has_caption ? a->caption : NULL;
 	cmd_hint(hint, sizeof hint, 0);

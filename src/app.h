@@ -31,11 +31,20 @@
  *   flash message says so each time.
  * - Pacing: at speed S events per second, every app_tick_interval_ms()
  *   milliseconds app_tick() advances app_tick_events() whole events (never
- *   elapsed time x rate).
+ *   elapsed time x rate).  In time pace (rate R microseconds of simulated
+ *   time per second of wall time) every tick stands for a fixed slice of
+ *   simulated time, R x APP_TIME_TICK_MS nanoseconds: the tick moves a
+ *   target time on by that slice and steps every event due at or before
+ *   it, a whole number of events (none during a stall), at most
+ *   APP_TIME_TICK_MAX of them (past that, the target starts again at the
+ *   last event: a run too busy to follow is played as fast as events pace
+ *   would, not in a burst afterwards).  Any move other than a tick (a step,
+ *   a jump, a restart) puts the target back on the run's clock.
  */
 #ifndef RAVIZ_APP_H
 #define RAVIZ_APP_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "cmd.h"
@@ -45,6 +54,9 @@
 #define APP_MIN_COLS	80
 #define APP_MIN_ROWS	24
 #define APP_SPEED_DEFAULT 10	/* events per second at start */
+#define APP_RATE_DEFAULT 1000	/* time pace: simulated us per second */
+#define APP_TIME_TICK_MS 40	/* time pace: wall ms per tick */
+#define APP_TIME_TICK_MAX 4096	/* time pace: events per tick at most */
 
 struct app;
 
@@ -62,8 +74,13 @@ void	 app_free(struct app *);
  * ran out (the application is then unusable except for app_free()).
  */
 int	 app_exec(struct app *, const struct cmd *);
-/* One pacing tick: advance app_tick_events() events; stops at the end. */
+/*
+ * One pacing tick: advance app_tick_events() events (time pace: the events
+ * due in the tick's slice of simulated time); stops at the end.
+ */
 int	 app_tick(struct app *);
+/* The same, but never past event `limit` (a demo's next item). */
+int	 app_tick_upto(struct app *, uint64_t limit);
 /* Milliseconds between ticks and events per tick at the current speed. */
 unsigned app_tick_interval_ms(const struct app *);
 unsigned app_tick_events(const struct app *);
@@ -72,6 +89,17 @@ void	 app_pacing(unsigned speed, unsigned *interval_ms, unsigned *events);
 /* The speed ladder: the next notch up (dir > 0) or down from speed. */
 unsigned app_speed_notch(unsigned speed, int dir);
 unsigned app_speed(const struct app *);
+/*
+ * Pace: CMD_PACE_EVENTS or CMD_PACE_TIME, and the time pace's rate in
+ * microseconds of simulated time per second (the same ladder as speed).
+ */
+int	 app_pace(const struct app *);
+unsigned app_rate(const struct app *);
+/* Nanoseconds of simulated time one tick of interval_ms stands for. */
+uint64_t app_time_slice_ns(unsigned rate_us, unsigned interval_ms);
+/* The pace as the header shows it: "10 events/s", "1 ms/s" (brief: ev/s). */
+void	 app_pace_text(char *buf, size_t len, int pace, unsigned speed,
+	     unsigned rate_us, int brief);
 
 int	 app_playing(const struct app *);
 int	 app_help_shown(const struct app *);

@@ -27,7 +27,8 @@ enum argk {
 	ARG_EVENT,		/* event number: 0 .. 2^63 - 1 */
 	ARG_MODE,		/* buggy | fixed | legacy */
 	ARG_OPTMODE,		/* nothing (0), or a mode (1 + enum sim_mode) */
-	ARG_HELP		/* nothing (toggle) or "close" */
+	ARG_HELP,		/* nothing (toggle) or "close" */
+	ARG_PACE		/* nothing (toggle), "events" or "time" */
 };
 
 struct cmd_def {
@@ -60,6 +61,7 @@ static const struct cmd_def defs[CMD_COUNT] = {
 	[CMD_HELP] = { "help", ARG_HELP },
 	[CMD_REDRAW] = { "redraw", ARG_NONE },
 	[CMD_QUIT] = { "quit", ARG_NONE },
+	[CMD_PACE] = { "pace", ARG_PACE },
 };
 
 /* One key and the command it makes. */
@@ -97,11 +99,14 @@ static const struct key_row key_table[] = {
 	{ "PgDn / PgUp", "ten events forward / back",
 	    { { CMD_KEY_PGDN, CMD_STEP, 10 }, { CMD_KEY_PGUP, CMD_BACK, 10 } },
 	    NULL, NULL, 0 },
-	{ "+ - Up Down", "faster / slower (events per second)",
+	{ "+ - Up Down", "faster / slower (events or sim time per second)",
 	    { { '+', CMD_FASTER, 0 }, { '=', CMD_FASTER, 0 },
 	    { CMD_KEY_UP, CMD_FASTER, 0 }, { '-', CMD_SLOWER, 0 },
 	    { '_', CMD_SLOWER, 0 }, { CMD_KEY_DOWN, CMD_SLOWER, 0 } },
 	    NULL, NULL, 0 },
+	{ "t", "pace: events per second <-> sim time per second",
+	    { { 't', CMD_PACE, CMD_PACE_TOGGLE },
+	    { 'T', CMD_PACE, CMD_PACE_TOGGLE } }, NULL, NULL, 0 },
 	{ "1 .. 5", "jump to the moment T1 .. T5", { { '1', CMD_JUMP, 1 },
 	    { '2', CMD_JUMP, 2 }, { '3', CMD_JUMP, 3 }, { '4', CMD_JUMP, 4 },
 	    { '5', CMD_JUMP, 5 } }, "1-5 T1-T5", "1-5 T1-T5", 5 },
@@ -219,7 +224,8 @@ int
 cmd_has_arg(enum cmd_kind k)
 {
 	return ((unsigned)k < CMD_COUNT && defs[k].arg != ARG_NONE &&
-	    defs[k].arg != ARG_HELP && defs[k].arg != ARG_OPTMODE);
+	    defs[k].arg != ARG_HELP && defs[k].arg != ARG_OPTMODE &&
+	    defs[k].arg != ARG_PACE);
 }
 
 /* Parse the argument text a of a command of argument kind ak into *out. */
@@ -242,6 +248,19 @@ parse_arg(enum argk ak, const char *a, int64_t *out, const char **why)
 			*out = -1;
 		else {
 			*why = "expected nothing or \"close\" after help";
+			return (-1);
+		}
+		return (0);
+	case ARG_PACE:
+		if (*a == '\0')
+			*out = CMD_PACE_TOGGLE;
+		else if (strcmp(a, "events") == 0)
+			*out = CMD_PACE_EVENTS;
+		else if (strcmp(a, "time") == 0)
+			*out = CMD_PACE_TIME;
+		else {
+			*why = "expected nothing, \"events\" or \"time\" after "
+			    "pace";
 			return (-1);
 		}
 		return (0);
@@ -377,6 +396,11 @@ cmd_format(char *buf, size_t len, const struct cmd *c)
 		case ARG_HELP:
 			n = snprintf(buf, len, "%s%s", d->name,
 			    c->arg < 0 ? " close" : "");
+			break;
+		case ARG_PACE:
+			n = snprintf(buf, len, "%s%s", d->name,
+			    c->arg == CMD_PACE_EVENTS ? " events" :
+			    c->arg == CMD_PACE_TIME ? " time" : "");
 			break;
 		case ARG_MODE:
 			n = snprintf(buf, len, "%s %s", d->name,

@@ -40,8 +40,14 @@ enum cmd_kind {
 	CMD_HELP,		/* arg 0: toggle the help overlay; -1: close it (Esc) */
 	CMD_REDRAW,		/* repaint everything (Ctrl-L) */
 	CMD_QUIT,
+	CMD_PACE,		/* arg: CMD_PACE_* (the key toggles) */
 	CMD_COUNT
 };
+
+/* CMD_PACE's argument: toggle, or play in events or in simulated time. */
+#define CMD_PACE_TOGGLE	0
+#define CMD_PACE_EVENTS	1
+#define CMD_PACE_TIME	2
 
 struct cmd {
 	enum cmd_kind	 kind;

@@ -272,7 +272,7 @@ demo_live_step(struct demo_live *l, uint64_t now_ns, uint64_t *wait_ns)
 int
 demo_live_tick(struct demo_live *l)
 {
-	uint64_t	cur, to, k;
+	uint64_t	cur, to;
 
 	if (!demo_live_active(l) || l->next >= l->d->nitems)
 		return (app_tick(l->app));
@@ -282,8 +282,5 @@ demo_live_tick(struct demo_live *l)
 	to = l->d->items[l->next].event;
 	if (to <= cur)
 		return (0);		/* wait here for the item */
-	k = app_tick_events(l->app);
-	if (to - cur > k)
-		to = cur + k;
-	return (move_to(l, to));
+	return (app_tick_upto(l->app, to));
 }

@@ -36,7 +36,8 @@ enum {
 	/* demo files */
 	O_RECORD, O_FORCE, O_CHECK, O_LISTDEMOS, O_DEMO, O_CAST,
 	/* real traces */
-	O_IMPORT, O_IMPORTDEV, O_CAPTURE, O_CAPTUREOUT, O_EXPORT
+	O_IMPORT, O_IMPORTDEV, O_CAPTURE, O_CAPTUREOUT, O_EXPORT,
+	O_PACE
 };
 
 static const struct opt table[] = {
@@ -68,6 +69,7 @@ static const struct opt table[] = {
 	{ "capture", K_VALUE, O_CAPTURE },
 	{ "capture-out", K_VALUE, O_CAPTUREOUT },
 	{ "export", K_VALUE, O_EXPORT },
+	{ "pace", K_VALUE, O_PACE },
 };
 
 /*
@@ -105,6 +107,8 @@ static const char usage[] =
 "  --check-theme FILE...      check theme files, report every problem\n"
 "  --no-color                 no colour (also when NO_COLOR is set)\n"
 "  --ascii                    ASCII glyphs only (also in a non-UTF-8 locale)\n"
+"  --pace=events|time         play N events a second (default, 10 ev/s) or\n"
+"                             simulated time a second (1 ms/s; key t)\n"
 "\n"
 "Demo files (lessons and recorded sessions):\n"
 "  raviz FILE.demo            replay a demo file (keys work as usual)\n"
@@ -294,6 +298,15 @@ apply(struct opts *o, const struct opt *op, const char *v)
 		break;
 	case O_FORCE:
 		o->force = 1;
+		break;
+	case O_PACE:
+		if (strcmp(v, "time") == 0)
+			o->pace_time = 1;
+		else if (strcmp(v, "events") == 0)
+			o->pace_time = 0;
+		else
+			return (fail(o, op->name, "'%s' is not events or time",
+			    v));
 		break;
 	case O_CHECK:
 		o->action = OPTS_CHECK;

@@ -38,6 +38,7 @@ struct opts {
 	const char	*theme;		/* --theme NAME|PATH, or NULL */
 	int		 no_color;	/* --no-color */
 	int		 ascii;		/* --ascii */
+	int		 pace_time;	/* --pace=time (else events) */
 	const char	*check_files[OPTS_CHECK_MAX];	/* --check-theme */
 	unsigned	 ncheck_files;
 	/* Demo files (demo.h): replay one, record, check several. */

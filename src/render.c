@@ -5,7 +5,8 @@
  * play state), the reader's row, the file timeline as strips of cells with
  * an overlay line above each (PG_readahead marker, readahead window with
  * its sync and async parts), a legend, three lanes over recent simulated time
- * (reader, plug, device), meters, the narration of the last events with the
+ * (reader, plug, device) and the throughput sparkline below them on the
+ * same time axis, meters, the narration of the last events with the
  * meaning of the latest moment T1..T5, and the caption and hint lines.
  *
  * Everything is computed from engine snapshots and the history recorded by
@@ -26,6 +27,8 @@
 #define HIST_MAX	RENDER_HISTORY	/* lane samples kept */
 #define LANE_NS_DEFAULT	100000		/* 100 us per lane column */
 #define LANE_WORDS	24		/* lane status text, right of the lanes */
+#define SPARK_NS	2000000		/* throughput window: 2 ms */
+#define SPARK_LEVELS	8
 
 /* The lanes' state after an event. */
 struct sample {
@@ -34,6 +37,7 @@ struct sample {
 	uint16_t	 plug;		/* requests held in a plug */
 	uint16_t	 dev;		/* requests on the device */
 	uint64_t	 wake_end;	/* the device wakes until then, or 0 */
+	uint64_t	 copied;	/* pages copied to user space so far */
 };
 
 struct render {
@@ -243,6 +247,7 @@ render_event(struct render *r, const struct sim *s, const struct sim_event *e)
 	h->plug = (uint16_t)(np > 65535 ? 65535 : np);
 	h->dev = (uint16_t)(nd > 65535 ? 65535 : nd);
 	h->wake_end = wake_end(s);
+	h->copied = sim_stats(s)->pages_copied;
 	r->events++;
 }
 
@@ -873,6 +878,101 @@ draw_lanes(struct render *r, const struct sim *s,
 	}
 }
 
+/*
+ * Pages copied to user space by time t, from the lane history: 0 before
+ * the first event when the history holds every event of the run, -1 when
+ * t is older than the history (jumped over or forgotten).
+ */
+static int64_t
+copied_at(const struct render *r, uint64_t t)
+{
+	const struct sample	*h = sample_at(r, t);
+
+	if (h != NULL)
+		return ((int64_t)h->copied);
+	return (r->events == r->hist_len ? 0 : -1);
+}
+
+/*
+ * Sparkline level 0 .. SPARK_LEVELS of `pages` copied in SPARK_NS against
+ * the device's bandwidth (a full block; more, as from the page cache,
+ * clamps): 0 only when nothing was copied, else rounded up.
+ */
+static unsigned
+spark_level(uint64_t pages, uint64_t bandwidth)
+{
+	/* Bytes per second is bytes x (1 s / SPARK_NS). */
+	const uint64_t	k = 1000000000 / SPARK_NS * SPARK_LEVELS;
+	uint64_t	bytes, lv;
+
+	if (pages == 0)
+		return (0);
+	if (bandwidth == 0 || pages > UINT64_MAX / SIM_PAGE_SIZE / k)
+		return (SPARK_LEVELS);
+	bytes = pages * SIM_PAGE_SIZE;
+	lv = (bytes * k + bandwidth - 1) / bandwidth;
+	return (lv > SPARK_LEVELS ? SPARK_LEVELS : lv < 1 ? 1 : (unsigned)lv);
+}
+
+/*
+ * The throughput sparkline in row y, under the lanes and on their time
+ * axis: column k shows the MB/s copied to user space over the SPARK_NS
+ * of simulated time that end where the lanes' column k ends (now, at the
+ * right edge), as a block one to eight eighths high of the device's
+ * bandwidth; a column with nothing copied shows the idle glyph.  Right of
+ * it, the value now in words.  Integer arithmetic throughout.
+ */
+static void
+draw_spark(struct render *r, const struct sim *s,
+    const struct render_ops *ops, void *be, unsigned y)
+{
+	static const char *const uni[SPARK_LEVELS] = {
+		"\xe2\x96\x81", "\xe2\x96\x82", "\xe2\x96\x83", "\xe2\x96\x84",
+		"\xe2\x96\x85", "\xe2\x96\x86", "\xe2\x96\x87", "\xe2\x96\x88"
+	};				/* ▁ ▂ ▃ ▄ ▅ ▆ ▇ █ */
+	static const char *const asc[SPARK_LEVELS] = {
+		"_", "_", ".", "-", "-", "=", "#", "#"
+	};
+	const char *const	*lv = glyphs_unicode(r->g) ? uni : asc;
+	uint64_t		 now = sim_stats(s)->now_ns, ns = r->lane_ns;
+	uint64_t		 bw = sim_config(s)->device.bandwidth;
+	uint64_t		 kn = now / ns, end, from;
+	int64_t			 c1, c0;
+	unsigned		 w = lane_width(r), col, k;
+	char			 a[32], b[32], words[64];
+
+	put(ops, be, y, 0, RENDER_DIM, "    MB/s ");
+	c1 = copied_at(r, now);
+	c0 = copied_at(r, now > SPARK_NS ? now - SPARK_NS : 0);
+	if (w + 10 + LANE_WORDS <= r->cols && c0 >= 0 && c1 >= c0) {
+		fmt_ratio(a, sizeof a, (uint64_t)(c1 - c0) * SIM_PAGE_SIZE *
+		    1000, SPARK_NS, 0);
+		fmt_ratio(b, sizeof b, bw, 1000000, 0);
+		snprintf(words, sizeof words, "%s of %s MB/s in 2ms", a, b);
+		put_fit(r, ops, be, y, 10 + w, row_width(r, y) - 10 - w,
+		    RENDER_METER, words);
+	}
+	if (r->hist_len == 0)
+		return;
+	for (col = 0; col < w; col++) {
+		if (w - 1 - col > kn)
+			continue;	/* before time 0 */
+		end = (kn - (w - 1 - col) + 1) * ns;
+		if (end > now)
+			end = now;
+		from = end > SPARK_NS ? end - SPARK_NS : 0;
+		if (r->hist[r->hist_head].t_ns > end)
+			continue;	/* before the first event */
+		c1 = copied_at(r, end);
+		c0 = copied_at(r, from);
+		if (c0 < 0 || c1 < c0)
+			continue;	/* older than the history */
+		k = spark_level((uint64_t)(c1 - c0), bw);
+		put(ops, be, y, 9 + col, k == 0 ? RENDER_DIM : RENDER_METER,
+		    k == 0 ? r->g->lane_idle : lv[k - 1]);
+	}
+}
+
 /* "t = 1.21ms   event 10   read #0" and the pending mode, into line. */
 static void
 clock_line(struct render *r, const struct sim *s, char *line, size_t len,
@@ -956,6 +1056,8 @@ draw_header(struct render *r, const struct sim *s,
 	right[0] = '\0';
 	if (st != NULL && st->flash != NULL)
 		snprintf(right, sizeof right, "%s", st->flash);
+	else if (st != NULL && st->play != NULL && st->pace != NULL)
+		snprintf(right, sizeof right, "%s  %s", st->play, st->pace);
 	else if (st != NULL && st->play != NULL)
 		snprintf(right, sizeof right, "%s  %u events/s", st->play,
 		    st->speed);
@@ -965,8 +1067,12 @@ draw_header(struct render *r, const struct sim *s,
 		clock_line(r, s, line, sizeof line, "  ");
 	if (cells(line) + 2 + n > w && st != NULL && st->flash == NULL &&
 	    st->play != NULL) {
-		snprintf(right, sizeof right, "%s %u ev/s", st->play,
-		    st->speed);
+		if (st->pace_brief != NULL)
+			snprintf(right, sizeof right, "%s %s", st->play,
+			    st->pace_brief);
+		else
+			snprintf(right, sizeof right, "%s %u ev/s", st->play,
+			    st->speed);
 		n = cells(right);
 	}
 	lane_scale(r, line, sizeof line, "   ", w > n + 2 ? w - (unsigned)n - 2 :
@@ -1113,21 +1219,49 @@ draw_meters(struct render *r, const struct sim *s,
 	put_fit(r, ops, be, y, 0, w, RENDER_METER, line);
 }
 
+#define BAR_MAX		10	/* request histogram: bar cells at most */
+
+/* A bar `width` cells wide, share% of them filled (at least 1 if count). */
+static void
+request_bar(char *buf, size_t len, const char *blk, uint64_t share,
+    uint64_t count, unsigned width)
+{
+	unsigned	k = (unsigned)((share * width + 50) / 100), j;
+	size_t		n = 0;
+
+	if (k == 0 && count > 0)
+		k = 1;
+	buf[0] = '\0';
+	for (j = 0; j < width && n < len; j++)
+		n += (size_t)snprintf(buf + n, len - n, "%s",
+		    j < k ? blk : " ");
+}
+
 /*
- * Why the average request differs from the most common one: the mix of
- * dispatched sizes, "requests: 61% 256 KiB + 39% 128 KiB = avg 205 KiB"
- * (the two most frequent sizes, then the rest), in row y.
+ * Why the average request differs from the most common one: a histogram of
+ * the dispatched sizes, "requests  256 KiB ######      61%  128 KiB ####
+ *   39%  = avg 205 KiB" (the two most frequent sizes, then the rest as
+ * "other"), each bar its share of the bar width (at least one cell), in
+ * row y.
+ * The longest form that fits: bars of BAR_MAX cells, then of half that,
+ * then without the average (the meters above have it), then in words.
  */
 static void
 draw_request_mix(struct render *r, const struct sim *s,
     const struct render_ops *ops, void *be, unsigned y)
 {
+	static const unsigned	 form_cells[3] = { BAR_MAX, BAR_MAX / 2,
+				    BAR_MAX / 2 };
 	const struct sim_stats	*st = sim_stats(s);
 	uint64_t		 max = sim_config(s)->max_req_pages, p, c;
 	uint64_t		 top[2] = { 0, 0 }, cnt[3] = { 0, 0, 0 }, sh[3];
-	char			 line[256], sz[2][32], pc[3][32], avg[32];
+	const char		*blk = glyphs_unicode(r->g) ? "\xe2\x96\x88" :
+				    "#";
+	char			 line[256], sz[3][32], pc[3][32], avg[32];
+	char			 bar[BAR_MAX * 4 + 1];
 	size_t			 n;
-	int			 i;
+	unsigned		 w = row_width(r, y);
+	int			 i, form;
 
 	if (st->requests == 0)
 		return;
@@ -1149,21 +1283,42 @@ draw_request_mix(struct render *r, const struct sim *s,
 		fmt_ratio(pc[i], sizeof pc[i], sh[i], 1, 0);
 	fmt_bytes(sz[0], sizeof sz[0], top[0] * SIM_PAGE_SIZE);
 	fmt_bytes(sz[1], sizeof sz[1], top[1] * SIM_PAGE_SIZE);
+	snprintf(sz[2], sizeof sz[2], "other");
 	fmt_ratio(avg, sizeof avg, st->request_pages * 4, st->requests, 0);
-	if (cnt[1] == 0)
-		snprintf(line, sizeof line, "requests: all %s", sz[0]);
-	else {
-		snprintf(line, sizeof line, "requests: %s%% %s + %s%% %s",
-		    pc[0], sz[0], pc[1], sz[1]);
-		n = strlen(line);
-		if (cnt[2] != 0)
-			snprintf(line + n, sizeof line - n, " + %s%% other",
-			    pc[2]);
-		n = strlen(line);
-		snprintf(line + n, sizeof line - n, " = avg %s KiB (the most "
-		    "common is %s)", avg, sz[0]);
+	for (form = 0; form < 4; form++) {
+		n = 0;
+		line[0] = '\0';
+		if (form == 3 && cnt[1] == 0)
+			snprintf(line, sizeof line, "requests: all %s", sz[0]);
+		else if (form == 3) {
+			snprintf(line, sizeof line, "requests: %s%% %s + %s%% "
+			    "%s", pc[0], sz[0], pc[1], sz[1]);
+			n = strlen(line);
+			if (cnt[2] != 0)
+				snprintf(line + n, sizeof line - n,
+				    " + %s%% other", pc[2]);
+			n = strlen(line);
+			snprintf(line + n, sizeof line - n, " = avg %s KiB",
+			    avg);
+		} else {
+			n = (size_t)snprintf(line, sizeof line, "requests");
+			for (i = 0; i < 3; i++) {
+				if (cnt[i] == 0)
+					continue;
+				request_bar(bar, sizeof bar, blk, sh[i],
+				    cnt[i], form_cells[form]);
+				snprintf(line + n, sizeof line - n,
+				    "  %s %s %3s%%", sz[i], bar, pc[i]);
+				n = strlen(line);
+			}
+			if (form < 2)
+				snprintf(line + n, sizeof line - n,
+				    "  = avg %s KiB", avg);
+		}
+		if (cells(line) <= w)
+			break;
 	}
-	put_fit(r, ops, be, y, 0, row_width(r, y), RENDER_METER, line);
+	put_fit(r, ops, be, y, 0, w, RENDER_METER, line);
 }
 
 /*
@@ -1356,7 +1511,7 @@ render_draw_at(struct render *r, const struct sim *s,
     unsigned y0, unsigned h)
 {
 	unsigned	head, lanes, strips, narr, foot, legend, y, rest, want;
-	unsigned	meters;
+	unsigned	meters, spark;
 	uint64_t	pages;
 	int		half = (st != NULL && st->title != NULL);
 
@@ -1377,10 +1532,16 @@ render_draw_at(struct render *r, const struct sim *s,
 	 * there is a request (until then the guide needs the row).
 	 */
 	meters = !half && h >= 24 && sim_stats(s)->requests > 0 ? 2 : 1;
-	if (h < head + lanes + foot + legend + meters + 1 + 2)
+	/*
+	 * The throughput sparkline under the lanes where the screen is tall
+	 * (from 30 rows; each compare half from 16): at 80x24 the narration
+	 * needs the row.
+	 */
+	spark = lanes > 0 && h >= (half ? 16u : 30u) ? 1 : 0;
+	if (h < head + lanes + spark + foot + legend + meters + 1 + 2)
 		return;
 	/* meters, then 1: the reader's row. */
-	rest = h - head - lanes - foot - legend - meters - 1;
+	rest = h - head - lanes - spark - foot - legend - meters - 1;
 	/* Enough strips for one read() where room allows, at most 8. */
 	pages = sim_config(s)->read_pages;
 	want = (unsigned)((pages + strip_width(r->cols) - 1) /
@@ -1415,6 +1576,8 @@ render_draw_at(struct render *r, const struct sim *s,
 		draw_lanes(r, s, ops, be, y, lanes);
 		y += lanes;
 	}
+	if (spark)
+		draw_spark(r, s, ops, be, y++);
 	draw_meters(r, s, ops, be, y++);
 	if (meters > 1)
 		draw_request_mix(r, s, ops, be, y++);
@@ -1455,7 +1618,12 @@ render_compare_footer(struct render *r, const struct render_ops *ops,
 	y += h - 1;
 	w = row_width(r, y);
 	if (st->play != NULL) {
-		snprintf(line, sizeof line, "%s %u ev/s", st->play, st->speed);
+		if (st->pace_brief != NULL)
+			snprintf(line, sizeof line, "%s %s", st->play,
+			    st->pace_brief);
+		else
+			snprintf(line, sizeof line, "%s %u ev/s", st->play,
+			    st->speed);
 		n = put_right(r, ops, be, y, w / 3, RENDER_MODE, line);
 	}
 	left = st->flash != NULL ? st->flash : st->hint;

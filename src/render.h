@@ -92,6 +92,8 @@ struct render_ops {
 struct render_status {
 	const char	*play;		/* "PAUSED", "PLAYING" ... */
 	unsigned	 speed;		/* events per second */
+	const char	*pace;		/* "10 events/s", "1 ms/s"; NULL: speed */
+	const char	*pace_brief;	/* "10 ev/s", "1 ms/s"; NULL: speed */
 	const char	*flash;		/* a short message, or NULL */
 	const char	*caption;	/* demo caption (already sanitized), or NULL */
 	const char	*hint;		/* bottom line, or NULL */

@@ -138,6 +138,122 @@ START_TEST(test_tick)
 }
 END_TEST
 
+/* Time pace: the slice of a tick, the rate ladder, the header's words. */
+START_TEST(test_pace_arith)
+{
+	char	buf[32];
+
+	ck_assert_uint_eq(app_time_slice_ns(APP_RATE_DEFAULT,
+	    APP_TIME_TICK_MS), 40000);	/* 1 ms/s: 40 us per 40 ms tick */
+	ck_assert_uint_eq(app_time_slice_ns(1, 40), 40);
+	ck_assert_uint_eq(app_time_slice_ns(100000, 40), 4000000);
+	app_pace_text(buf, sizeof buf, CMD_PACE_EVENTS, 10, 1000, 0);
+	ck_assert_str_eq(buf, "10 events/s");
+	app_pace_text(buf, sizeof buf, CMD_PACE_EVENTS, 10, 1000, 1);
+	ck_assert_str_eq(buf, "10 ev/s");
+	app_pace_text(buf, sizeof buf, CMD_PACE_TIME, 10, 1000, 0);
+	ck_assert_str_eq(buf, "1 ms/s");
+	app_pace_text(buf, sizeof buf, CMD_PACE_TIME, 10, 500, 1);
+	ck_assert_str_eq(buf, "500 us/s");
+	app_pace_text(buf, sizeof buf, CMD_PACE_TIME, 10, 100000, 0);
+	ck_assert_str_eq(buf, "100 ms/s");
+}
+END_TEST
+
+/*
+ * Time pace: after k ticks from event 0 the run has taken exactly the
+ * events due by k x 40 us of simulated time (1 ms/s), none later; a stall
+ * is a long stretch of ticks without an event; + and - change the rate,
+ * not the speed; t goes back to events per second.
+ */
+START_TEST(test_tick_time)
+{
+	struct app	*a = new_app();
+	uint64_t	 slice = app_time_slice_ns(APP_RATE_DEFAULT,
+			    APP_TIME_TICK_MS), last = 0, still = 0, longest = 0;
+	uint64_t	 k, next, t0;
+	char		*f;
+
+	exec(a, CMD_PACE, CMD_PACE_TIME);
+	ck_assert_int_eq(app_pace(a), CMD_PACE_TIME);
+	ck_assert_uint_eq(app_tick_interval_ms(a), APP_TIME_TICK_MS);
+	ck_assert_int_eq(app_tick(a), 0);	/* paused: nothing */
+	ck_assert_uint_eq(app_event_no(a), 0);
+	exec(a, CMD_PLAY, 0);
+	for (k = 1; k <= 400; k++) {
+		ck_assert_int_eq(app_tick(a), 0);
+		next = sim_next_time(app_sim(a));
+		ck_assert_uint_le(sim_stats(app_sim(a))->now_ns, k * slice);
+		ck_assert_msg(next == SIM_NONE || next > k * slice,
+		    "tick %llu: next event at %llu ns is due",
+		    (unsigned long long)k, (unsigned long long)next);
+		if (app_event_no(a) == last)
+			still++;
+		else
+			still = 0;
+		if (still > longest)
+			longest = still;
+		last = app_event_no(a);
+	}
+	/* Buggy mode's 4 ms idle-exit stall: about 100 ticks of nothing. */
+	ck_assert_uint_ge(longest, 90);
+	ck_assert_uint_gt(last, 10);
+	f = frame(a, 80, 24);
+	ck_assert_ptr_nonnull(strstr(f, "PLAYING  1 ms/s"));
+	free(f);
+	exec(a, CMD_FASTER, 0);
+	ck_assert_uint_eq(app_rate(a), 2000);
+	ck_assert_uint_eq(app_speed(a), APP_SPEED_DEFAULT);
+	exec(a, CMD_SLOWER, 0);
+	exec(a, CMD_SLOWER, 0);
+	ck_assert_uint_eq(app_rate(a), 500);
+	f = frame(a, 80, 24);
+	ck_assert_ptr_nonnull(strstr(f, "PLAYING  500 us/s"));
+	free(f);
+	/* A move puts the target back on the run's clock. */
+	exec(a, CMD_BACK, 5);
+	t0 = sim_stats(app_sim(a))->now_ns;
+	exec(a, CMD_PLAY, 0);
+	ck_assert_int_eq(app_tick(a), 0);
+	next = sim_next_time(app_sim(a));
+	ck_assert_uint_le(sim_stats(app_sim(a))->now_ns,
+	    t0 + app_time_slice_ns(500, 40));
+	ck_assert(next == SIM_NONE || next > t0 + app_time_slice_ns(500, 40));
+	/* Playing to the end in time pace stops there. */
+	exec(a, CMD_END, 0);
+	exec(a, CMD_BACK, 3);
+	exec(a, CMD_PLAY, 0);
+	for (k = 0; k < 100000 && app_playing(a); k++)
+		ck_assert_int_eq(app_tick(a), 0);
+	ck_assert_int_eq(app_playing(a), 0);
+	ck_assert_int_ne(sim_done(app_sim(a)), 0);
+	exec(a, CMD_PACE, CMD_PACE_TOGGLE);
+	ck_assert_int_eq(app_pace(a), CMD_PACE_EVENTS);
+	ck_assert_uint_eq(app_tick_interval_ms(a), 100);
+	app_free(a);
+}
+END_TEST
+
+/* A tick stops at the limit a demo's next item sets. */
+START_TEST(test_tick_upto)
+{
+	struct app	*a = new_app();
+
+	exec(a, CMD_SPEED, 200);	/* 8 events a tick */
+	exec(a, CMD_PLAY, 0);
+	ck_assert_int_eq(app_tick_upto(a, 5), 0);
+	ck_assert_uint_eq(app_event_no(a), 5);
+	ck_assert_int_eq(app_tick_upto(a, 5), 0);
+	ck_assert_uint_eq(app_event_no(a), 5);
+	exec(a, CMD_PACE, CMD_PACE_TIME);
+	exec(a, CMD_SPEED, 200);
+	while (app_event_no(a) < 7)
+		ck_assert_int_eq(app_tick_upto(a, 7), 0);
+	ck_assert_uint_eq(app_event_no(a), 7);
+	app_free(a);
+}
+END_TEST
+
 /* Step forward then back: the same picture, at many points of the run. */
 START_TEST(test_step_back_identical)
 {
@@ -1399,13 +1515,14 @@ START_TEST(test_misc)
 END_TEST
 
 static uint64_t hook_calls, hook_last;
+static struct cmd hook_cmd;
 
 /* Record hook calls. */
 static void
 hook_cb(void *arg, const struct cmd *c, uint64_t ev)
 {
 	(void)arg;
-	(void)c;
+	hook_cmd = *c;
 	hook_calls++;
 	hook_last = ev;
 }
@@ -1419,6 +1536,12 @@ START_TEST(test_hook)
 	exec(a, CMD_PLUG, 0);
 	ck_assert_uint_eq(hook_calls, 2);
 	ck_assert_uint_eq(hook_last, 4);
+	/* The pace key is recorded as the pace it sets. */
+	exec(a, CMD_PACE, CMD_PACE_TOGGLE);
+	ck_assert_int_eq(hook_cmd.kind, CMD_PACE);
+	ck_assert_int_eq(hook_cmd.arg, CMD_PACE_TIME);
+	exec(a, CMD_PACE, CMD_PACE_TOGGLE);
+	ck_assert_int_eq(hook_cmd.arg, CMD_PACE_EVENTS);
 	app_free(a);
 }
 END_TEST
@@ -1467,6 +1590,9 @@ check_suite(void)
 	tcase_add_test(tc, test_pacing_ladder);
 	tcase_add_test(tc, test_pacing_values);
 	tcase_add_test(tc, test_tick);
+	tcase_add_test(tc, test_pace_arith);
+	tcase_add_test(tc, test_tick_time);
+	tcase_add_test(tc, test_tick_upto);
 	tcase_add_test(tc, test_step_back_identical);
 	tcase_add_test(tc, test_back_far);
 	tcase_add_test(tc, test_end_fast_exact);

@@ -33,6 +33,7 @@ static const struct {
 	{ '?', CMD_HELP, 0 }, { 'h', CMD_HELP, 0 }, { 27, CMD_HELP, -1 },
 	{ 12, CMD_REDRAW, 0 },
 	{ 'q', CMD_QUIT, 0 }, { 3, CMD_QUIT, 0 },
+	{ 't', CMD_PACE, CMD_PACE_TOGGLE }, { 'T', CMD_PACE, CMD_PACE_TOGGLE },
 	{ '0', CMD_NONE, 0 }, { '6', CMD_NONE, 0 }, { 'x', CMD_NONE, 0 },
 	{ CMD_KEY_F1, CMD_HELP, 0 }, { CMD_KEY_OTHER, CMD_NONE, 0 },
 	{ CMD_KEY_ENTER, CMD_NONE, 0 },
@@ -55,7 +56,8 @@ static const char *canon[] = {
 	"goto 0", "goto 1234", "plug", "mode buggy", "mode fixed",
 	"mode legacy", "cycle", "compare", "restart", "restart buggy",
 	"restart fixed", "restart legacy", "zoom-in", "zoom-out",
-	"help", "help close", "redraw", "quit",
+	"help", "help close", "redraw", "quit", "pace", "pace events",
+	"pace time",
 };
 
 START_TEST(test_roundtrip)
@@ -115,7 +117,8 @@ static const char *bad[] = {
 	"", "   ", "fly", "play now", "step 0", "step -1", "step x",
 	"step 1 2", "speed", "speed 0", "jump 0", "jump 6", "jump T",
 	"mode", "mode broken", "goto", "goto -3", "help me", "none",
-	"quit 1", "restart now", "restart fixed legacy",
+	"quit 1", "restart now", "restart fixed legacy", "pace fast",
+	"pace time 2", "pace Time",
 };
 
 START_TEST(test_bad)

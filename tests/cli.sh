@@ -81,6 +81,29 @@ golden "trace-fixed-T5.jsonl" "$tmp/t"
 "$RAVIZ" --headless --frames --until=T5 >"$tmp/f"
 golden "frames-buggy-T5.txt" "$tmp/f"
 
+# The throughput sparkline at 120x40 (the last frame after 300 events):
+# under the lanes, MB/s over 2 ms against the device's 270 MB/s.  Buggy
+# mode stalls 4 ms at a time: runs of 20 or more empty columns (.); the
+# fixed run's pipeline never lets the window empty: only the two top
+# ASCII levels (= and #) once the first copy is in the window.
+for m in buggy fixed; do
+	"$RAVIZ" --headless --frames --cols=120 --rows=40 --until=300 \
+	    --mode=$m | awk '/^--- event/ { n = 0 } { f[n++] = $0 }
+	    END { for (i = 0; i < n; i++) print f[i] }' >"$tmp/f"
+	golden "frame-$m-300-120x40.txt" "$tmp/f"
+	spark=$(sed -n 's/^    MB\/s \([^ ]*\) .*/\1/p' "$tmp/f")
+	case $m in
+	buggy) echo "$spark" | grep -q '\.\{20\}' &&
+	    echo "$spark" | grep -q '[-=#]' ;;
+	fixed) echo "$spark" | grep -q '^[=#]*$' ;;
+	esac
+	ok $? "--mode=$m sparkline '$spark'"
+done
+grep -q '^    MB/s .* of 270 MB/s in 2ms$' "$tmp/f"
+ok $? "the sparkline row says its window and scale"
+"$RAVIZ" --headless --frames --until=300 | grep -q '^    MB/s '
+[ $? -ne 0 ]; ok $? "80x24 frames have no sparkline row"
+
 # T3 is stamped where it is true (model.md §6): buggy holds [64,96) in the
 # plug (p), fixed and legacy have it in flight (>) - the last frame's strip
 # of page 64, and the device lane's words.

@@ -883,6 +883,17 @@ loop_run(const struct opts *o)
 		}
 		app_set_cmd_hook(l.app, record_cb, &l);
 	}
+	if (o->pace_time) {
+		/* Through the command path, so a recording starts with it. */
+		struct cmd pace = { CMD_PACE, CMD_PACE_TIME };
+
+		if (app_exec(l.app, &pace) < 0) {
+			fprintf(stderr, "raviz: out of memory\n");
+			loop_abandon(&l);
+			return (1);
+		}
+		app_flash_clear(l.app);
+	}
 	app_set_glyphs(l.app, &look.glyphs);
 	/* A theme that fell back says so on the caption line. */
 	if (look.warning[0] != '\0')
