@@ -104,6 +104,7 @@ static int predict_forward(struct app *, uint64_t);
 static int predict_jump(struct app *, uint64_t);
 static int predict_exec(struct app *, const struct cmd *);
 static void predict_clear(struct app *);
+static void predict_summarize(struct app *);
 
 /* The speed ladder, events per second. */
 static const unsigned ladder[] = {
@@ -1048,6 +1049,8 @@ app_exec(struct app *a, const struct cmd *c)
 	case CMD_END:
 		a->playing = 0;
 		rc = go(a, UINT64_MAX);
+		if (a->predict)
+			predict_summarize(a);
 		break;
 	case CMD_GOTO:
 		a->playing = 0;
