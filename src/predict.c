@@ -35,7 +35,7 @@ struct vocab {
 
 static const struct vocab vocab[PREDICT_ANSWER_COUNT] = {
 	[PREDICT_SENT] = { "sent now", "sent to the device now",
-	    "sent: nothing holds it past readahead's own plug" },
+	    "sent: nothing holds it" },	/* sent_why[] says what released it */
 	[PREDICT_HELD_PLUG] = { "held in the plug", "held in the plug",
 	    "held: the outer plug is still held, nobody sleeps" },
 	[PREDICT_MERGED] = { "merged", "merged into request %s",
@@ -71,6 +71,22 @@ static const struct vocab vocab[PREDICT_ANSWER_COUNT] = {
 	[PREDICT_W_QUEUE] = { "waits for a queued request",
 	    "it waits for request %s, still in the queue",
 	    "the request is not on the device yet: it waits for dispatch too" },
+};
+
+/* Why a window was sent at once, by what released it (none: nothing held it). */
+static const char *const sent_why[SIM_REASON_COUNT] = {
+	[SIM_REASON_NONE] = "sent: nothing holds it",
+	[SIM_REASON_FINISH] = "sent: readahead's own plug is the outermost: "
+	    "it ends, it flushes",
+	[SIM_REASON_SLEEP] = "sent: the reader is about to sleep, and "
+	    "sleeping unplugs",
+	[SIM_REASON_TIMER] = "sent: the unplug timer fires",
+	[SIM_REASON_THRESHOLD] = "sent: 4 requests are queued: the queue "
+	    "unplugs itself",
+	[SIM_REASON_EXPLICIT] = "sent: the marker page was up to date: async "
+	    "readahead unplugs",
+	[SIM_REASON_SWITCH] = "sent: leaving legacy mode releases the queue",
+	[SIM_REASON_LIMIT] = "sent: 16 requests on the plug list flush it",
 };
 
 /* The alternatives offered for each kind of question, in this order. */
@@ -241,6 +257,7 @@ ask_window(const struct sim *s, struct sim *c, const struct sim_event *e0,
 	char				 rq[24] = "";
 	uint32_t			 req = 0;
 	uint64_t			 queued = 0, n = 1;
+	enum sim_reason			 why = SIM_REASON_NONE;
 	int				 rc, legacy, seen = 0;
 
 	legacy = (sim_mode(s) == SIM_MODE_LEGACY);
@@ -261,6 +278,9 @@ ask_window(const struct sim *s, struct sim *c, const struct sim_event *e0,
 			continue;
 		}
 		seen = 1;
+		if (e.kind == SIM_EV_FLUSH && why == SIM_REASON_NONE &&
+		    (unsigned)e.reason < SIM_REASON_COUNT)
+			why = e.reason;
 		if (e.kind == SIM_EV_DISPATCH && (queued == 0 ||
 		    e.req == req)) {
 			ans = PREDICT_SENT;
@@ -280,6 +300,8 @@ ask_window(const struct sim *s, struct sim *c, const struct sim_event *e0,
 		snprintf(rq, sizeof rq, "#%u", (unsigned)h->id);
 	set_choices(q, legacy ? win_queue : win_plug, 3, ans, rq, "",
 	    rq[0] == '\0' ? (int)PREDICT_MERGED : -1);
+	if (ans == PREDICT_SENT && sent_why[why] != NULL)
+		snprintf(q->why, sizeof q->why, "%s", sent_why[why]);
 	return (1);
 }
 
