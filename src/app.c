@@ -1137,7 +1137,9 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 	struct run		*top, *bot;
 	const char		*pairs[2 * CMD_HELP_MAX + 2];
 	char			 msg[128], hint[160];
+	char			 qline[PREDICT_CHOICES * (PREDICT_TEXT + 8)];
 	unsigned		 h;
+	size_t			 k;
 
 	ops->begin(be, cols, rows);
 	if (cols < APP_MIN_COLS || rows < APP_MIN_ROWS) {
@@ -1190,8 +1192,20 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 			top = &a->other;
 			bot = &a->main;
 		}
-		/* Footer: legend, the caption if any, play state. */
-		h = (rows - (a->has_caption ? 3 : 2)) / 2;
+		/*
+		 * Footer: legend, the caption if any, play state.  A question
+		 * takes the caption row: a half has one narration row, for
+		 * the choices.
+		 */
+		if (a->asking) {
+			for (h = 0, k = 0; h < a->q.nchoices && k < sizeof qline;
+			    h++)
+				k += (size_t)snprintf(qline + k, sizeof qline - k,
+				    "%s%c) %s", h > 0 ? "  " : "", 'a' + h,
+				    a->q.text[h]);
+			st.caption = qline;
+		}
+		h = (rows - (a->asking ? 4 : st.caption != NULL ? 3 : 2)) / 2;
 		st.title = "compare";
 		/* In compare mode p and m do not apply. */
 		cmd_hint(hint, sizeof hint, 1);
@@ -1206,6 +1220,9 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		    &st : &st2, h, h);
 		render_compare_footer(top->r, ops, be, 2 * h, rows - 2 * h,
 		    &st);
+		/* The question on the footer's free row, above its choices. */
+		if (a->asking)
+			ops->put(be, 2 * h + 1, 0, RENDER_LABEL, a->q.question);
 	}
 	if (a->help) {
 		cmd_help_pairs(pairs, sizeof pairs / sizeof pairs[0]);

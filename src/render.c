@@ -1344,8 +1344,9 @@ draw_narration(struct render *r, const struct sim *s,
  * Predict-then-reveal in the narration's rows: a question with its
  * choices (one a row where they fit, else packed) and the prompt, in
  * place of the narration; or the verdict and the summary above it.
- * Returns the rows used; the narration gets the rest (none for a
- * question).
+ * In a single row only the choices fit: the caller shows the question
+ * elsewhere (compare mode: on the caption row).  Returns the rows used;
+ * the narration gets the rest (none for a question).
  */
 static unsigned
 draw_predict(struct render *r, const struct render_ops *ops, void *be,
@@ -1367,8 +1368,10 @@ draw_predict(struct render *r, const struct render_ops *ops, void *be,
 	}
 	while (n < 4 && st->choice[n] != NULL)
 		n++;
-	put_fit(r, ops, be, y + used++, 0, row_width(r, y), RENDER_LABEL,
-	    st->ask);
+	/* One row (a compare half): the choices; the caller shows ask. */
+	if (lines >= 2)
+		put_fit(r, ops, be, y + used++, 0, row_width(r, y),
+		    RENDER_LABEL, st->ask);
 	if (lines >= n + 2) {
 		for (i = 0; i < n; i++) {
 			snprintf(one, sizeof one, "  %c) %s", 'a' + i,

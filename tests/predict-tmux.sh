@@ -69,6 +69,22 @@ ok $? "--record keeps predict, the answers and the toggle: $(tr '\n' '|' <"$tmp/
     grep -q "predictions: 1 of 2 right; missed: T2"
 ok $? "the recording replays headless to the same summary $(cat "$tmp/err")"
 
+# Compare mode: the question and its choices take the footer's rows.
+tl_start "'$RAVIZ' --predict --file-size=4M"
+wait_for "q quit"; ok $? "raviz --predict starts again"
+$T send-keys -t f c
+wait_for "c one run"; ok $? "compare mode"
+$T send-keys -t f n
+wait_for "a) sent to the device now  b) held in the plug"
+ok $? "compare: the choices on the caption row"
+cap | grep -q "^What happens to window \[0,64) now?"
+ok $? "compare: the question above them"
+$T send-keys -t f b
+wait_for "right: held: the outer plug is still held"
+ok $? "compare: the verdict in the main run's half"
+$T send-keys -t f q
+restored "compare"
+
 # The lesson: the student answers, Enter goes on.
 tl_start "RAVIZ_DATADIR='$data' '$RAVIZ' --demo predict"
 wait_for "Predict first"; ok $? "the predict lesson starts"
