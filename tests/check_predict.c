@@ -2,7 +2,8 @@
  * check_predict.c - predict-then-reveal questions: on whole buggy, fixed
  * and legacy runs (500 events each, several devices) every question's
  * right answer is what the engine then does, checked here from the
- * revealed events themselves; asking is deterministic and leaves the
+ * revealed events themselves, and every moment T1..T5 comes with a
+ * question first; asking is deterministic and leaves the
  * engine alone; the verdict and the summary lines.
  */
 #include "config.h"
@@ -126,6 +127,10 @@ run_checked(struct sim *s, struct tally *t)
 		if (qn == 0) {
 			rc = sim_step(s, &e);
 			ck_assert_int_ge(rc, 0);
+			/* Every moment T1..T5 is asked about first. */
+			ck_assert_msg(rc == 0 || e.label == 0, "T%d at event "
+			    "%llu without a question", e.label,
+			    (unsigned long long)e.seq);
 			continue;
 		}
 		t->questions++;
