@@ -39,6 +39,7 @@
 #include "app.h"
 #include "fmt.h"
 #include "narrate.h"
+#include "predict.h"
 
 #define CKPT_MAX	48	/* checkpoints per run */
 #define CKPT_SPACING	256	/* initial events between checkpoints */
@@ -94,7 +95,20 @@ struct app {
 	void				(*hook)(void *, const struct cmd *,
 					    uint64_t);
 	void				*hook_arg;
+	/* Predict-then-reveal (predict.h). */
+	int				 predict;	/* on */
+	int				 asking;	/* q is pending */
+	struct predict_q		 q;
+	struct predict_score		 score;
+	char				 verdict[2 * PREDICT_TEXT];
+	char				 summary[2 * PREDICT_TEXT + 200];
 };
+
+static int predict_forward(struct app *, uint64_t);
+static int predict_jump(struct app *, uint64_t);
+static int predict_exec(struct app *, const struct cmd *);
+static void predict_clear(struct app *);
+static void predict_summarize(struct app *);
 
 /* The speed ladder, events per second. */
 static const unsigned ladder[] = {
@@ -1025,6 +1039,14 @@ app_exec(struct app *a, const struct cmd *c)
 	    c->kind != CMD_HELP && c->kind != CMD_REDRAW &&
 	    c->kind != CMD_NONE)
 		a->pace_ev = UINT64_MAX;
+	if (a->predict || c->kind == CMD_PREDICT || c->kind == CMD_ANSWER) {
+		/* 1: carried out (or refused) by predict-then-reveal. */
+		if ((rc = predict_exec(a, c)) != 0) {
+			if (rc < 0)
+				a->oom = 1;
+			return (rc < 0 ? -1 : 0);
+		}
+	}
 	switch (c->kind) {
 	case CMD_NONE:
 	case CMD_REDRAW:
@@ -1042,7 +1064,11 @@ app_exec(struct app *a, const struct cmd *c)
 		break;
 	case CMD_STEP:
 		a->playing = 0;
-		rc = go(a, n + (uint64_t)(c->arg > 0 ? c->arg : 1));
+		if (a->predict)
+			rc = predict_forward(a, (uint64_t)(c->arg > 0 ?
+			    c->arg : 1));
+		else
+			rc = go(a, n + (uint64_t)(c->arg > 0 ? c->arg : 1));
 		if (rc == 0 && sim_done(a->main.sim))
 			app_flash(a, "end of the run");
 		break;
@@ -1086,6 +1112,8 @@ app_exec(struct app *a, const struct cmd *c)
 		else if (at < 0)
 			flashf(a, "T%d does not happen in this scenario",
 			    (int)c->arg);
+		else if (a->predict)
+			rc = predict_jump(a, (uint64_t)at);
 		else
 			rc = go_moment(a, (uint64_t)at, (int)c->arg);
 		break;
@@ -1096,6 +1124,8 @@ app_exec(struct app *a, const struct cmd *c)
 	case CMD_END:
 		a->playing = 0;
 		rc = go(a, UINT64_MAX);
+		if (a->predict)
+			predict_summarize(a);
 		break;
 	case CMD_GOTO:
 		a->playing = 0;
@@ -1194,7 +1224,9 @@ app_tick_upto(struct app *a, uint64_t limit)
 
 	if (!a->playing || a->oom)
 		return (a->oom ? -1 : 0);
-	if (a->pace == CMD_PACE_TIME)
+	if (a->predict)
+		rc = predict_forward(a, k) < 0 ? -1 : 1;
+	else if (a->pace == CMD_PACE_TIME)
 		rc = tick_time(a, limit);
 	else
 		for (i = 0; i < k && rc == 1 &&
@@ -1216,11 +1248,13 @@ void
 app_draw(struct app *a, const struct render_ops *ops, void *be,
     unsigned cols, unsigned rows)
 {
-	struct render_status	 st;
+	struct render_status	 st, st2;
 	struct run		*top, *bot;
 	const char		*pairs[2 * CMD_HELP_MAX + 2];
 	char			 msg[128], hint[160], pace[32], pace_b[32];
+	char			 qline[PREDICT_CHOICES * (PREDICT_TEXT + 8)];
 	unsigned		 h;
+	size_t			 k;
 
 	ops->begin(be, cols, rows);
 	if (cols < APP_MIN_COLS || rows < APP_MIN_ROWS) {
@@ -1250,6 +1284,18 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 	st.caption = a->has_caption ? a->caption : NULL;
 	cmd_hint(hint, sizeof hint, 0);
 	st.hint = hint;
+	if (a->asking) {
+		st.ask = a->q.question;
+		for (h = 0; h < a->q.nchoices; h++)
+			st.choice[h] = a->q.text[h];
+		st.prompt = "answer a-d  (P: predict off)";
+		if (a->q.nchoices < 4)
+			st.prompt = a->q.nchoices == 2 ?
+			    "answer a or b  (P: predict off)" :
+			    "answer a, b or c  (P: predict off)";
+	}
+	st.verdict = a->verdict[0] != '\0' ? a->verdict : NULL;
+	st.summary = a->summary[0] != '\0' ? a->summary : NULL;
 	render_set_glyphs(a->main.r, a->g);
 	render_set_zoom(a->main.r, a->zoom);
 	render_resize(a->main.r, cols, rows);
@@ -1265,20 +1311,231 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 			top = &a->other;
 			bot = &a->main;
 		}
-		/* Footer: legend, the caption if any, play state. */
-		h = (rows - (a->has_caption ? 3 : 2)) / 2;
+		/*
+		 * Footer: legend, the caption if any, play state.  A question
+		 * takes the caption row: a half has one narration row, for
+		 * the choices.
+		 */
+		if (a->asking) {
+			for (h = 0, k = 0; h < a->q.nchoices && k < sizeof qline;
+			    h++)
+				k += (size_t)snprintf(qline + k, sizeof qline - k,
+				    "%s%c) %s", h > 0 ? "  " : "", 'a' + h,
+				    a->q.text[h]);
+			st.caption = qline;
+		}
+		h = (rows - (a->asking ? 4 : st.caption != NULL ? 3 : 2)) / 2;
 		st.title = "compare";
 		/* In compare mode p and m do not apply. */
 		cmd_hint(hint, sizeof hint, 1);
+		/* The question belongs to the main run's half. */
+		st2 = st;
+		memset(st2.choice, 0, sizeof st2.choice);
+		st2.ask = st2.prompt = st2.verdict = st2.summary = NULL;
 		/* The halves leave the flash to the footer. */
-		render_draw_at(top->r, top->sim, ops, be, &st, 0, h);
-		render_draw_at(bot->r, bot->sim, ops, be, &st, h, h);
+		render_draw_at(top->r, top->sim, ops, be, top == &a->main ?
+		    &st : &st2, 0, h);
+		render_draw_at(bot->r, bot->sim, ops, be, bot == &a->main ?
+		    &st : &st2, h, h);
 		render_compare_footer(top->r, ops, be, 2 * h, rows - 2 * h,
 		    &st);
+		/* The question on the footer's free row, above its choices. */
+		if (a->asking)
+			ops->put(be, 2 * h + 1, 0, RENDER_LABEL, a->q.question);
 	}
 	if (a->help) {
 		cmd_help_pairs(pairs, sizeof pairs / sizeof pairs[0]);
 		render_help(a->main.r, ops, be, cols, rows, pairs);
 	}
 	ops->end(be);
+}
+
+/* ---- predict-then-reveal ---- */
+
+/* Forget the question and the verdict (a move elsewhere). */
+static void
+predict_clear(struct app *a)
+{
+	a->asking = 0;
+	a->verdict[0] = '\0';
+}
+
+/*
+ * Ask if the main run's next event is a question point: 1 asked (play
+ * stops), 0 not, -1 out of memory.
+ */
+static int
+predict_point(struct app *a)
+{
+	int	rc;
+
+	if (!a->predict || a->asking)
+		return (a->asking);
+	if ((rc = predict_ask(a->main.sim, &a->q)) != 1)
+		return (rc);
+	a->asking = 1;
+	a->playing = 0;
+	a->verdict[0] = '\0';
+	return (1);
+}
+
+/* The summary line, when the run ends or predict is turned off. */
+static void
+predict_summarize(struct app *a)
+{
+	char	b[sizeof a->summary - 16];
+
+	if (a->score.asked == 0)
+		return;
+	predict_summary(b, sizeof b, &a->score);
+	snprintf(a->summary, sizeof a->summary, "predictions: %s", b);
+}
+
+/*
+ * Up to k events forward, one at a time, stopping before a question
+ * point (asked at once when arrived at).  0, or -1 out of memory.
+ */
+static int
+predict_forward(struct app *a, uint64_t k)
+{
+	uint64_t	i;
+	int		rc;
+
+	for (i = 0; i < k; i++) {
+		if ((rc = predict_point(a)) != 0)
+			return (rc < 0 ? -1 : 0);
+		if (sim_done(a->main.sim))
+			break;
+		if (i == 0)
+			a->verdict[0] = '\0';
+		if (go(a, app_event_no(a) + 1) != 0)
+			return (-1);
+	}
+	if (predict_point(a) < 0)
+		return (-1);
+	if (sim_done(a->main.sim))
+		predict_summarize(a);
+	return (0);
+}
+
+/*
+ * Jump to a moment at event `at` (the labelled event is at - 1): to the
+ * start of the earliest beat (up to 8 events before) whose reveal shows
+ * it, and ask there; where there is none, to the moment itself.
+ */
+static int
+predict_jump(struct app *a, uint64_t at)
+{
+	struct predict_q	 q;
+	uint64_t		 b, best = at, lo = at > 8 ? at - 8 : 0;
+	int			 rc;
+
+	predict_clear(a);
+	for (b = at - 1; b + 1 > lo && b < at; b--) {
+		if (go(a, b) != 0)
+			return (-1);
+		if ((rc = predict_ask(a->main.sim, &q)) < 0)
+			return (-1);
+		if (rc == 1 && b + q.reveal >= at)
+			best = b;
+		if (b == 0)
+			break;
+	}
+	if (go(a, best) != 0)
+		return (-1);
+	return (best < at && predict_point(a) < 0 ? -1 : 0);
+}
+
+/*
+ * The commands predict-then-reveal takes over or refuses; 1 when handled
+ * here, 0 to go on as usual, -1 out of memory.
+ */
+static int
+predict_exec(struct app *a, const struct cmd *c)
+{
+	unsigned	given;
+	int		on;
+
+	switch (c->kind) {
+	case CMD_PREDICT:
+		on = c->arg == 0 ? !a->predict : c->arg == 1;
+		if (on && !a->predict) {
+			a->predict = 1;
+			memset(&a->score, 0, sizeof a->score);
+			a->summary[0] = '\0';
+			predict_clear(a);
+			app_flash(a, "predict: a question before each window, "
+			    "flush and stall");
+			return (predict_point(a) < 0 ? -1 : 1);
+		}
+		if (!on && a->predict) {
+			a->predict = 0;
+			predict_clear(a);
+			predict_summarize(a);
+			app_flash(a, "predict off");
+		}
+		return (1);
+	case CMD_ANSWER:
+		if (!a->asking) {
+			app_flash(a, a->predict ? "no question to answer now" :
+			    "no question: P turns predict on");
+			return (1);
+		}
+		given = (unsigned)(c->arg - 1);
+		if (c->arg < 1 || given >= a->q.nchoices) {
+			flashf(a, "choose a to %c", 'a' + a->q.nchoices - 1);
+			return (1);
+		}
+		predict_score_add(&a->score, &a->q, given);
+		predict_verdict(a->verdict, sizeof a->verdict, &a->q, given);
+		a->asking = 0;
+		a->playing = 0;
+		if (go(a, app_event_no(a) + a->q.reveal) != 0)
+			return (-1);
+		if (sim_done(a->main.sim))
+			predict_summarize(a);
+		return (1);
+	case CMD_PLAY:
+	case CMD_PLAYPAUSE:
+	case CMD_STEP:
+		if (!a->asking)
+			return (0);
+		app_flash(a, "answer first: a-d (P turns predict off)");
+		return (1);
+	case CMD_BACK:
+	case CMD_START:
+	case CMD_END:
+	case CMD_GOTO:
+	case CMD_JUMP:
+	case CMD_RESTART:
+	case CMD_PLUG:
+	case CMD_MODE:
+	case CMD_CYCLE:
+		/* A mode change may change the answer: asked again later. */
+		predict_clear(a);
+		return (0);
+	default:
+		return (0);
+	}
+}
+
+/* Is a question waiting for its answer? */
+int
+app_asking(const struct app *a)
+{
+	return (a->asking);
+}
+
+/* Predict-then-reveal on? */
+int
+app_predicting(const struct app *a)
+{
+	return (a->predict);
+}
+
+/* The answers so far. */
+const struct predict_score *
+app_predict_score(const struct app *a)
+{
+	return (&a->score);
 }

@@ -140,6 +140,17 @@ void	 app_set_cmd_hook(struct app *,
 	     void (*cb)(void *, const struct cmd *, uint64_t event_no), void *);
 
 /*
+ * Predict-then-reveal (predict.h): with it on, stepping and playing stop
+ * before each question point and ask; CMD_ANSWER reveals (steps the
+ * beat's events) and gives the verdict; moves elsewhere drop the question;
+ * the summary shows at the end of the run and when it is turned off.
+ */
+int	 app_asking(const struct app *);
+int	 app_predicting(const struct app *);
+struct predict_score;
+const struct predict_score *app_predict_score(const struct app *);
+
+/*
  * Draw the screen of cols x rows through ops: begin, the layout (one run or
  * the compare split), the help overlay, end.  Smaller than 80x24 draws only
  * a notice asking to enlarge the terminal.

@@ -28,7 +28,9 @@ enum argk {
 	ARG_MODE,		/* buggy | fixed | legacy */
 	ARG_OPTMODE,		/* nothing (0), or a mode (1 + enum sim_mode) */
 	ARG_HELP,		/* nothing (toggle) or "close" */
-	ARG_PACE		/* nothing (toggle), "events" or "time" */
+	ARG_PACE,		/* nothing (toggle), "events" or "time" */
+	ARG_PREDICT,		/* nothing or on (1), off (2), toggle (0) */
+	ARG_ANSWER		/* a .. d (also 1 .. 4) */
 };
 
 struct cmd_def {
@@ -62,6 +64,8 @@ static const struct cmd_def defs[CMD_COUNT] = {
 	[CMD_REDRAW] = { "redraw", ARG_NONE },
 	[CMD_QUIT] = { "quit", ARG_NONE },
 	[CMD_PACE] = { "pace", ARG_PACE },
+	[CMD_PREDICT] = { "predict", ARG_PREDICT },
+	[CMD_ANSWER] = { "answer", ARG_ANSWER },
 };
 
 /* One key and the command it makes. */
@@ -115,7 +119,7 @@ static const struct key_row key_table[] = {
 	    { CMD_KEY_HOME, CMD_START, 0 }, { 'G', CMD_END, 0 },
 	    { '>', CMD_END, 0 }, { CMD_KEY_END, CMD_END, 0 } }, NULL, NULL, 0 },
 	{ "p", "toggle the plug: buggy <-> fixed at the next read()",
-	    { { 'p', CMD_PLUG, 0 }, { 'P', CMD_PLUG, 0 } },
+	    { { 'p', CMD_PLUG, 0 } },
 	    "p toggle plug", NULL, 3 },
 	{ "m", "cycle the mode: buggy -> fixed -> legacy",
 	    { { 'm', CMD_CYCLE, 0 }, { 'M', CMD_CYCLE, 0 } }, NULL, NULL, 0 },
@@ -126,6 +130,9 @@ static const struct key_row key_table[] = {
 	    { 'Z', CMD_ZOOM_OUT, 0 } }, NULL, NULL, 0 },
 	{ "r", "restart the scenario", { { 'r', CMD_RESTART, 0 },
 	    { 'R', CMD_RESTART, 0 } }, NULL, NULL, 0 },
+	/* a-d answer only while a question is asked (cmd_answer_key). */
+	{ "P  a-d", "predict what happens next, then see; a-d answer",
+	    { { 'P', CMD_PREDICT, 0 } }, NULL, NULL, 0 },
 	{ "Ctrl-L", "redraw the screen", { { 12, CMD_REDRAW, 0 } },
 	    NULL, NULL, 0 },
 	{ "Enter", "demo replay: go on after a pause, or resume it", { { 0 } },
@@ -167,6 +174,17 @@ cmd_from_key(int key)
 		for (b = key_table[i].bind; b->key != 0; b++)
 			if (b->key == key)
 				return (mk(b->kind, b->arg));
+	return (mk(CMD_NONE, 0));
+}
+
+/* The answer a key gives while a question is asked. */
+struct cmd
+cmd_answer_key(int key)
+{
+	if (key >= 'a' && key <= 'd')
+		return (mk(CMD_ANSWER, key - 'a' + 1));
+	if (key >= 'A' && key <= 'D')
+		return (mk(CMD_ANSWER, key - 'A' + 1));
 	return (mk(CMD_NONE, 0));
 }
 
@@ -225,7 +243,7 @@ cmd_has_arg(enum cmd_kind k)
 {
 	return ((unsigned)k < CMD_COUNT && defs[k].arg != ARG_NONE &&
 	    defs[k].arg != ARG_HELP && defs[k].arg != ARG_OPTMODE &&
-	    defs[k].arg != ARG_PACE);
+	    defs[k].arg != ARG_PACE && defs[k].arg != ARG_PREDICT);
 }
 
 /* Parse the argument text a of a command of argument kind ak into *out. */
@@ -315,6 +333,29 @@ parse_arg(enum argk ak, const char *a, int64_t *out, const char **why)
 			return (-1);
 		}
 		v = (uint64_t)m + 1;
+		break;
+	case ARG_PREDICT:
+		if (*a == '\0' || strcmp(a, "on") == 0)
+			*out = 1;
+		else if (strcmp(a, "off") == 0)
+			*out = 2;
+		else if (strcmp(a, "toggle") == 0)
+			*out = 0;
+		else {
+			*why = "expected nothing, on, off or toggle after "
+			    "predict";
+			return (-1);
+		}
+		return (0);
+	case ARG_ANSWER:
+		if (a[0] >= 'a' && a[0] <= 'd' && a[1] == '\0')
+			v = (uint64_t)(a[0] - 'a' + 1);
+		else if (a[0] >= '1' && a[0] <= '4' && a[1] == '\0')
+			v = (uint64_t)(a[0] - '0');
+		else {
+			*why = "expected a choice: a, b, c or d";
+			return (-1);
+		}
 		break;
 	default:
 		*why = "internal: unknown argument kind";
@@ -413,6 +454,15 @@ cmd_format(char *buf, size_t len, const struct cmd *c)
 				    1)));
 			else
 				n = snprintf(buf, len, "%s", d->name);
+			break;
+		case ARG_PREDICT:
+			n = snprintf(buf, len, "%s%s", d->name, c->arg == 2 ?
+			    " off" : c->arg == 0 ? " toggle" : "");
+			break;
+		case ARG_ANSWER:
+			n = snprintf(buf, len, "%s %c", d->name,
+			    c->arg >= 1 && c->arg <= 4 ? (int)('a' + c->arg - 1) :
+			    '?');
 			break;
 		default:
 			n = snprintf(buf, len, "%s %lld", d->name,

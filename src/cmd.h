@@ -41,6 +41,9 @@ enum cmd_kind {
 	CMD_REDRAW,		/* repaint everything (Ctrl-L) */
 	CMD_QUIT,
 	CMD_PACE,		/* arg: CMD_PACE_* (the key toggles) */
+	CMD_PREDICT,		/* predict-then-reveal; arg 0: toggle, 1: on,
+				   2: off (and show the summary) */
+	CMD_ANSWER,		/* arg 1..4: choice a..d of the question */
 	CMD_COUNT
 };
 
@@ -76,6 +79,12 @@ enum cmd_key {
 
 /* The command a key (a character or a cmd_key) makes; CMD_NONE if none. */
 struct cmd cmd_from_key(int key);
+/*
+ * While a question is asked (predict-then-reveal), a..d and A..D answer
+ * it; this is the command such a key makes then, or CMD_NONE for any
+ * other key (which then goes to cmd_from_key()).
+ */
+struct cmd cmd_answer_key(int key);
 /* Name as written in demo files ("play", "step", "jump"...). */
 const char *cmd_name(enum cmd_kind);
 /* Must this kind have an argument in demo files (restart's is optional)? */

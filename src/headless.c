@@ -10,8 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app.h"
 #include "fmt.h"
 #include "headless.h"
+#include "predict.h"
 #include "render.h"
 #include "report.h"
 #include "engine/sim.h"
@@ -42,6 +44,110 @@ headless_list_devices(FILE *f)
 	}
 }
 
+/* Print the question or verdict now: a frame, or its lines. */
+static void
+predict_print(struct app *a, struct render_text *rt, const struct opts *o,
+    FILE *out, const struct predict_q *q)
+{
+	unsigned	i;
+
+	if (o->frames) {
+		app_draw(a, &render_text_ops, rt, o->frame_cols, o->frame_rows);
+		render_text_write(rt, out);
+		return;
+	}
+	fprintf(out, "%s\n", q->question);
+	for (i = 0; i < q->nchoices; i++)
+		fprintf(out, "  %c) %s\n", 'a' + i, q->text[i]);
+}
+
+/*
+ * --predict headless: the run through the application layer, as the
+ * keys drive it; a question at each point, answered from --answers in
+ * order, each with its reveal; it stops when the answers run out or the
+ * run ends, with the summary of the answers.
+ */
+static int
+headless_predict(const struct opts *o, FILE *out, FILE *err)
+{
+	struct app		*a;
+	struct render_text	*rt = NULL;
+	struct predict_q	 q;
+	struct cmd		 c;
+	const char		*ans = o->answers;
+	char			 line[512];
+	unsigned		 n = 0;
+	int			 rc = 0, refused = 0;
+
+	if ((a = app_new(&o->cfg)) == NULL ||
+	    (rt = render_text_new()) == NULL) {
+		app_free(a);
+		fprintf(err, "raviz: out of memory\n");
+		return (1);
+	}
+	c.kind = CMD_PREDICT;
+	c.arg = 1;
+	rc = app_exec(a, &c);
+	while (rc == 0 && !sim_done(app_sim(a))) {
+		/* No timer clears a flash here: each command starts clean. */
+		app_flash_clear(a);
+		if (!app_asking(a)) {
+			c.kind = CMD_STEP;
+			c.arg = 1;
+			rc = app_exec(a, &c);
+			continue;
+		}
+		if (*ans == '\0')
+			break;
+		/* The pending question, as the screen shows it. */
+		if (predict_ask(app_sim(a), &q) < 0) {
+			rc = -1;
+			break;
+		}
+		fprintf(out, "--- question %u at event %llu ---\n",
+		    refused ? n : ++n, (unsigned long long)app_event_no(a));
+		refused = 0;
+		predict_print(a, rt, o, out, &q);
+		fprintf(out, "answer: %c\n", *ans);
+		c.kind = CMD_ANSWER;
+		c.arg = *ans++ - 'a' + 1;
+		if ((rc = app_exec(a, &c)) != 0)
+			break;
+		if (app_asking(a)) {
+			fprintf(out, "refused: choose a to %c\n",
+			    'a' + q.nchoices - 1);
+			refused = 1;
+			continue;
+		}
+		fprintf(out, "--- reveal at event %llu ---\n",
+		    (unsigned long long)app_event_no(a));
+		if (o->frames) {
+			app_draw(a, &render_text_ops, rt, o->frame_cols,
+			    o->frame_rows);
+			render_text_write(rt, out);
+		} else {
+			predict_verdict(line, sizeof line, &q,
+			    (unsigned)(c.arg - 1));
+			fprintf(out, "%s\n", line);
+		}
+	}
+	if (rc < 0)
+		fprintf(err, "raviz: out of memory\n");
+	else {
+		predict_summary(line, sizeof line, app_predict_score(a));
+		fprintf(out, "predictions: %s\n", line);
+		if (o->summary)
+			report_summary(out, app_sim(a));
+	}
+	render_text_free(rt);
+	app_free(a);
+	if (fflush(out) != 0 || ferror(out)) {
+		fprintf(err, "raviz: write error: %s\n", strerror(errno));
+		return (1);
+	}
+	return (rc < 0 ? 1 : 0);
+}
+
 /* Run the engine per the options. */
 int
 headless_run(const struct opts *o, FILE *out, FILE *err)
@@ -53,6 +159,8 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 	struct report_trace	 tr;
 	int			 rc, status = 0, stepwise;
 
+	if (o->predict)
+		return (headless_predict(o, out, err));
 	if ((s = sim_new(&o->cfg)) == NULL) {
 		fprintf(err, "raviz: out of memory\n");
 		return (1);

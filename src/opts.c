@@ -37,7 +37,9 @@ enum {
 	O_RECORD, O_FORCE, O_CHECK, O_LISTDEMOS, O_DEMO, O_CAST,
 	/* real traces */
 	O_IMPORT, O_IMPORTDEV, O_CAPTURE, O_CAPTUREOUT, O_EXPORT,
-	O_PACE
+	O_PACE,
+	/* predict-then-reveal */
+	O_PREDICT, O_ANSWERS
 };
 
 static const struct opt table[] = {
@@ -70,6 +72,9 @@ static const struct opt table[] = {
 	{ "capture-out", K_VALUE, O_CAPTUREOUT },
 	{ "export", K_VALUE, O_EXPORT },
 	{ "pace", K_VALUE, O_PACE },
+	/* predict-then-reveal */
+	{ "predict", K_FLAG, O_PREDICT },
+	{ "answers", K_VALUE, O_ANSWERS },
 };
 
 /*
@@ -97,6 +102,9 @@ static const char usage[] =
 "  --frames                   a text frame after each event\n"
 "  --cols=N --rows=N          frame size (default 80x24)\n"
 "  --until=T1..T5|N           stop after that moment, or after N events\n"
+"  --predict                  ask before each window, flush and stall what\n"
+"                             happens next (key P); headless with:\n"
+"  --answers=LETTERS          the answers, a-d, one per question\n"
 "\n"
 "Look:\n"
 "  --theme=NAME|PATH          colours and glyphs (default: $RAVIZ_THEME, else\n"
@@ -226,6 +234,15 @@ apply(struct opts *o, const struct opt *op, const char *v)
 	switch (op->id) {
 	case O_HEADLESS:
 		o->headless = 1;
+		break;
+	case O_PREDICT:
+		o->predict = 1;
+		break;
+	case O_ANSWERS:
+		if (*v == '\0' || strspn(v, "abcd") != strlen(v))
+			return (fail(o, op->name, "%s", "expected letters a to "
+			    "d, one answer per question (--answers=abca)"));
+		o->answers = v;
 		break;
 	case O_SUMMARY:
 		o->summary = 1;
@@ -389,6 +406,34 @@ trace_rules(struct opts *o)
 		    "trace is not built yet: add --headless for its summary"));
 	if (o->export_fmt != NULL && !o->headless)
 		return (fail(o, "export", "%s", "needs --headless"));
+	return (0);
+}
+
+/* How --predict and --answers combine; -1 with o->err set if not. */
+static int
+predict_rules(struct opts *o)
+{
+	int	demo = o->nfiles > 0 || o->demo_name != NULL;
+
+	if (o->answers != NULL && !o->predict)
+		return (fail(o, "answers", "%s", "only applies to --predict"));
+	if (!o->predict || o->action != OPTS_RUN)
+		return (0);
+	if (demo)
+		return (fail(o, "predict", "%s", "a demo file turns it on with "
+		    "its own `predict` item (and answers with `answer`)"));
+	if (o->headless && o->answers == NULL)
+		return (fail(o, "predict", "%s", "with --headless there is no "
+		    "student to ask: give the answers, --answers=abca..."));
+	if (!o->headless && o->answers != NULL)
+		return (fail(o, "answers", "%s", "only with --headless (the "
+		    "student answers with the keys a-d)"));
+	if (o->trace != NULL || o->until_label || o->until_events ||
+	    o->import_file != NULL || o->capture != NULL ||
+	    o->export_fmt != NULL)
+		return (fail(o, "predict", "%s", "does not combine with --trace, "
+		    "--until, --import, --capture or --export (it stops when "
+		    "the answers run out)"));
 	return (0);
 }
 
@@ -560,14 +605,15 @@ opts_parse(struct opts *o, int argc, char **argv)
 	    !ds.given[so - scenario_opts])
 		o->cfg.cpu.submit_ns = 1000;
 
-	if (demo_rules(o) != 0 || trace_rules(o) != 0)
+	if (demo_rules(o) != 0 || trace_rules(o) != 0 ||
+	    predict_rules(o) != 0)
 		return (-1);
 	/*
 	 * Headless, the summary is the output when nothing else is asked
 	 * for; after the screen nothing is printed unless asked (quitting
 	 * leaves the terminal as it was, as full-screen programs do).
 	 */
-	if (o->headless && !o->trace && !o->frames)
+	if (o->headless && !o->trace && !o->frames && !o->predict)
 		o->summary = 1;
 	if (o->action == OPTS_RUN &&
 	    (v = sim_config_check(&o->cfg)) != NULL) {

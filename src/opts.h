@@ -56,6 +56,8 @@ struct opts {
 	const char	*capture;	/* --capture PATH */
 	const char	*capture_out;	/* --capture-out FILE */
 	const char	*export_fmt;	/* --export FORMAT ("blkparse") */
+	int		 predict;	/* --predict */
+	const char	*answers;	/* --answers=LETTERS (headless) */
 	char		 err[256];	/* set when opts_parse() fails */
 };
 

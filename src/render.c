@@ -24,6 +24,7 @@
 
 #define NARR_MAX	32
 #define NARR_LEN	200		/* one narration line, formatted */
+#define PACK_CHOICE	160		/* one predict choice, formatted */
 #define HIST_MAX	RENDER_HISTORY	/* lane samples kept */
 #define LANE_NS_DEFAULT	100000		/* 100 us per lane column */
 #define LANE_WORDS	24		/* lane status text, right of the lanes */
@@ -1494,6 +1495,77 @@ draw_narration(struct render *r, const struct sim *s,
 	}
 }
 
+/*
+ * Predict-then-reveal in the narration's rows: a question with its
+ * choices (one a row where they fit, else packed) and the prompt, in
+ * place of the narration; or the verdict and the summary above it.
+ * In a single row only the choices fit: the caller shows the question
+ * elsewhere (compare mode: on the caption row).  Returns the rows used;
+ * the narration gets the rest (none for a question).
+ */
+static unsigned
+draw_predict(struct render *r, const struct render_ops *ops, void *be,
+    unsigned y, unsigned lines, const struct render_status *st)
+{
+	char		 row[512], one[PACK_CHOICE];
+	unsigned	 n = 0, k, i, w, used = 0, len;
+
+	if (st == NULL || lines == 0)
+		return (0);
+	if (st->ask == NULL) {
+		if (st->verdict != NULL && used < lines)
+			put_fit(r, ops, be, y + used++, 0, row_width(r, y),
+			    RENDER_LABEL, st->verdict);
+		if (st->summary != NULL && used < lines)
+			put_fit(r, ops, be, y + used++, 0, row_width(r, y),
+			    RENDER_LABEL, st->summary);
+		return (used);
+	}
+	while (n < 4 && st->choice[n] != NULL)
+		n++;
+	/* One row (a compare half): the choices; the caller shows ask. */
+	if (lines >= 2)
+		put_fit(r, ops, be, y + used++, 0, row_width(r, y),
+		    RENDER_LABEL, st->ask);
+	if (lines >= n + 2) {
+		for (i = 0; i < n; i++) {
+			snprintf(one, sizeof one, "  %c) %s", 'a' + i,
+			    st->choice[i]);
+			put_fit(r, ops, be, y + used++, 0, row_width(r, y),
+			    RENDER_NARRATION, one);
+		}
+	} else {
+		/* Packed: as many choices a row as fit. */
+		row[0] = '\0';
+		len = 0;
+		w = row_width(r, y);
+		for (i = 0; i < n && used < lines; i++) {
+			snprintf(one, sizeof one, "  %c) %s", 'a' + i,
+			    st->choice[i]);
+			k = (unsigned)strlen(one);
+			if (len > 0 && len + k > w) {
+				put_fit(r, ops, be, y + used++, 0, w,
+				    RENDER_NARRATION, row);
+				row[0] = '\0';
+				len = 0;
+				if (used >= lines)
+					break;
+			}
+			if (len + k < sizeof row) {
+				memcpy(row + len, one, k + 1);
+				len += k;
+			}
+		}
+		if (len > 0 && used < lines)
+			put_fit(r, ops, be, y + used++, 0, w, RENDER_NARRATION,
+			    row);
+	}
+	if (st->prompt != NULL && used < lines)
+		put_fit(r, ops, be, y + used++, 0, row_width(r, y), RENDER_HINT,
+		    st->prompt);
+	return (lines);
+}
+
 /* Draw the whole screen. */
 void
 render_draw(struct render *r, const struct sim *s,
@@ -1511,7 +1583,7 @@ render_draw_at(struct render *r, const struct sim *s,
     unsigned y0, unsigned h)
 {
 	unsigned	head, lanes, strips, narr, foot, legend, y, rest, want;
-	unsigned	meters, spark;
+	unsigned	meters, spark, k;
 	uint64_t	pages;
 	int		half = (st != NULL && st->title != NULL);
 
@@ -1581,7 +1653,9 @@ render_draw_at(struct render *r, const struct sim *s,
 	draw_meters(r, s, ops, be, y++);
 	if (meters > 1)
 		draw_request_mix(r, s, ops, be, y++);
-	draw_narration(r, s, ops, be, y, narr, st != NULL && !half);
+	k = draw_predict(r, ops, be, y, narr, st);
+	draw_narration(r, s, ops, be, y + k, narr - k, st != NULL && !half &&
+	    k == 0);
 	y += narr;
 	if (foot) {
 		if (st->caption != NULL)

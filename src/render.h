@@ -98,6 +98,16 @@ struct render_status {
 	const char	*caption;	/* demo caption (already sanitized), or NULL */
 	const char	*hint;		/* bottom line, or NULL */
 	const char	*title;		/* compare mode: "buggy" / "fixed" */
+	/*
+	 * Predict-then-reveal: a question, its choices (NULL-ended, at most
+	 * 4) and a prompt drawn in place of the narration; or a verdict and
+	 * a summary line above it.  NULL when none.
+	 */
+	const char	*ask;
+	const char	*choice[4];
+	const char	*prompt;
+	const char	*verdict;
+	const char	*summary;
 };
 
 struct render;

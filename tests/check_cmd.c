@@ -27,7 +27,7 @@ static const struct {
 	{ '1', CMD_JUMP, 1 }, { '3', CMD_JUMP, 3 }, { '5', CMD_JUMP, 5 },
 	{ 'g', CMD_START, 0 }, { CMD_KEY_HOME, CMD_START, 0 },
 	{ 'G', CMD_END, 0 }, { CMD_KEY_END, CMD_END, 0 },
-	{ 'p', CMD_PLUG, 0 }, { 'm', CMD_CYCLE, 0 }, { 'c', CMD_COMPARE, 0 },
+	{ 'p', CMD_PLUG, 0 }, { 'P', CMD_PREDICT, 0 }, { 'm', CMD_CYCLE, 0 }, { 'c', CMD_COMPARE, 0 },
 	{ 'r', CMD_RESTART, 0 }, { 'z', CMD_ZOOM_IN, 0 },
 	{ 'Z', CMD_ZOOM_OUT, 0 },
 	{ '?', CMD_HELP, 0 }, { 'h', CMD_HELP, 0 }, { 27, CMD_HELP, -1 },
@@ -58,6 +58,8 @@ static const char *canon[] = {
 	"restart fixed", "restart legacy", "zoom-in", "zoom-out",
 	"help", "help close", "redraw", "quit", "pace", "pace events",
 	"pace time",
+	"predict", "predict off",
+	"predict toggle", "answer a", "answer d",
 };
 
 START_TEST(test_roundtrip)
@@ -96,6 +98,25 @@ START_TEST(test_names)
 }
 END_TEST
 
+/* While a question is asked, a..d (and A..D) answer it; nothing else. */
+START_TEST(test_answer_keys)
+{
+	struct cmd	c;
+
+	c = cmd_answer_key('a');
+	ck_assert_int_eq(c.kind, CMD_ANSWER);
+	ck_assert_int_eq(c.arg, 1);
+	c = cmd_answer_key('D');
+	ck_assert_int_eq(c.kind, CMD_ANSWER);
+	ck_assert_int_eq(c.arg, 4);
+	ck_assert_int_eq(cmd_answer_key('e').kind, CMD_NONE);
+	ck_assert_int_eq(cmd_answer_key('n').kind, CMD_NONE);
+	ck_assert_int_eq(cmd_answer_key(CMD_KEY_RIGHT).kind, CMD_NONE);
+	/* Otherwise c is still compare. */
+	ck_assert_int_eq(cmd_from_key('c').kind, CMD_COMPARE);
+}
+END_TEST
+
 /* Lenient spellings. */
 START_TEST(test_lenient)
 {
@@ -119,6 +140,8 @@ static const char *bad[] = {
 	"mode", "mode broken", "goto", "goto -3", "help me", "none",
 	"quit 1", "restart now", "restart fixed legacy", "pace fast",
 	"pace time 2", "pace Time",
+	"predict maybe",
+	"answer", "answer e", "answer 5", "answer ab",
 };
 
 START_TEST(test_bad)
@@ -200,6 +223,7 @@ check_suite(void)
 	    (int)(sizeof canon / sizeof canon[0]));
 	tcase_add_test(tc, test_names);
 	tcase_add_test(tc, test_lenient);
+	tcase_add_test(tc, test_answer_keys);
 	tcase_add_loop_test(tc, test_bad, 0,
 	    (int)(sizeof bad / sizeof bad[0]));
 	tcase_add_test(tc, test_help);

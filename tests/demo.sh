@@ -9,7 +9,7 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 demos="$srcdir/demos"
-lessons="report moments small-4k small-64k hdd nvme setra"
+lessons="report moments small-4k small-64k hdd nvme setra predict"
 
 # Every lesson: valid, and its headless replay matches the golden frames.
 for n in $lessons; do
@@ -37,8 +37,8 @@ for n in $lessons; do
 	grep -q "^$n  *$t\$" "$tmp/list"
 	ok $? "--list-demos shows $n with its title"
 done
-[ "$(wc -l <"$tmp/list")" -eq 7 ]
-ok $? "--list-demos lists exactly the seven lessons"
+[ "$(wc -l <"$tmp/list")" -eq 8 ]
+ok $? "--list-demos lists exactly the eight lessons"
 RAVIZ_DATADIR="$srcdir" "$RAVIZ" --headless --frames --summary \
     --demo report >"$tmp/byname" 2>&1
 cmp -s "$tmp/byname" "$tmp/report.txt"

@@ -270,7 +270,10 @@ loop_key(struct loop *l, int ch)
 		l->dirty = 1;
 		return;
 	}
-	c = cmd_from_key(ch);
+	/* While a question is asked, a..d answer it. */
+	c = cmd_answer_key(ch);
+	if (!app_asking(l->app) || c.kind == CMD_NONE)
+		c = cmd_from_key(ch);
 	loop_exec(l, &c);
 	if (l->status == -1)
 		loop_demo(l);
@@ -895,6 +898,16 @@ loop_run(const struct opts *o)
 		app_flash_clear(l.app);
 	}
 	app_set_glyphs(l.app, &look.glyphs);
+	/* --predict: through the command path, so --record keeps it. */
+	if (o->predict) {
+		struct cmd pc = { CMD_PREDICT, 1 };
+
+		if (app_exec(l.app, &pc) < 0) {
+			fprintf(stderr, "raviz: out of memory\n");
+			loop_abandon(&l);
+			return (1);
+		}
+	}
 	/* A theme that fell back says so on the caption line. */
 	if (look.warning[0] != '\0')
 		app_set_caption(l.app, look.warning);

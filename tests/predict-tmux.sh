@@ -1,0 +1,104 @@
+#!/bin/sh
+# predict-tmux.sh - predict-then-reveal on the real screen at 80x24 in a
+# private tmux server: --predict asks before the first window (golden),
+# a right answer reveals it with its verdict (golden), a wrong one names
+# the right choice, stepping waits for an answer, P shows the summary,
+# --record keeps every answer so that the headless replay of the recording
+# ends with the same summary; the predict lesson asks, takes the student's
+# answer and goes on with Enter.  Every wait has a deadline.
+. "${srcdir:-.}/tests/tap.sh"
+. "${srcdir:-.}/tests/tmux-lib.sh"
+need tmux tmux
+tmp=$(mktemp -d)
+trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+tl_init raviz-predict
+data=$(cd "$srcdir" && pwd)
+
+# shot FILE: the screen once two captures in a row agree.
+shot() {
+	cap >"$1.prev"
+	i=0
+	while [ $i -lt 100 ]; do
+		sleep 0.05
+		cap >"$1"
+		cmp -s "$1" "$1.prev" && return 0
+		mv "$1" "$1.prev"
+		i=$((i + 1))
+	done
+	return 1
+}
+
+tl_start "'$RAVIZ' --predict --file-size=4M --record='$tmp/rec.demo'"
+wait_for "q quit"; ok $? "raviz --predict starts"
+$T send-keys -t f n
+wait_for "What happens to window [0,64) now?"
+ok $? "one step: the question before T1"
+shot "$tmp/ask"; ok $? "the question screen settles"
+golden tmux/predict-ask-80x24.txt "$tmp/ask"
+grep -q "answer a or b  (P: predict off)" "$tmp/ask"
+ok $? "the prompt names the choices"
+# Stepping waits for the answer.
+$T send-keys -t f n
+wait_for "answer first"; ok $? "n while asked: answer first"
+$T send-keys -t f b
+wait_for "right: held: the outer plug is still held"
+ok $? "b: right, with the mechanism"
+shot "$tmp/right"; ok $? "the reveal screen settles"
+golden tmux/predict-right-80x24.txt "$tmp/right"
+grep -q "submit_bio \[0,64) into the plug" "$tmp/right"
+ok $? "the reveal shows the events it was about"
+$T send-keys -t f n
+wait_for "The reader needs page 0, not up to date."
+ok $? "the next step asks about the stall"
+$T send-keys -t f a
+wait_for "wrong (you said a): c) it waits for all 256 KiB of request #1"
+ok $? "a: wrong, naming the right choice"
+$T send-keys -t f P
+wait_for "predictions: 1 of 2 right; missed: T2 (waits for all of a plugged"
+ok $? "P: predict off, the summary"
+$T send-keys -t f q
+restored "predict"
+[ "$(status)" = 0 ]; ok $? "exit status 0"
+grep -q "^@0 +[0-9]*ms predict$" "$tmp/rec.demo" &&
+    grep -q "^@1 +[0-9]*ms answer b$" "$tmp/rec.demo" &&
+    grep -q "^@3 +[0-9]*ms answer a$" "$tmp/rec.demo" &&
+    grep -q " predict toggle$" "$tmp/rec.demo"
+ok $? "--record keeps predict, the answers and the toggle: $(tr '\n' '|' <"$tmp/rec.demo" | tail -c 300)"
+"$RAVIZ" --headless --frames "$tmp/rec.demo" >"$tmp/replay" 2>"$tmp/err"
+[ $? -eq 0 ] && tail -n 8 "$tmp/replay" |
+    grep -q "predictions: 1 of 2 right; missed: T2"
+ok $? "the recording replays headless to the same summary $(cat "$tmp/err")"
+
+# Compare mode: the question and its choices take the footer's rows.
+tl_start "'$RAVIZ' --predict --file-size=4M"
+wait_for "q quit"; ok $? "raviz --predict starts again"
+$T send-keys -t f c
+wait_for "c one run"; ok $? "compare mode"
+$T send-keys -t f n
+wait_for "a) sent to the device now  b) held in the plug"
+ok $? "compare: the choices on the caption row"
+cap | grep -q "^What happens to window \[0,64) now?"
+ok $? "compare: the question above them"
+$T send-keys -t f b
+wait_for "right: held: the outer plug is still held"
+ok $? "compare: the verdict in the main run's half"
+$T send-keys -t f q
+restored "compare"
+
+# The lesson: the student answers, Enter goes on.
+tl_start "RAVIZ_DATADIR='$data' '$RAVIZ' --demo predict"
+wait_for "Predict first"; ok $? "the predict lesson starts"
+# Tab: the next caption now, then its pause.
+$T send-keys -t f Tab
+wait_for "[Enter]"; ok $? "the lesson pauses after its introduction"
+$T send-keys -t f Enter
+wait_for "What happens to window [0,64) now?"
+ok $? "Enter: the lesson asks before T1"
+$T send-keys -t f a
+wait_for "wrong (you said a): b) held in the plug"
+ok $? "the student's answer is revealed"
+$T send-keys -t f Enter
+wait_for "T1 ahead (buggy"; ok $? "Enter: the lesson goes on"
+$T send-keys -t f q
+restored "lesson"
+tap_done
