@@ -60,6 +60,10 @@ static const struct cmd_def defs[CMD_COUNT] = {
 	[CMD_HELP] = { "help", ARG_HELP },
 	[CMD_REDRAW] = { "redraw", ARG_NONE },
 	[CMD_QUIT] = { "quit", ARG_NONE },
+	[CMD_FOCUS] = { "focus", ARG_NONE },
+	[CMD_CAPTIONS] = { "captions", ARG_NONE },
+	[CMD_SVG] = { "svg", ARG_NONE },
+	[CMD_PROJECTOR] = { "projector", ARG_NONE },
 };
 
 /* One key and the command it makes. */
@@ -123,6 +127,12 @@ static const struct key_row key_table[] = {
 	    { 'R', CMD_RESTART, 0 } }, NULL, NULL, 0 },
 	{ "Ctrl-L", "redraw the screen", { { 12, CMD_REDRAW, 0 } },
 	    NULL, NULL, 0 },
+	{ "f H", "focus (strips and moment only) / the captions so far",
+	    { { 'f', CMD_FOCUS, 0 }, { 'H', CMD_CAPTIONS, 0 } }, NULL, NULL,
+	    0 },
+	{ "S L", "the frame to raviz-N.svg / light background? projector theme",
+	    { { 'S', CMD_SVG, 0 }, { 'L', CMD_PROJECTOR, 0 } }, NULL, NULL,
+	    0 },
 	{ "Enter", "demo replay: go on after a pause, or resume it", { { 0 } },
 	    NULL, NULL, 0 },
 	{ "Tab", "demo replay: the next item now", { { 0 } }, NULL, NULL, 0 },

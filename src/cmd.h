@@ -40,6 +40,10 @@ enum cmd_kind {
 	CMD_HELP,		/* arg 0: toggle the help overlay; -1: close it (Esc) */
 	CMD_REDRAW,		/* repaint everything (Ctrl-L) */
 	CMD_QUIT,
+	CMD_FOCUS,		/* toggle focus mode: no lanes, no event log */
+	CMD_CAPTIONS,		/* toggle the caption history overlay */
+	CMD_SVG,		/* the front end: write the frame as SVG */
+	CMD_PROJECTOR,		/* the front end: projector theme on / off */
 	CMD_COUNT
 };
 

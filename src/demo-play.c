@@ -301,6 +301,8 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 		status = 1;
 		goto done;
 	}
+	/* As on the screen: the lesson's title on the hint row. */
+	app_set_lesson(p.app, d->title);
 	if (po->cast != NULL) {
 		/* Written whole under a temporary name, then renamed. */
 		if ((fd = safefile_tmp(po->cast, tmp, sizeof tmp)) == -1 ||
@@ -372,6 +374,7 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 			    app_sim(p.app)) != 0)
 				p.oom = 1;
 			has_cap = 1;
+			app_log_caption(p.app, cap);
 			cast_marker(&p, p.t_ns, cap);
 			break;
 		case DEMO_MARKER:

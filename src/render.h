@@ -96,6 +96,8 @@ struct render_status {
 	const char	*caption;	/* demo caption (already sanitized), or NULL */
 	const char	*hint;		/* bottom line, or NULL */
 	const char	*title;		/* compare mode: "buggy" / "fixed" */
+	const char	*lesson;	/* a lesson's title (sanitized), or NULL */
+	int		 focus;		/* focus mode: no lanes, no event log */
 };
 
 struct render;
@@ -144,6 +146,13 @@ void	 render_compare_footer(struct render *, const struct render_ops *,
 /* A framed box over the picture listing key/meaning pairs (NULL-ended). */
 void	 render_help(struct render *, const struct render_ops *, void *be,
 	     unsigned cols, unsigned rows, const char *const *pairs);
+/*
+ * The caption history: a framed box over the picture with the n captions
+ * (sanitized) in order, each wrapped to the box; the latest that fit.
+ */
+void	 render_captions(struct render *, const struct render_ops *,
+	     void *be, unsigned cols, unsigned rows, const char *const *caps,
+	     size_t n);
 /* A one-message screen (terminal too small), centred as space allows. */
 void	 render_notice(const struct render_ops *, void *be, unsigned cols,
 	     unsigned rows, const char *msg);
