@@ -358,6 +358,11 @@ cmd_parse(const char *text, struct cmd *out, const char **why)
 		    "back, jump, mode, ...)";
 		return (-1);
 	}
+	if (k == CMD_SVG || k == CMD_PROJECTOR) {
+		/* They write files or change the look: the screen's own. */
+		*why = "a key of the screen (S, L), not a demo item";
+		return (-1);
+	}
 	if (strchr(arg, ' ') != NULL || strchr(arg, '\t') != NULL) {
 		*why = "too many arguments";
 		return (-1);

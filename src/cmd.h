@@ -43,7 +43,8 @@ enum cmd_kind {
 	CMD_FOCUS,		/* toggle focus mode: no lanes, no event log */
 	CMD_CAPTIONS,		/* toggle the caption history overlay */
 	CMD_SVG,		/* the front end: write the frame as SVG */
-	CMD_PROJECTOR,		/* the front end: projector theme on / off */
+	CMD_PROJECTOR,		/* the front end: projector theme on / off
+				   (these two: keys only, never parsed) */
 	CMD_COUNT
 };
 

@@ -163,4 +163,21 @@ TERM=xterm-256color LC_ALL=C.UTF-8 "$RAVIZ" --headless \
     --svg "$tmp/e.svg" "$tmp/esc.demo" >/dev/null 2>&1
 xmllint --noout "$tmp/e.svg" && grep -q '&lt;b&gt;&amp;amp;' "$tmp/e.svg"
 ok $? "a caption's < & > are XML-escaped"
+
+# Demo items: `focus` works headless too (no lanes, no event log); S and L
+# are the screen's keys, not items.
+printf 'raviz-demo 1\n@0 +0ms focus\n@0 +0ms step 5\n' >"$tmp/f.demo"
+"$RAVIZ" --headless --frames "$tmp/f.demo" >"$tmp/out" 2>"$tmp/err"
+st=$?
+sed -n '/^--- @0 +0ms step 5 ---$/,$p' "$tmp/out" >"$tmp/last"
+[ $st -eq 0 ] && grep -q "^T1 (3 events" "$tmp/last" &&
+    ! grep -q "^  device " "$tmp/last" && ! grep -q "sync_readahead" "$tmp/last"
+ok $? "a demo's focus item: the moment box, no lanes, no event log"
+for k in svg projector; do
+	printf 'raviz-demo 1\n@0 +0ms %s\n' $k >"$tmp/k.demo"
+	"$RAVIZ" --check "$tmp/k.demo" >/dev/null 2>"$tmp/err"
+	[ $? -eq 2 ] && grep -q "k.demo:2:9: error: $k: a key of the screen" \
+	    "$tmp/err"
+	ok $? "'$k' is not a demo item: $(cat "$tmp/err")"
+done
 tap_done
