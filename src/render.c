@@ -1311,8 +1311,8 @@ draw_narration(struct render *r, const struct sim *s,
 	if (lab != NULL && lines < 3 && cells(lab) > row_width(r, y))
 		lab = moment_text(r, s, mean, sizeof mean, 1, &stale);
 	if (lab != NULL)
-		k = wrap_put(r, NULL, be, y, lines >= 6 && stale ? 3 :
-		    lines >= 3 ? 2 : 1, RENDER_DIM, lab);
+		k = wrap_put(r, NULL, be, y, r->focus ? lines : lines >= 6 &&
+		    stale ? 3 : lines >= 3 ? 2 : 1, RENDER_DIM, lab);
 	used = k + (unsigned)r->narr_len;
 	if (guide && !r->focus && GUIDE_ROWS + (used > 0) + used <= lines) {
 		draw_guide(r, ops, be, y);
