@@ -412,6 +412,10 @@ demo_rules(struct opts *o)
 	if (o->record != NULL && (demo || o->headless))
 		return (fail(o, "record", "%s", "records an interactive session "
 		    "(not with --headless or a demo file)"));
+	if (o->svg != NULL && (o->import_file != NULL || o->capture != NULL ||
+	    o->export_fmt != NULL))
+		return (fail(o, "svg", "%s", "draws raviz's own run (not with "
+		    "--import, --capture or --export)"));
 	if (o->svg != NULL && !o->headless)
 		return (fail(o, "svg", "%s", "needs --headless (on the screen, "
 		    "the S key writes the frame shown)"));

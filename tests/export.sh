@@ -151,6 +151,11 @@ ok $? "so does a headless run without a demo"
 "$RAVIZ" --svg "$tmp/x.svg" >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q -- "--svg: needs --headless" "$tmp/err"
 ok $? "--svg without --headless: exit 2"
+"$RAVIZ" --headless --import "$tmp/none" --svg "$tmp/x.svg" >/dev/null \
+    2>"$tmp/err"
+[ $? -eq 2 ] && grep -q -- "--svg: draws raviz's own run" "$tmp/err" &&
+    [ ! -e "$tmp/x.svg" ]
+ok $? "--svg with --import: exit 2, nothing written"
 # A scenario run: the last frame, the projector theme's white page.
 TERM=xterm-256color LC_ALL=C.UTF-8 "$RAVIZ" --headless --theme projector \
     --until T3 --svg "$tmp/p.svg" >/dev/null 2>"$tmp/err"
