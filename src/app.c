@@ -40,11 +40,14 @@
 #include "fmt.h"
 #include "narrate.h"
 #include "predict.h"
+#include "xalloc.h"
 
 #define CKPT_MAX	48	/* checkpoints per run */
 #define CKPT_SPACING	256	/* initial events between checkpoints */
 #define FLASH_LEN	96
 #define CAPTION_LEN	512
+#define TITLE_LEN	160
+#define CAPLOG_MAX	64	/* captions the history keeps (the latest) */
 #define ZOOM_MAX	(1u << 20)
 #define JUMP_MIN	(2 * RENDER_HISTORY) /* shorter moves just step */
 #define LABEL_LAST	5	/* T5: no event after it carries a label */
@@ -92,6 +95,11 @@ struct app {
 	char				 caption[CAPTION_LEN];
 	int				 has_caption;
 	int				 oom;
+	int				 focus;		/* f */
+	int				 history;	/* H: the overlay */
+	char				 lesson[TITLE_LEN];
+	char				*caps_log[CAPLOG_MAX];
+	size_t				 ncaps;
 	void				(*hook)(void *, const struct cmd *,
 					    uint64_t);
 	void				*hook_arg;
@@ -593,6 +601,8 @@ app_free(struct app *a)
 		return;
 	run_done(&a->main);
 	run_done(&a->other);
+	while (a->ncaps > 0)
+		free(a->caps_log[--a->ncaps]);
 	free(a);
 }
 
@@ -770,6 +780,33 @@ app_set_caption(struct app *a, const char *s)
 	a->has_caption = (s != NULL);
 	if (s != NULL)
 		fmt_escape_composed(a->caption, sizeof a->caption, s);
+}
+
+/* The lesson's title on the screen (NULL: none). */
+void
+app_set_lesson(struct app *a, const char *title)
+{
+	a->lesson[0] = '\0';
+	if (title != NULL)
+		fmt_escape_composed(a->lesson, sizeof a->lesson, title);
+}
+
+/* Add a caption to the history (the same as the last one is not kept). */
+void
+app_log_caption(struct app *a, const char *s)
+{
+	char	buf[CAPTION_LEN];
+
+	fmt_escape_composed(buf, sizeof buf, s);
+	if (a->ncaps > 0 && strcmp(a->caps_log[a->ncaps - 1], buf) == 0)
+		return;
+	if (a->ncaps == CAPLOG_MAX) {
+		free(a->caps_log[0]);
+		memmove(a->caps_log, a->caps_log + 1,
+		    (CAPLOG_MAX - 1) * sizeof a->caps_log[0]);
+		a->ncaps--;
+	}
+	a->caps_log[a->ncaps++] = xstrdup(buf);
 }
 
 /* Choose glyphs. */
@@ -1165,6 +1202,18 @@ app_exec(struct app *a, const struct cmd *c)
 		break;
 	case CMD_HELP:
 		a->help = c->arg < 0 ? 0 : !a->help;
+		if (c->arg < 0 || a->help)
+			a->history = 0;
+		break;
+	case CMD_FOCUS:
+		a->focus = !a->focus;
+		flashf(a, "%s", a->focus ? "focus: strips and the moment "
+		    "(f: all)" : "focus off: lanes and log back");
+		break;
+	case CMD_CAPTIONS:
+		a->history = !a->history;
+		if (a->history)
+			a->help = 0;
 		break;
 	case CMD_QUIT:
 		return (1);
@@ -1282,6 +1331,8 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 	st.pace_brief = pace_b;
 	st.flash = a->flash[0] != '\0' ? a->flash : NULL;
 	st.caption = a->has_caption ? a->caption : NULL;
+	st.lesson = a->lesson[0] != '\0' ? a->lesson : NULL;
+	st.focus = a->focus;
 	cmd_hint(hint, sizeof hint, 0);
 	st.hint = hint;
 	if (a->asking) {
@@ -1347,6 +1398,9 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		cmd_help_pairs(pairs, sizeof pairs / sizeof pairs[0]);
 		render_help(a->main.r, ops, be, cols, rows, pairs);
 	}
+	if (a->history)
+		render_captions(a->main.r, ops, be, cols, rows,
+		    (const char *const *)a->caps_log, a->ncaps);
 	ops->end(be);
 }
 

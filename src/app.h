@@ -133,6 +133,10 @@ void	 app_flash(struct app *, const char *);
 void	 app_flash_clear(struct app *);
 /* Is a flash message showing? (The loop clears it after a moment.) */
 int	 app_flash_shown(const struct app *);
+/* A lesson's title, shown while it plays (escaped here); NULL clears. */
+void	 app_set_lesson(struct app *, const char *);
+/* Add a caption (as shown) to the history the H key lists. */
+void	 app_log_caption(struct app *, const char *);
 /* Glyph set for the pictures (default: render_ascii). */
 void	 app_set_glyphs(struct app *, const struct render_glyphs *);
 /* Called for every command app_exec() carries out, before it acts. */

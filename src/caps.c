@@ -124,3 +124,30 @@ caps_input_env(struct caps_input *in)
 	in->utf8_locale = cs != NULL && (strcmp(cs, "UTF-8") == 0 ||
 	    strcmp(cs, "utf8") == 0 || strcmp(cs, "utf-8") == 0);
 }
+
+/*
+ * No terminal to ask (a headless cast): the colour count from the names.
+ * A cast is played elsewhere, so an unset or dumb TERM (CI, a pipe) means
+ * the player's own terminal, xterm-256color as asciinema records it.
+ */
+void
+caps_headless(struct caps_input *in)
+{
+	const char	*term = in->term, *ct = in->colorterm;
+
+	if (term == NULL || *term == '\0' || strcmp(term, "dumb") == 0)
+		in->term = term = "xterm-256color";
+	in->can_redefine = 0;
+	if ((ct != NULL && (strcmp(ct, "truecolor") == 0 ||
+	    strcmp(ct, "24bit") == 0)) || strstr(term, "direct") != NULL)
+		in->colors = 1 << 24;
+	else if (strstr(term, "256color") != NULL)
+		in->colors = 256;
+	else if (strstr(term, "16color") != NULL)
+		in->colors = 16;
+	else if (term_is(term, "vt100") || term_is(term, "vt102") ||
+	    term_is(term, "vt220") || term_is(term, "vt52"))
+		in->colors = -1;
+	else
+		in->colors = 8;
+}

@@ -68,6 +68,14 @@ int	 caps_decide(const struct caps_input *, struct caps *out, char *err,
  * options.
  */
 void	 caps_input_env(struct caps_input *);
+/*
+ * For a headless export (a cast, an SVG) with no terminal to probe: set
+ * colors from TERM and COLORTERM (truecolor/24bit or *direct*: 2^24;
+ * *256color*: 256; *16color*: 16; vt100/vt102/vt220/vt52: none; else 8),
+ * and take an unset, empty or "dumb" TERM as xterm-256color (the
+ * player's terminal), so caps_decide() then never refuses.
+ */
+void	 caps_headless(struct caps_input *);
 /* "mono", "8", "16", "256", "truecolor". */
 const char *caps_depth_name(enum caps_depth);
 /* Parse those words ("truecolour", "24bit" too); 0 or -1. */

@@ -66,6 +66,10 @@ static const struct cmd_def defs[CMD_COUNT] = {
 	[CMD_PACE] = { "pace", ARG_PACE },
 	[CMD_PREDICT] = { "predict", ARG_PREDICT },
 	[CMD_ANSWER] = { "answer", ARG_ANSWER },
+	[CMD_FOCUS] = { "focus", ARG_NONE },
+	[CMD_CAPTIONS] = { "captions", ARG_NONE },
+	[CMD_SVG] = { "svg", ARG_NONE },
+	[CMD_PROJECTOR] = { "projector", ARG_NONE },
 };
 
 /* One key and the command it makes. */
@@ -135,10 +139,15 @@ static const struct key_row key_table[] = {
 	    { { 'P', CMD_PREDICT, 0 } }, NULL, NULL, 0 },
 	{ "Ctrl-L", "redraw the screen", { { 12, CMD_REDRAW, 0 } },
 	    NULL, NULL, 0 },
-	{ "Enter", "demo replay: go on after a pause, or resume it", { { 0 } },
-	    NULL, NULL, 0 },
-	{ "Tab", "demo replay: the next item now", { { 0 } }, NULL, NULL, 0 },
-	{ "[ ]", "demo replay: halve / double the pace", { { 0 } },
+	{ "f H", "focus (strips and moment only) / the captions so far",
+	    { { 'f', CMD_FOCUS, 0 }, { 'H', CMD_CAPTIONS, 0 } }, NULL, NULL,
+	    0 },
+	{ "S L", "the frame to raviz-N.svg / light background? projector theme",
+	    { { 'S', CMD_SVG, 0 }, { 'L', CMD_PROJECTOR, 0 } }, NULL, NULL,
+	    0 },
+	/* One row, so that the whole table fits the help at 80x24. */
+	{ "Enter Tab [ ]", "demo replay: go on / next item now / pace /2, x2",
+	    { { 0 } },
 	    NULL, NULL, 0 },
 	/* Esc only closes the help. */
 	{ "? h F1", "this help (Esc or ? closes it)", { { '?', CMD_HELP, 0 },
@@ -406,6 +415,11 @@ cmd_parse(const char *text, struct cmd *out, const char **why)
 	if (k == CMD_COUNT) {
 		*why = "unknown command (see the help: play, pause, step, "
 		    "back, jump, mode, ...)";
+		return (-1);
+	}
+	if (k == CMD_SVG || k == CMD_PROJECTOR) {
+		/* They write files or change the look: the screen's own. */
+		*why = "a key of the screen (S, L), not a demo item";
 		return (-1);
 	}
 	if (strchr(arg, ' ') != NULL || strchr(arg, '\t') != NULL) {

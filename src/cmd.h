@@ -44,6 +44,11 @@ enum cmd_kind {
 	CMD_PREDICT,		/* predict-then-reveal; arg 0: toggle, 1: on,
 				   2: off (and show the summary) */
 	CMD_ANSWER,		/* arg 1..4: choice a..d of the question */
+	CMD_FOCUS,		/* toggle focus mode: no lanes, no event log */
+	CMD_CAPTIONS,		/* toggle the caption history overlay */
+	CMD_SVG,		/* the front end: write the frame as SVG */
+	CMD_PROJECTOR,		/* the front end: projector theme on / off
+				   (these two: keys only, never parsed) */
 	CMD_COUNT
 };
 

@@ -96,6 +96,7 @@ demo_live_new(const struct demo *d, struct app *app, uint64_t now_ns)
 	l->app = app;
 	l->last_ns = now_ns;
 	l->done = d->nitems == 0;
+	app_set_lesson(app, d->title);
 	return (l);
 }
 
@@ -249,6 +250,7 @@ demo_live_step(struct demo_live *l, uint64_t now_ns, uint64_t *wait_ns)
 			    l->d, it, app_sim(l->app)) != 0)
 				rc = -1;
 			l->has_caption = 1;
+			app_log_caption(l->app, l->caption);
 			break;
 		case DEMO_MARKER:
 			snprintf(buf, sizeof buf, "marker %s", it->text);

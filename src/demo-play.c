@@ -37,6 +37,7 @@
 #include "opts.h"
 #include "report.h"
 #include "safefile.h"
+#include "svg.h"
 
 #define CAST_FPS	10		/* frames a second, at most, when playing */
 /*
@@ -136,7 +137,15 @@ cast_frame(struct player *p, uint64_t t)
 		p->oom = 1;
 		return;
 	}
-	frame(p, m);
+	if (p->po->look != NULL) {
+		/* The screen's glyphs and colours; frames stay plain. */
+		app_set_glyphs(p->app, &p->po->look->glyphs);
+		app_draw(p->app, &render_text_ops, p->rt, p->po->cols,
+		    p->po->rows);
+		render_text_write_sgr(p->rt, m, p->po->look, p->po->direct);
+		app_set_glyphs(p->app, &render_ascii);
+	} else
+		frame(p, m);
 	if (fclose(m) != 0 || (joined = malloc(2 * len + 16)) == NULL) {
 		free(buf);
 		p->oom = 1;
@@ -292,6 +301,8 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 		status = 1;
 		goto done;
 	}
+	/* As on the screen: the lesson's title on the hint row. */
+	app_set_lesson(p.app, d->title);
 	if (po->cast != NULL) {
 		/* Written whole under a temporary name, then renamed. */
 		if ((fd = safefile_tmp(po->cast, tmp, sizeof tmp)) == -1 ||
@@ -363,6 +374,7 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 			    app_sim(p.app)) != 0)
 				p.oom = 1;
 			has_cap = 1;
+			app_log_caption(p.app, cap);
 			cast_marker(&p, p.t_ns, cap);
 			break;
 		case DEMO_MARKER:
@@ -396,6 +408,18 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 		fprintf(err, "raviz: out of memory\n");
 		status = 1;
 		goto done;
+	}
+	if (po->svg != NULL && po->look != NULL) {
+		/* The last frame, as the screen would show it. */
+		app_set_glyphs(p.app, &po->look->glyphs);
+		app_draw(p.app, &render_text_ops, p.rt, po->cols, po->rows);
+		app_set_glyphs(p.app, &render_ascii);
+		if (svg_save(po->svg, po->force, p.rt, po->look, &why) != 0) {
+			fprintf(err, "raviz: --svg: %s: %s\n",
+			    fmt_escape_str(esc, sizeof esc, po->svg), why);
+			status = 1;
+			goto done;
+		}
 	}
 	if (po->summary)
 		report_summary(out, app_sim(p.app));
@@ -492,30 +516,31 @@ demo_play_check(int n, const char *const *files, FILE *out, FILE *err)
 }
 
 /*
- * May --cast write where it is told?  Never over the demo it replays (the
+ * May --cast (or --svg: opt) write to path?  Never over the demo it replays (the
  * same file by device and inode: a hard link or another name too, even
  * with --force), nor over an existing name without --force.  0, or 2
  * after saying why.  demo_play_headless() checks the name again when it
  * renames (link(2) without --force): this is for a clear early refusal.
  */
 static int
-cast_target(const struct opts *o, const struct demo *d, FILE *err)
+cast_target(const struct opts *o, const char *opt, const char *path,
+    const struct demo *d, FILE *err)
 {
 	struct stat	 sb;
 	char		 esc[512];
 	const char	*why = NULL;
 
-	if (safefile_same(o->cast, d->name))
+	if (safefile_same(path, d->name))
 		why = "is the input demo file (refused even with "
 		    "--force)";
-	else if (!o->force && lstat(o->cast, &sb) == 0)
+	else if (!o->force && lstat(path, &sb) == 0)
 		why = S_ISLNK(sb.st_mode) ? "a symbolic link is in the way "
 		    "(--force replaces it)" : "the file exists (--force "
 		    "replaces it)";
 	if (why == NULL)
 		return (0);
-	fprintf(err, "raviz: --cast: %s: %s\n",
-	    fmt_escape_str(esc, sizeof esc, o->cast), why);
+	fprintf(err, "raviz: --%s: %s: %s\n", opt,
+	    fmt_escape_str(esc, sizeof esc, path), why);
 	return (2);
 }
 
@@ -525,11 +550,17 @@ demo_play_main(const struct opts *o, FILE *out, FILE *err)
 {
 	struct demo		d;
 	struct demo_play_opts	po;
+	struct theme_resolved	look;
+	struct caps		caps;
 	int			rc;
 
 	if ((rc = lesson_open(&d, o, err)) != 0)
 		return (rc);
-	if (o->cast != NULL && (rc = cast_target(o, &d, err)) != 0) {
+	if ((o->cast != NULL && (rc = cast_target(o, "cast", o->cast, &d,
+	    err)) != 0) || (o->svg != NULL && (rc = cast_target(o, "svg",
+	    o->svg, &d, err)) != 0) || ((o->cast != NULL || o->svg != NULL) &&
+	    (rc = theme_headless(o->theme, o->no_color, o->ascii, &caps,
+	    &look, err)) != 0)) {
 		demo_free(&d);
 		return (rc);
 	}
@@ -541,6 +572,11 @@ demo_play_main(const struct opts *o, FILE *out, FILE *err)
 	po.summary = o->summary;
 	po.cast = o->cast;
 	po.force = o->force;
+	po.svg = o->svg;
+	if (o->cast != NULL || o->svg != NULL) {
+		po.look = &look;
+		po.direct = caps.direct;
+	}
 	rc = demo_play_headless(&d, &po, out, err);
 	demo_free(&d);
 	return (rc);

@@ -11,6 +11,7 @@
 
 #include "demo.h"
 #include "opts.h"
+#include "theme.h"
 
 struct demo_play_opts {
 	unsigned	 cols, rows;	/* frame size */
@@ -19,6 +20,13 @@ struct demo_play_opts {
 	int		 summary;	/* the key: value summary at the end */
 	const char	*cast;		/* asciicast v2 output file, or NULL */
 	int		 force;		/* --force: cast may replace a file */
+	/*
+	 * The cast's look (theme.h), or NULL for plain text: its glyphs and
+	 * SGR colours (direct: RGB where the look has it).
+	 */
+	const struct theme_resolved *look;
+	int		 direct;
+	const char	*svg;		/* --svg: the last frame, or NULL */
 };
 
 /*

@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,8 @@
 #include "predict.h"
 #include "render.h"
 #include "report.h"
+#include "svg.h"
+#include "theme.h"
 #include "engine/sim.h"
 
 /* Describe the presets. */
@@ -157,7 +161,23 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 	struct render		*r = NULL;
 	struct render_text	*rt = NULL;
 	struct report_trace	 tr;
+	struct render		*sr = NULL;
+	struct theme_resolved	 look;
+	struct caps		 caps;
+	const char		*why;
+	char			 esc[512];
+	struct stat		 sb;
 	int			 rc, status = 0, stepwise;
+
+	if (o->svg != NULL && !o->force && lstat(o->svg, &sb) == 0) {
+		fprintf(err, "raviz: --svg: %s: %s\n",
+		    fmt_escape_str(esc, sizeof esc, o->svg), "the file exists "
+		    "(--force replaces it)");
+		return (2);
+	}
+	if (o->svg != NULL && (rc = theme_headless(o->theme, o->no_color,
+	    o->ascii, &caps, &look, err)) != 0)
+		return (rc);
 
 	if (o->predict)
 		return (headless_predict(o, out, err));
@@ -176,8 +196,19 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		status = 1;
 		goto out;
 	}
-	stepwise = (tr.f != NULL || r != NULL || o->until_label ||
-	    o->until_events);
+	if (o->svg != NULL &&
+	    (sr = render_new(o->frame_cols, o->frame_rows)) == NULL) {
+		fprintf(err, "raviz: out of memory\n");
+		status = 1;
+		goto out;
+	}
+	if (sr != NULL && rt == NULL && (rt = render_text_new()) == NULL) {
+		fprintf(err, "raviz: out of memory\n");
+		status = 1;
+		goto out;
+	}
+	stepwise = (tr.f != NULL || r != NULL || sr != NULL ||
+	    o->until_label || o->until_events);
 	if (!stepwise)
 		rc = sim_run(s);
 	else {
@@ -186,6 +217,8 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 			/* A full disk or a closed pipe: stop, reported below. */
 			if (report_trace_failed(&tr) || ferror(out))
 				break;
+			if (sr != NULL)
+				render_event(sr, s, &e);
 			if (r != NULL) {
 				render_event(r, s, &e);
 				fprintf(out, "--- event %llu ---\n",
@@ -203,12 +236,24 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		status = 1;
 		goto out;
 	}
+	if (sr != NULL) {
+		/* The last frame, in the screen's glyphs and colours. */
+		render_set_glyphs(sr, &look.glyphs);
+		render_draw(sr, s, &render_text_ops, rt, NULL);
+		if (svg_save(o->svg, o->force, rt, &look, &why) != 0) {
+			fprintf(err, "raviz: --svg: %s: %s\n",
+			    fmt_escape_str(esc, sizeof esc, o->svg), why);
+			status = 1;
+			goto out;
+		}
+	}
 	if (o->summary)
 		report_summary(out, s);
 out:
 	if (report_trace_close(&tr, err) != 0)
 		status = 1;
 	render_free(r);
+	render_free(sr);
 	render_text_free(rt);
 	sim_free(s);
 	if (fflush(out) != 0 || ferror(out)) {

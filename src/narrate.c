@@ -11,6 +11,11 @@
  * The patch's story (one 256 KiB request, the device idle at T3, the
  * pipeline broken at T5) is what the default scenario shows; other
  * scenarios get the same moments told as they happen there.
+ *
+ * Page numbers where the patch's reasoning turns on them (the marker, the
+ * page slept on) also come in the patch description's notation, as an
+ * offset from the read()'s first page A ("page 32 = A+128k"), so that the
+ * screen can be read side by side with the patch's T1-T5.
  */
 #include "config.h"
 
@@ -45,6 +50,7 @@ narrate_moment(struct narrate_moment *m, const struct sim *s,
 
 	memset(m, 0, sizeof *m);
 	m->ev = *e;
+	m->read_first = rd->task == SIM_TASK_DONE ? SIM_NONE : rd->read_first;
 	m->asleep = rd->task == SIM_TASK_SLEEPING ||
 	    rd->task == SIM_TASK_WAKING;
 	m->page = rd->wait_page != SIM_NONE ? rd->wait_page : e->first;
@@ -91,6 +97,42 @@ narrate_moment(struct narrate_moment *m, const struct sim *s,
 			break;
 		}
 	}
+}
+
+/* Page p as an offset from A, in the patch's words. */
+char *
+narrate_patch(char *buf, size_t len, uint64_t a, uint64_t p)
+{
+	uint64_t	k;
+
+	if (len > 0)
+		buf[0] = '\0';
+	if (a == SIM_NONE || p == SIM_NONE || p < a)
+		return (buf);
+	k = (p - a) * (SIM_PAGE_SIZE / 1024);
+	if (k == 0)
+		snprintf(buf, len, "A");
+	else if (k % 1024 == 0)
+		snprintf(buf, len, "A+%lluM", (unsigned long long)(k / 1024));
+	else
+		snprintf(buf, len, "A+%lluk", (unsigned long long)k);
+	return (buf);
+}
+
+/* "page P = A+128k" (or "page P" without a read), into b. */
+static const char *
+page_at(char *b, size_t n, const struct narrate_moment *m, uint64_t p)
+{
+	char	pa[32];
+
+	/* At A itself the notation adds nothing (small reads). */
+	if (p == m->read_first)
+		pa[0] = '\0';
+	else
+		narrate_patch(pa, sizeof pa, m->read_first, p);
+	snprintf(b, n, "%llu%s%s", (unsigned long long)p, pa[0] ? " = " : "",
+	    pa);
+	return (b);
 }
 
 /* A size in pages as "256 KiB". */
@@ -144,7 +186,7 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 	enum sim_mode		 mode = e->mode;
 	int			 buggy = mode == SIM_MODE_BUGGY;
 	int			 legacy = mode == SIM_MODE_LEGACY;
-	char			 w[32], rq[64], t[32], mk[128];
+	char			 w[32], rq[64], t[32], mk[160], pg[48];
 	size_t			 n;
 	unsigned long long	 p = (unsigned long long)m->page;
 
@@ -225,57 +267,79 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 			    "stays in %s; no one flushes - device idle",
 			    holder(mode, 1));
 		else if (m->held && m->ready && !m->busy)
-			snprintf(buf, len, "T3: marker hit on an up-to-date "
-			    "page: the next window, %s, is held in %s; no one "
+			snprintf(buf, len, "T3: marker hit on up-to-date page "
+			    "%s: the next window, %s, is held in %s; no one "
 			    "sleeps, so no one flushes - the device sits idle",
-			    w, holder(mode, 0));
+			    page_at(pg, sizeof pg, m, e->hit), w,
+			    holder(mode, 0));
+		else if (m->held && !brief)
+			snprintf(buf, len, "T3: marker hit on page %s: the "
+			    "next window, %s, is held in %s%s",
+			    page_at(pg, sizeof pg, m, e->hit), w,
+			    holder(mode, 0), m->busy ? " while the device "
+			    "works" : "");
 		else if (m->held)
 			snprintf(buf, len, "T3: marker hit: the next window, "
-			    "%s, is held in %s%s", w, holder(mode, brief),
-			    m->busy && !brief ? " while the device works" :
-			    "");
+			    "%s, is held in %s", w, holder(mode, brief));
 		else if (m->ready && brief)
 			snprintf(buf, len, "T3: marker hit: the next window "
 			    "goes out at once - the device stays busy");
 		else if (m->ready)
+			snprintf(buf, len, "T3: marker hit on page %s: the "
+			    "next window, %s, is sent at once; the reader "
+			    "still has %s to copy - the pipeline keeps the "
+			    "device busy", page_at(pg, sizeof pg, m, e->hit),
+			    w, size(t, sizeof t, e->first - e->hit));
+		else if (brief)
 			snprintf(buf, len, "T3: marker hit: the next window, "
-			    "%s, is sent right away, while the reader still "
-			    "has %s to copy - the pipeline keeps the device "
-			    "busy", w, size(t, sizeof t, e->first - e->hit));
+			    "%s, is sent at once", w);
 		else
-			snprintf(buf, len, "T3: marker hit: the next window, "
-			    "%s, is sent right away", w);
+			snprintf(buf, len, "T3: marker hit on page %s: the "
+			    "next window, %s, is sent at once",
+			    page_at(pg, sizeof pg, m, e->hit), w);
 		break;
 	case 4:
-		if (m->held)
+		if (m->held && brief)
 			snprintf(buf, len, "T4: the next marker: another "
-			    "window, %s, joins %s, %sunsent", w,
-			    holder(mode, brief), brief ? "" : "still ");
-		else
+			    "window, %s, joins %s, unsent", w,
+			    holder(mode, brief));
+		else if (m->held)
+			snprintf(buf, len, "T4: the next marker, page %s: "
+			    "another window, %s, joins %s, still unsent",
+			    page_at(pg, sizeof pg, m, e->hit), w,
+			    holder(mode, 0));
+		else if (brief)
 			snprintf(buf, len, "T4: the next marker: the following "
 			    "window, %s, is sent too", w);
+		else
+			snprintf(buf, len, "T4: the next marker, page %s: the "
+			    "following window, %s, is sent too",
+			    page_at(pg, sizeof pg, m, e->hit), w);
 		break;
 	case 5:
 		if (e->kind == SIM_EV_DISPATCH && buggy && brief)
 			snprintf(buf, len, "T5: at last a flush: the reader "
 			    "waits for all %s - the pipeline broke", w);
 		else if (e->kind == SIM_EV_DISPATCH && buggy)
-			snprintf(buf, len, "T5: page %llu is cached, not up to "
-			    "date: lock_page at last flushes; the %s request "
-			    "goes out, the reader waits for all of it - the "
-			    "pipeline has broken", p, w);
+			snprintf(buf, len, "T5: page %s is cached, not up to "
+			    "date; lock_page flushes at last: the %s request "
+			    "goes out, the reader waits for it all - the "
+			    "pipeline broke", page_at(pg, sizeof pg, m,
+			    m->page), w);
 		else if (e->kind == SIM_EV_DISPATCH && legacy)
 			snprintf(buf, len, brief ? "T5: at last the queue "
 			    "unplugs: the reader waits for all %s" :
 			    "T5: lock_page at last unplugs the queue: the %s "
 			    "request goes out and the reader waits for all of "
 			    "it", w);
+		else if (e->kind == SIM_EV_DISPATCH && brief)
+			snprintf(buf, len, "T5: asleep on page %llu; its %s "
+			    "request goes out now", p, w);
 		else if (e->kind == SIM_EV_DISPATCH)
-			snprintf(buf, len, brief ? "T5: asleep on page %llu; "
-			    "its %s request goes out now" :
-			    "T5: the reader sleeps on page %llu (in the cache, "
-			    "not up to date); the %s request holding it goes "
-			    "out now", p, w);
+			snprintf(buf, len, "T5: the reader sleeps on page %s "
+			    "(in the cache, not up to date); the %s request "
+			    "holding it goes out now", page_at(pg, sizeof pg,
+			    m, m->page), w);
 		else if (e->kind == SIM_EV_COPY)
 			snprintf(buf, len, brief ? "T5: the reader reaches "
 			    "page %llu, up to date: no sleep" :
@@ -337,7 +401,7 @@ void
 narrate_event(char *buf, size_t len, const struct sim_event *e,
     const struct sim_config *cfg)
 {
-	char		 r[64], r2[64], sz[32];
+	char		 r[64], r2[64], sz[32], pa[32];
 	enum sim_mode	 m = e->mode;
 	int		 legacy = (m == SIM_MODE_LEGACY);
 
@@ -373,12 +437,18 @@ narrate_event(char *buf, size_t len, const struct sim_event *e,
 			snprintf(buf, len, "marker on %llu: "
 			    "page_cache_async_readahead, nothing to read",
 			    (unsigned long long)e->hit);
-		else
-			snprintf(buf, len, "marker on %llu: "
+		else {
+			/* The marker in the patch's notation (A+128k). */
+			narrate_patch(pa, sizeof pa, e->read_index *
+			    cfg->read_pages, e->hit);
+			if (strcmp(pa, "A") == 0)
+				pa[0] = '\0';
+			snprintf(buf, len, "marker on %llu%s%s: "
 			    "page_cache_async_readahead [%llu,%llu)",
-			    (unsigned long long)e->hit,
-			    (unsigned long long)e->first,
+			    (unsigned long long)e->hit, pa[0] ? " = " : "",
+			    pa, (unsigned long long)e->first,
 			    (unsigned long long)(e->first + e->npages));
+		}
 		break;
 	case SIM_EV_QUEUE:
 		/*

@@ -27,6 +27,8 @@ struct narrate_moment {
 					   the plugged queue */
 	int		 ready;		/* RA: the marker page is up to date */
 	int		 busy;		/* the device has requests */
+	uint64_t	 read_first;	/* A: the current read()'s first page,
+					   or SIM_NONE (patch notation) */
 };
 
 #define NARRATE_SHORT	80	/* columns of narrate_label_short() */
@@ -46,6 +48,12 @@ char	*narrate_label(char *buf, size_t len, const struct narrate_moment *,
  */
 char	*narrate_label_short(char *buf, size_t len,
 	     const struct narrate_moment *, const struct sim_config *cfg);
+/*
+ * Page p in the patch description's notation, the offset from the
+ * read()'s first page A: "A", "A+128k", "A+1M"; "" when p < A or either
+ * is SIM_NONE.  Returns buf.
+ */
+char	*narrate_patch(char *buf, size_t len, uint64_t a, uint64_t p);
 /* The mode in words for the header ("BUGGY - 2.6.39: read() holds a plug"). */
 const char *narrate_mode(enum sim_mode m);
 

@@ -35,6 +35,7 @@ enum {
 	O_THEME, O_LISTTHEMES, O_CHECKTHEME, O_NOCOLOR, O_ASCII,
 	/* demo files */
 	O_RECORD, O_FORCE, O_CHECK, O_LISTDEMOS, O_DEMO, O_CAST,
+	O_SVG,
 	/* real traces */
 	O_IMPORT, O_IMPORTDEV, O_CAPTURE, O_CAPTUREOUT, O_EXPORT,
 	O_PACE,
@@ -65,6 +66,7 @@ static const struct opt table[] = {
 	{ "list-demos", K_FLAG, O_LISTDEMOS },
 	{ "demo", K_VALUE, O_DEMO },
 	{ "cast", K_VALUE, O_CAST },
+	{ "svg", K_VALUE, O_SVG },
 	/* real traces */
 	{ "import", K_VALUE, O_IMPORT },
 	{ "import-dev", K_VALUE, O_IMPORTDEV },
@@ -123,10 +125,12 @@ static const char usage[] =
 "  --demo=NAME                replay an installed lesson (see --list-demos)\n"
 "  --list-demos               the installed lessons and their titles\n"
 "  --record=FILE              record this session into FILE\n"
-"  --force                    let --record, --cast or --capture-out replace\n"
-"                             an existing FILE\n"
+"  --force                    let --record, --cast, --svg or --capture-out\n"
+"                             replace an existing FILE\n"
 "  --check FILE...            validate demo files, report every problem\n"
 "  --cast=OUT.cast            with --headless: write an asciicast v2 file\n"
+"                             (colours and glyphs as the terminal would show)\n"
+"  --svg=OUT.svg              with --headless: the last frame as an SVG\n"
 "With --headless a demo replays at its event numbers (no waiting);\n"
 "--frames prints a frame after each of its items.\n"
 "\n"
@@ -303,6 +307,7 @@ apply(struct opts *o, const struct opt *op, const char *v)
 		break;
 	case O_RECORD:
 	case O_CAST:
+	case O_SVG:
 	case O_DEMO:
 		if (*v == '\0')
 			return (fail(o, op->name, "%s", "expected a name"));
@@ -310,6 +315,8 @@ apply(struct opts *o, const struct opt *op, const char *v)
 			o->record = v;
 		else if (op->id == O_CAST)
 			o->cast = v;
+		else if (op->id == O_SVG)
+			o->svg = v;
 		else
 			o->demo_name = v;
 		break;
@@ -457,12 +464,19 @@ demo_rules(struct opts *o)
 	if (o->nfiles > 0 && o->demo_name != NULL)
 		return (fail(o, "demo", "%s", "a demo file was also given"));
 	if (o->force && o->record == NULL && o->cast == NULL &&
-	    o->capture_out == NULL)
+	    o->capture_out == NULL && o->svg == NULL)
 		return (fail(o, "force", "%s", "only applies to --record, "
-		    "--cast and --capture-out"));
+		    "--cast, --svg and --capture-out"));
 	if (o->record != NULL && (demo || o->headless))
 		return (fail(o, "record", "%s", "records an interactive session "
 		    "(not with --headless or a demo file)"));
+	if (o->svg != NULL && (o->import_file != NULL || o->capture != NULL ||
+	    o->export_fmt != NULL))
+		return (fail(o, "svg", "%s", "draws raviz's own run (not with "
+		    "--import, --capture or --export)"));
+	if (o->svg != NULL && !o->headless)
+		return (fail(o, "svg", "%s", "needs --headless (on the screen, "
+		    "the S key writes the frame shown)"));
 	if (o->cast != NULL && (!demo || !o->headless))
 		return (fail(o, "cast", "%s", "needs --headless and a demo file "
 		    "(or --demo NAME)"));

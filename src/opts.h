@@ -48,6 +48,7 @@ struct opts {
 	const char	*record;	/* --record FILE */
 	int		 force;		/* --force: --record may overwrite */
 	const char	*cast;		/* --cast FILE (headless replay) */
+	const char	*svg;		/* --svg FILE (headless: last frame) */
 	int		 scenario_given; /* a scenario option was given */
 	/* Real traces (import.h, capture.h, export.h). */
 	const char	*import_file;	/* --import FILE */

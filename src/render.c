@@ -63,6 +63,7 @@ struct render {
 	/* The last copy_to_user: [copy_first, copy_first + copy_n). */
 	uint64_t			 copy_first, copy_n;
 	uint64_t			 seen_pos;	/* reader's page then */
+	int				 focus;		/* this draw: focus mode */
 };
 
 /* Plain ASCII glyphs: the headless frames and non-UTF-8 terminals. */
@@ -1466,10 +1467,10 @@ draw_narration(struct render *r, const struct sim *s,
 	if (lab != NULL && lines < 3 && cells(lab) > row_width(r, y))
 		lab = moment_text(r, s, mean, sizeof mean, 1, &stale);
 	if (lab != NULL)
-		k = wrap_put(r, NULL, be, y, lines >= 6 && stale ? 3 :
-		    lines >= 3 ? 2 : 1, RENDER_DIM, lab);
+		k = wrap_put(r, NULL, be, y, r->focus ? lines : lines >= 6 &&
+		    stale ? 3 : lines >= 3 ? 2 : 1, RENDER_DIM, lab);
 	used = k + (unsigned)r->narr_len;
-	if (guide && GUIDE_ROWS + (used > 0) + used <= lines) {
+	if (guide && !r->focus && GUIDE_ROWS + (used > 0) + used <= lines) {
 		draw_guide(r, ops, be, y);
 		y += GUIDE_ROWS + 1;
 		lines -= GUIDE_ROWS + 1;
@@ -1480,6 +1481,9 @@ draw_narration(struct render *r, const struct sim *s,
 		y += k;
 		lines -= k;
 	}
+	/* Focus mode: the moment box alone, no event log. */
+	if (r->focus)
+		return;
 	shown = lines < r->narr_len ? lines : (unsigned)r->narr_len;
 	for (i = 0; i < shown; i++) {
 		n = &r->narr[(r->narr_head + r->narr_len - shown + i) %
@@ -1566,6 +1570,23 @@ draw_predict(struct render *r, const struct render_ops *ops, void *be,
 	return (lines);
 }
 
+/*
+ * While a lesson plays, the hint row holds its title (the row a lesson
+ * least needs: its captions guide), with the way to the keys flush right.
+ */
+static void
+draw_lesson(struct render *r, const struct render_ops *ops, void *be,
+    unsigned y, const struct render_status *st)
+{
+	static const char	 keys[] = "? keys  q quit";
+	unsigned		 w = row_width(r, y), n;
+
+	n = put_right(r, ops, be, y, w / 3, RENDER_HINT, keys);
+	if (w > n + 2)
+		put_fit(r, ops, be, y, 0, n > 0 ? w - n - 2 : w, RENDER_HEADER,
+		    st->lesson);
+}
+
 /* Draw the whole screen. */
 void
 render_draw(struct render *r, const struct sim *s,
@@ -1599,6 +1620,10 @@ render_draw_at(struct render *r, const struct sim *s,
 		lanes = h >= 20 ? 3 : (h >= 12 ? 1 : 0);
 		foot = (st != NULL && h >= 20) ? 2 : 0;
 	}
+	/* Focus mode: no lanes, no event log (draw_narration()). */
+	r->focus = st != NULL && st->focus;
+	if (r->focus)
+		lanes = 0;
 	/*
 	 * The request mix below the meters where the screen is tall, once
 	 * there is a request (until then the guide needs the row).
@@ -1661,7 +1686,9 @@ render_draw_at(struct render *r, const struct sim *s,
 		if (st->caption != NULL)
 			put_fit(r, ops, be, y, 0, row_width(r, y),
 			    RENDER_CAPTION, st->caption);
-		if (st->hint != NULL)
+		if (st->lesson != NULL)
+			draw_lesson(r, ops, be, y + 1, st);
+		else if (st->hint != NULL)
 			put_fit(r, ops, be, y + 1, 0, row_width(r, y + 1),
 			    RENDER_HINT, st->hint);
 	}
@@ -1717,6 +1744,46 @@ fill(const struct render_ops *ops, void *be, unsigned y, unsigned x,
 		put(ops, be, y, x + i, role, gl);
 }
 
+/* A back end that passes puts on to another, shifted right by dx. */
+struct shift {
+	const struct render_ops	*ops;
+	void			*be;
+	unsigned		 dx;
+};
+
+/* Pass a put on, dx to the right. */
+static void
+shift_put(void *be, unsigned y, unsigned x, enum render_role role,
+    const char *s)
+{
+	const struct shift	*sh = be;
+
+	sh->ops->put(sh->be, y, x + sh->dx, role, s);
+}
+
+/* Nothing to start or end: the back end below has its own. */
+static void
+shift_nop(void *be)
+{
+	(void)be;
+}
+
+/* Nothing to clear: the box is already blank. */
+static void
+shift_begin(void *be, unsigned cols, unsigned rows)
+{
+	(void)be;
+	(void)cols;
+	(void)rows;
+}
+
+static const struct render_ops shift_ops = {
+	.name = "shift",
+	.begin = shift_begin,
+	.put = shift_put,
+	.end = shift_nop,
+};
+
 /* The help overlay: a framed box with a title and the key table. */
 void
 render_help(struct render *r, const struct render_ops *ops, void *be,
@@ -1724,7 +1791,7 @@ render_help(struct render *r, const struct render_ops *ops, void *be,
 {
 	const char	*hz, *vt, *tl, *tr, *bl, *br;
 	size_t		 kw = 0, dw = 0, np = 0, i;
-	unsigned	 w, h, x0, y0, y;
+	unsigned	 w, h, x0, y0, y, pad;
 	int		 u = glyphs_unicode(r->g);
 
 	hz = u ? "\xe2\x94\x80" : "-";
@@ -1740,7 +1807,9 @@ render_help(struct render *r, const struct render_ops *ops, void *be,
 			dw = cells(pairs[i + 1]);
 	}
 	w = (unsigned)(kw + dw + 7);
-	h = (unsigned)np + 4;
+	/* A blank row above and below the keys where the screen has them. */
+	pad = (unsigned)np + 4 < rows ? 1 : 0;
+	h = (unsigned)np + 2 + 2 * pad;
 	if (w > cols)
 		w = cols;
 	if (h > rows)
@@ -1763,12 +1832,83 @@ render_help(struct render *r, const struct render_ops *ops, void *be,
 	put(ops, be, y0 + h - 1, x0 + w - 1, RENDER_HEADER, br);
 	put(ops, be, y0 + h - 1, x0 + 3, RENDER_DIM,
 	    " Esc or ? closes this help ");
-	for (i = 0; i < np && 2 + i < h - 2; i++) {
-		put(ops, be, y0 + 2 + (unsigned)i, x0 + 2, RENDER_LABEL,
+	for (i = 0; i < np && 1 + pad + i < h - 1 - pad; i++) {
+		put(ops, be, y0 + 1 + pad + (unsigned)i, x0 + 2, RENDER_LABEL,
 		    pairs[2 * i]);
-		put(ops, be, y0 + 2 + (unsigned)i, x0 + 4 + (unsigned)kw,
+		put(ops, be, y0 + 1 + pad + (unsigned)i, x0 + 4 + (unsigned)kw,
 		    RENDER_TEXT, pairs[2 * i + 1]);
 	}
+}
+
+/* The caption history: the latest captions that fit, in a framed box. */
+void
+render_captions(struct render *r, const struct render_ops *ops, void *be,
+    unsigned cols, unsigned rows, const char *const *caps, size_t n)
+{
+	const char	*hz, *vt, *tl, *tr, *bl, *br;
+	unsigned	 w, h, x0, y0, y, k, used, first, oc, orr;
+	int		 u = glyphs_unicode(r->g);
+
+	hz = u ? "\xe2\x94\x80" : "-";
+	vt = u ? "\xe2\x94\x82" : "|";
+	tl = u ? "\xe2\x94\x8c" : "+";
+	tr = u ? "\xe2\x94\x90" : "+";
+	bl = u ? "\xe2\x94\x94" : "+";
+	br = u ? "\xe2\x94\x98" : "+";
+	w = cols > 4 ? cols - 2 : cols;
+	h = rows > 4 ? rows - 2 : rows;
+	if (w < 12 || h < 5)
+		return;
+	x0 = (cols - w) / 2;
+	y0 = (rows - h) / 2;
+	put(ops, be, y0, x0, RENDER_HEADER, tl);
+	fill(ops, be, y0, x0 + 1, w - 2, RENDER_HEADER, hz);
+	put(ops, be, y0, x0 + w - 1, RENDER_HEADER, tr);
+	put(ops, be, y0, x0 + 3, RENDER_MODE, " captions so far ");
+	for (y = y0 + 1; y < y0 + h - 1; y++) {
+		put(ops, be, y, x0, RENDER_HEADER, vt);
+		fill(ops, be, y, x0 + 1, w - 2, RENDER_TEXT, " ");
+		put(ops, be, y, x0 + w - 1, RENDER_HEADER, vt);
+	}
+	put(ops, be, y0 + h - 1, x0, RENDER_HEADER, bl);
+	fill(ops, be, y0 + h - 1, x0 + 1, w - 2, RENDER_HEADER, hz);
+	put(ops, be, y0 + h - 1, x0 + w - 1, RENDER_HEADER, br);
+	put(ops, be, y0 + h - 1, x0 + 3, RENDER_DIM,
+	    " Esc or H closes this ");
+	if (n == 0) {
+		put(ops, be, y0 + 2, x0 + 2, RENDER_DIM,
+		    "no caption yet: a lesson's captions gather here");
+		return;
+	}
+	/*
+	 * Wrap as if the screen were as wide as the box's inside (wrap_put()
+	 * works from column 0), through a back end that shifts each put;
+	 * no row is the last, so every cell is usable.
+	 */
+	oc = r->cols;
+	orr = r->rows;
+	r->cols = w - 4;
+	r->rows = rows + 1;
+	/* The latest captions that fit, oldest of them first. */
+	used = 0;
+	for (first = (unsigned)n; first > 0; first--) {
+		k = wrap_put(r, NULL, NULL, 0, h - 4, RENDER_CAPTION,
+		    caps[first - 1]);
+		if (used + k > h - 3)
+			break;
+		used += k;
+	}
+	y = y0 + 2;
+	{
+		struct shift	sh = { ops, be, x0 + 2 };
+
+		for (k = first; k < n; k++)
+			y += wrap_put(r, &shift_ops, &sh, y, y0 + h - 1 - y,
+			    k + 1 == n ? RENDER_CAPTION : RENDER_TEXT,
+			    caps[k]);
+	}
+	r->cols = oc;
+	r->rows = orr;
 }
 
 /* The too-small screen: the message and how to go on, centred. */

@@ -108,6 +108,8 @@ struct render_status {
 	const char	*prompt;
 	const char	*verdict;
 	const char	*summary;
+	const char	*lesson;	/* a lesson's title (sanitized), or NULL */
+	int		 focus;		/* focus mode: no lanes, no event log */
 };
 
 struct render;
@@ -156,6 +158,13 @@ void	 render_compare_footer(struct render *, const struct render_ops *,
 /* A framed box over the picture listing key/meaning pairs (NULL-ended). */
 void	 render_help(struct render *, const struct render_ops *, void *be,
 	     unsigned cols, unsigned rows, const char *const *pairs);
+/*
+ * The caption history: a framed box over the picture with the n captions
+ * (sanitized) in order, each wrapped to the box; the latest that fit.
+ */
+void	 render_captions(struct render *, const struct render_ops *,
+	     void *be, unsigned cols, unsigned rows, const char *const *caps,
+	     size_t n);
 /* A one-message screen (terminal too small), centred as space allows. */
 void	 render_notice(const struct render_ops *, void *be, unsigned cols,
 	     unsigned rows, const char *msg);
@@ -170,6 +179,21 @@ struct render_text *render_text_new(void);
 void	 render_text_free(struct render_text *);
 /* Write the last picture as lines (trailing blanks trimmed). */
 void	 render_text_write(struct render_text *, FILE *);
+/* The grid's size, a cell's character ("" right of a wide one), its role. */
+void	 render_text_size(const struct render_text *, unsigned *cols,
+	     unsigned *rows);
+const char *render_text_cell(const struct render_text *, unsigned y,
+	     unsigned x);
+enum render_role render_text_role(const struct render_text *, unsigned y,
+	     unsigned x);
+/*
+ * Write the last picture as lines with SGR sequences from look's styles
+ * (struct theme_resolved, theme.h; direct: RGB colours where look has
+ * them), each styled line ending reset.  Deterministic.
+ */
+struct theme_resolved;
+void	 render_text_write_sgr(struct render_text *, FILE *,
+	     const struct theme_resolved *look, int direct);
 /* Draw r with the text back end t and write one frame to f. */
 void	 render_text_frame(struct render *, struct render_text *,
 	     const struct sim *, FILE *);

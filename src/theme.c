@@ -21,6 +21,7 @@
 #include "config.h"
 
 #include <dirent.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -892,6 +893,13 @@ palette_rgb(unsigned i)
 	return (g << 16 | g << 8 | g);
 }
 
+/* RGB of a palette entry, for exports that spell colours out. */
+uint32_t
+theme_palette_rgb(unsigned idx)
+{
+	return (palette_rgb(idx & 0xff));
+}
+
 /*
  * Weighted squared RGB distance ("redmean": red and blue weighed by the
  * mean red level), integers only.
@@ -1280,6 +1288,40 @@ theme_select(const char *explicit_arg, const char *env_arg,
 	clip(out->warning, sizeof out->warning, warn);
 	theme_diag_free(&dd);
 	return (0);
+}
+
+/*
+ * The look of a headless export: caps from the environment and locale as
+ * the screen would decide them (caps_headless() for the colours), then the
+ * theme as at start-up.  Sets LC_CTYPE from the environment to read the
+ * codeset.  0, or 2 after printing the problems to err.
+ */
+int
+theme_headless(const char *explicit_arg, int no_color, int ascii,
+    struct caps *caps, struct theme_resolved *out, FILE *err)
+{
+	struct caps_input	in;
+	struct theme_diag	d = { NULL, 0 };
+	char			msg[256];
+	int			rc;
+
+	memset(&in, 0, sizeof in);
+	setlocale(LC_CTYPE, "");
+	caps_input_env(&in);
+	caps_headless(&in);
+	in.opt_no_color = no_color;
+	in.opt_ascii = ascii;
+	if (caps_decide(&in, caps, msg, sizeof msg) != 0) {
+		/* Cannot happen: caps_headless() names a terminal. */
+		fprintf(err, "raviz: %s\n", msg);
+		return (2);
+	}
+	rc = theme_select(explicit_arg, getenv("RAVIZ_THEME"), caps, out, &d);
+	theme_diag_print(&d, err);
+	theme_diag_free(&d);
+	if (rc == 0 && out->warning[0] != '\0')
+		fprintf(err, "raviz: %s\n", out->warning);
+	return (rc);
 }
 
 /* qsort comparison of two strings. */

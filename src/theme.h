@@ -151,6 +151,18 @@ int	 theme_select(const char *explicit_arg, const char *env_arg,
 	     const struct caps *, struct theme_resolved *out,
 	     struct theme_diag *d);
 
+/*
+ * The look of a headless export (--cast, --svg): caps from TERM,
+ * COLORTERM, NO_COLOR, the locale (LC_CTYPE is set from the environment)
+ * and the two options, as caps_headless() (caps.h) and caps_decide() say;
+ * then theme_select() with $RAVIZ_THEME.  0, or 2 with the problems
+ * printed to err; a fallback's warning is printed too.
+ */
+int	 theme_headless(const char *explicit_arg, int no_color, int ascii,
+	     struct caps *caps, struct theme_resolved *out, FILE *err);
+/* RGB (0xRRGGBB) of an entry of the xterm 256-colour palette. */
+uint32_t theme_palette_rgb(unsigned idx);
+
 /* --list-themes: name, description and file of every theme found. */
 void	 theme_list(FILE *out);
 /*

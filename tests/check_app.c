@@ -617,6 +617,22 @@ pages_str(char *b, size_t n, uint64_t pages)
  * 256 KiB: the window at T1, T3 and T4, the request at T2 and at a T5
  * flush, the page at any other T5; and the story follows the mode.
  */
+/* The patch's notation: offsets from the read's first page A. */
+START_TEST(test_patch_notation)
+{
+	char	b[32];
+
+	ck_assert_str_eq(narrate_patch(b, sizeof b, 0, 32), "A+128k");
+	ck_assert_str_eq(narrate_patch(b, sizeof b, 0, 0), "A");
+	ck_assert_str_eq(narrate_patch(b, sizeof b, 256, 288), "A+128k");
+	ck_assert_str_eq(narrate_patch(b, sizeof b, 0, 256), "A+1M");
+	ck_assert_str_eq(narrate_patch(b, sizeof b, 0, 96), "A+384k");
+	ck_assert_str_eq(narrate_patch(b, sizeof b, 256, 100), "");
+	ck_assert_str_eq(narrate_patch(b, sizeof b, SIM_NONE, 100), "");
+	ck_assert_str_eq(narrate_patch(b, sizeof b, 0, SIM_NONE), "");
+}
+END_TEST
+
 START_TEST(test_label_sizes)
 {
 	static const struct {
@@ -694,14 +710,19 @@ START_TEST(test_label_sizes)
 			    "KiB request, not sent yet");
 			ck_assert_ptr_nonnull(strstr(t[2].full,
 			    "the device sits idle"));
+			/* The patch's T3 and T5 wording: A+128k, A+256k. */
+			ck_assert_ptr_nonnull(strstr(t[2].full,
+			    "page 32 = A+128k"));
 			ck_assert_ptr_nonnull(strstr(t[4].full,
-			    "the pipeline has broken"));
+			    "page 64 = A+256k"));
+			ck_assert_ptr_nonnull(strstr(t[4].full,
+			    "the pipeline broke"));
 		}
 		if (c.mode == SIM_MODE_FIXED && t[2].m.ev.label != 0) {
 			ck_assert_ptr_nonnull(strstr(t[1].full,
 			    "read_pages() finishes its plug"));
 			ck_assert_ptr_nonnull(strstr(t[2].full,
-			    "is sent right away"));
+			    "is sent at once"));
 			ck_assert_ptr_null(strstr(t[4].full, "broken"));
 		}
 	}
@@ -940,7 +961,7 @@ START_TEST(test_jump)
 	exec(a, CMD_JUMP, 3);
 	ck_assert_uint_eq(app_event_no(a), 10);
 	f = frame(a, 80, 24);
-	ck_assert_ptr_nonnull(strstr(f, "T3: marker hit on an up-to-date"));
+	ck_assert_ptr_nonnull(strstr(f, "T3: marker hit on up-to-date page 32 = A+128k"));
 	free(f);
 	exec(a, CMD_JUMP, 5);
 	ck_assert_uint_eq(app_event_no(a), 17);
@@ -1270,9 +1291,9 @@ START_TEST(test_ellipsis)
 	/* One run at 80x24: the full meaning over two rows. */
 	exec(a, CMD_COMPARE, 0);
 	f = frame_fits(a, 80, 24);
-	ck_assert_ptr_nonnull(strstr(f, "\nT5: page 64 is cached, not up to "
-	    "date: lock_page at last flushes; the 256 KiB\n    request goes out, "
-	    "the reader waits for all of it - the pipeline has broken\n"));
+	ck_assert_ptr_nonnull(strstr(f, "\nT5: page 64 = A+256k is cached, not "
+	    "up to date; lock_page flushes at last: the\n    256 KiB request "
+	    "goes out, the reader waits for it all - the pipeline broke\n"));
 	free(f);
 	app_free(a);
 }
@@ -1615,6 +1636,7 @@ check_suite(void)
 	tcase_add_test(tc, test_misc);
 	tcase_add_test(tc, test_hook);
 	tcase_add_test(tc, test_caption_escaped);
+	tcase_add_test(tc, test_patch_notation);
 	tcase_add_test(tc, test_label_sizes);
 	tcase_add_test(tc, test_label_fits);
 	suite_add_tcase(s, tc);

@@ -91,6 +91,11 @@ START_TEST(test_names)
 			ck_assert_str_ne(cmd_name(k), cmd_name(j));
 		snprintf(line, sizeof line, "%s%s", cmd_name(k),
 		    cmd_has_arg(k) ? (k == CMD_MODE ? " fixed" : " 2") : "");
+		if (k == CMD_SVG || k == CMD_PROJECTOR) {
+			/* The screen's keys: named, never demo items. */
+			ck_assert_int_eq(cmd_parse(line, &c, &why), -1);
+			continue;
+		}
 		ck_assert_msg(cmd_parse(line, &c, &why) == 0, "%s: %s", line,
 		    why);
 		ck_assert_int_eq(c.kind, k);
@@ -202,7 +207,7 @@ START_TEST(test_help_replay)
 	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
 		found = 0;
 		for (n = 0; cmd_help[n] != NULL; n += 2)
-			if (strcmp(cmd_help[n], want[i]) == 0 &&
+			if (strstr(cmd_help[n], want[i]) != NULL &&
 			    strstr(cmd_help[n + 1], "demo replay") != NULL)
 				found = 1;
 		ck_assert_msg(found, "no help line for %s", want[i]);

@@ -147,7 +147,7 @@ run_size() {
 
 	# Jump to T3.
 	keys 3
-	expect "$sz: 3 jumps to T3" "T3: marker hit on an up-to-date page"
+	expect "$sz: 3 jumps to T3" "T3: marker hit on up-to-date page 32 = A+128k"
 	golden "t3-$sz"
 
 	# Two events on: the T3 box dims and says how long ago; the reader
@@ -156,7 +156,7 @@ run_size() {
 	expect "$sz: the T3 box ages" "T3 (2 events, "
 	golden "t3-later-$sz"
 	keys N N
-	expect "$sz: back at T3" "T3: marker hit on an up-to-date page"
+	expect "$sz: back at T3" "T3: marker hit on up-to-date page 32 = A+128k"
 
 	# Help overlay; Esc closes.
 	keys '?'

@@ -50,6 +50,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -71,6 +72,7 @@
 #include "render.h"
 #include "report.h"
 #include "safefile.h"
+#include "svg.h"
 #include "theme.h"
 
 #define FLASH_SECONDS	1.5
@@ -133,6 +135,11 @@ struct loop {
 	struct demo	 demo;		/* the demo being replayed */
 	struct demo_live *live;		/* its replayer, or NULL */
 	ev_timer	 demo_w;	/* when the next item is due */
+	/* The look: the start-up one, the projector's (the L key). */
+	const struct caps *caps;
+	const struct theme_resolved *look0, *look;
+	struct theme_resolved proj;
+	int		 proj_loaded;
 };
 
 static void	loop_demo(struct loop *);
@@ -234,6 +241,69 @@ loop_quit(struct loop *l, int status)
 	ev_break(l->ev, EVBREAK_ALL);
 }
 
+/*
+ * S: the frame shown, drawn as the screen draws it, into raviz-N.svg in
+ * the current directory (the first N not taken; never over a file).
+ */
+static void
+loop_svg(struct loop *l)
+{
+	struct render_text	*t;
+	struct stat		 sb;
+	char			 name[32], msg[96];
+	const char		*why = "no free name";
+	unsigned		 n;
+	int			 maxy, maxx, ok = 0;
+
+	getmaxyx(stdscr, maxy, maxx);
+	t = render_text_new();
+	app_draw(l->app, &render_text_ops, t, (unsigned)maxx, (unsigned)maxy);
+	for (n = 1; n <= 9999; n++) {
+		snprintf(name, sizeof name, "raviz-%u.svg", n);
+		if (lstat(name, &sb) == 0)
+			continue;
+		ok = svg_save(name, 0, t, l->look, &why) == 0;
+		break;
+	}
+	render_text_free(t);
+	if (ok)
+		snprintf(msg, sizeof msg, "wrote %s", name);
+	else
+		snprintf(msg, sizeof msg, "no SVG written: %s", why);
+	app_flash(l->app, msg);
+}
+
+/*
+ * L: the projector theme (light background, high contrast) or back to the
+ * start-up look, through the theme module, on this terminal's caps.
+ */
+static void
+loop_projector(struct loop *l)
+{
+	struct theme_diag	 d = { NULL, 0 };
+	char			 msg[96];
+
+	if (l->look == l->look0 && !l->proj_loaded) {
+		if (theme_open("projector", 0, l->caps, &l->proj, &d) != 0) {
+			theme_diag_free(&d);
+			app_flash(l->app, "no projector theme found (see "
+			    "raviz --list-themes)");
+			return;
+		}
+		l->proj_loaded = 1;
+	}
+	theme_diag_free(&d);
+	l->look = l->look == l->look0 ? &l->proj : l->look0;
+	render_curses_free(l->rc);
+	l->rc = render_curses_new(l->look, l->caps);
+	app_set_glyphs(l->app, &l->look->glyphs);
+	clearok(curscr, TRUE);
+	snprintf(msg, sizeof msg, "theme: %s%s", l->look->name,
+	    l->caps->depth == CAPS_MONO ? " (no colour: NO_COLOR, "
+	    "--no-color or the terminal)" : "  (L: back)");
+	app_flash(l->app, msg);
+}
+
 /* Carry out command c; quit or fail as the application says. */
 static void
 loop_exec(struct loop *l, const struct cmd *c)
@@ -242,6 +312,17 @@ loop_exec(struct loop *l, const struct cmd *c)
 
 	if (c->kind == CMD_NONE)
 		return;
+	if (c->kind == CMD_SVG || c->kind == CMD_PROJECTOR) {
+		/* The screen's own: not part of a lesson or recording. */
+		app_flash_clear(l->app);
+		if (c->kind == CMD_SVG)
+			loop_svg(l);
+		else
+			loop_projector(l);
+		loop_sync_flash(l);
+		l->dirty = 1;
+		return;
+	}
 	if (c->kind == CMD_REDRAW)
 		clearok(curscr, TRUE);
 	app_flash_clear(l->app);
@@ -944,6 +1025,8 @@ loop_run(const struct opts *o)
 	set_escdelay(25);
 	curs_set(0);
 	l.rc = render_curses_new(&look, &caps);
+	l.caps = &caps;
+	l.look0 = l.look = &look;
 
 	ev_io_init(&l.stdin_w, stdin_cb, STDIN_FILENO, EV_READ);
 	l.stdin_w.data = &l;

@@ -84,6 +84,8 @@ render_curses_new(const struct theme_resolved *res, const struct caps *caps)
 	styles = rc->styles;
 	memcpy(styles, res->role, sizeof rc->styles);
 	rc->utf8 = caps->utf8;
+	/* A theme switched at run time may leave no background. */
+	wbkgdset(stdscr, ' ');
 	rc->use_colour = caps->depth != CAPS_MONO && has_colors() &&
 	    start_color() == OK;
 	if (!rc->use_colour)

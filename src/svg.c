@@ -1,0 +1,219 @@
+/*
+ * svg.c - one frame as an SVG picture for a slide (--svg, the `S` key).
+ *
+ * The frame is the text back end's grid (render-text.c): characters and
+ * the role of each cell.  Each row becomes one <text> element, each run of
+ * cells of one role a <tspan> placed at its column (so a font whose glyphs
+ * are not exactly 0.6 em wide cannot drift a run), with the theme's
+ * colours spelt as #rrggbb and its attributes as font-weight, underline
+ * and opacity; a run with a background of its own gets a <rect> under it,
+ * the whole picture one in the text role's background.  A colour the
+ * theme leaves to the terminal ("default") is the usual terminal's:
+ * light grey on black.  Every character is XML-escaped; a cell is never a
+ * control byte (render-text.c makes those '?').  Pure integer arithmetic
+ * and no clock: the same frame and look give the same bytes.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fmt.h"
+#include "render.h"
+#include "safefile.h"
+#include "svg.h"
+#include "theme.h"
+
+/* A cell is CELL_W x CELL_H user units; the font is FONT_PX. */
+#define CELL_W		6
+#define CELL_H		12
+#define FONT_PX		10
+#define SCALE		3	/* width/height attributes: units * 3 / 2 */
+
+#define DEFAULT_FG	0xe5e5e5u
+#define DEFAULT_BG	0x000000u
+
+/* A role drawn: colours as RGB, attributes. */
+struct look {
+	uint32_t	 fg, bg;
+	int		 own_bg;	/* differs from the picture's */
+	unsigned	 attrs;
+};
+
+/* One colour of a resolved style as RGB (dflt when the terminal's). */
+static uint32_t
+rgb_of(int idx, int32_t rgb, enum caps_depth depth, uint32_t dflt)
+{
+	if (depth == CAPS_MONO)
+		return (dflt);
+	if (rgb >= 0)
+		return ((uint32_t)rgb);
+	if (idx >= 0)
+		return (theme_palette_rgb((unsigned)idx));
+	return (dflt);
+}
+
+/* How role r looks, against the picture's colours. */
+static void
+look_of(const struct theme_resolved *lk, enum render_role r,
+    uint32_t page_fg, uint32_t page_bg, struct look *o)
+{
+	const struct theme_style	*st = &lk->role[r];
+	uint32_t			 t;
+
+	o->fg = rgb_of(st->fg, st->fg_rgb, lk->depth, page_fg);
+	o->bg = rgb_of(st->bg, st->bg_rgb, lk->depth, page_bg);
+	o->attrs = st->attrs;
+	if (st->attrs & (THEME_REVERSE | THEME_STANDOUT)) {
+		t = o->fg;
+		o->fg = o->bg;
+		o->bg = t;
+	}
+	o->own_bg = o->bg != page_bg;
+}
+
+/* Write n bytes of s XML-escaped. */
+static void
+xml_text(FILE *f, const char *s)
+{
+	for (; *s != '\0'; s++)
+		switch (*s) {
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		case '\'':
+			fputs("&apos;", f);
+			break;
+		default:
+			if ((unsigned char)*s < 0x20 || *s == 0x7f)
+				fputc('?', f);
+			else
+				fputc(*s, f);
+		}
+}
+
+/* The picture t as an SVG document, styled by lk, to f. */
+void
+svg_write(FILE *f, const struct render_text *t,
+    const struct theme_resolved *lk)
+{
+	unsigned		 cols, rows, y, x, x0;
+	enum render_role	 r;
+	struct look		 l;
+	uint32_t		 page_fg, page_bg;
+	const struct theme_style *txt = &lk->role[RENDER_TEXT];
+	char			 name[160];
+
+	render_text_size(t, &cols, &rows);
+	page_fg = rgb_of(txt->fg, txt->fg_rgb, lk->depth, DEFAULT_FG);
+	page_bg = rgb_of(txt->bg, txt->bg_rgb, lk->depth, DEFAULT_BG);
+	fmt_escape_str(name, sizeof name, lk->name);
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%u\" "
+	    "height=\"%u\" viewBox=\"0 0 %u %u\">\n<!-- raviz frame, "
+	    "%ux%u, theme ", cols * CELL_W * SCALE / 2,
+	    rows * CELL_H * SCALE / 2, cols * CELL_W, rows * CELL_H,
+	    cols, rows);
+	/* "--" may not appear in a comment. */
+	for (x = 0; name[x] != '\0'; x++)
+		fputc(name[x] == '-' ? '_' : name[x], f);
+	fprintf(f, " -->\n<rect width=\"100%%\" height=\"100%%\" "
+	    "fill=\"#%06x\"/>\n", (unsigned)page_bg);
+	/* Backgrounds first, so that no rectangle covers a character. */
+	for (y = 0; y < rows; y++)
+		for (x = 0; x < cols; x = x0) {
+			r = render_text_role(t, y, x);
+			for (x0 = x + 1; x0 < cols &&
+			    render_text_role(t, y, x0) == r; x0++)
+				;
+			look_of(lk, r, page_fg, page_bg, &l);
+			if (l.own_bg)
+				fprintf(f, "<rect x=\"%u\" y=\"%u\" "
+				    "width=\"%u\" height=\"%u\" "
+				    "fill=\"#%06x\"/>\n", x * CELL_W,
+				    y * CELL_H, (x0 - x) * CELL_W, CELL_H,
+				    (unsigned)l.bg);
+		}
+	fprintf(f, "<g font-family=\"DejaVu Sans Mono, Menlo, Consolas, "
+	    "monospace\" font-size=\"%u\" xml:space=\"preserve\">\n", FONT_PX);
+	for (y = 0; y < rows; y++) {
+		fprintf(f, "<text y=\"%u\">", y * CELL_H + CELL_H * 3 / 4 + 1);
+		for (x = 0; x < cols; x = x0) {
+			r = render_text_role(t, y, x);
+			for (x0 = x + 1; x0 < cols &&
+			    render_text_role(t, y, x0) == r; x0++)
+				;
+			/* A run of blanks needs no span. */
+			for (unsigned k = x; k < x0; k++)
+				if (strcmp(render_text_cell(t, y, k), " ")
+				    != 0)
+					goto drawn;
+			continue;
+drawn:
+			look_of(lk, r, page_fg, page_bg, &l);
+			fprintf(f, "<tspan x=\"%u\" fill=\"#%06x\"",
+			    x * CELL_W, (unsigned)l.fg);
+			if (l.attrs & THEME_BOLD)
+				fputs(" font-weight=\"bold\"", f);
+			if (l.attrs & THEME_UNDERLINE)
+				fputs(" text-decoration=\"underline\"", f);
+			if (l.attrs & THEME_DIM)
+				fputs(" fill-opacity=\"0.6\"", f);
+			fputc('>', f);
+			for (unsigned k = x; k < x0; k++)
+				xml_text(f, render_text_cell(t, y, k));
+			fputs("</tspan>", f);
+		}
+		fputs("</text>\n", f);
+	}
+	fputs("</g>\n</svg>\n", f);
+}
+
+/*
+ * Write the picture to path whole or not at all (safefile.h): an existing
+ * path is refused unless force.  0, or -1 with *why set.
+ */
+int
+svg_save(const char *path, int force, const struct render_text *t,
+    const struct theme_resolved *lk, const char **why)
+{
+	char	 tmp[4096];
+	int	 fd, e;
+	FILE	*f;
+
+	if ((fd = safefile_tmp(path, tmp, sizeof tmp)) == -1) {
+		*why = strerror(errno);
+		return (-1);
+	}
+	if ((f = fdopen(fd, "w")) == NULL) {
+		*why = strerror(errno);
+		close(fd);
+		unlink(tmp);
+		return (-1);
+	}
+	svg_write(f, t, lk);
+	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
+		e = errno;
+		fclose(f);
+		unlink(tmp);
+		*why = strerror(e);
+		return (-1);
+	}
+	if (fclose(f) != 0) {
+		*why = strerror(errno);
+		unlink(tmp);
+		return (-1);
+	}
+	return (safefile_commit(tmp, path, force, why));
+}
