@@ -99,8 +99,7 @@ struct sim {
 	int			 oom;
 
 	/* Steady-state skipping (sim_run only), see cycle_check(). */
-	struct cycle_snap	*snaps;
-	size_t			 nsnaps;
+	struct cycle		*cyc;
 	uint64_t		 run_limit;	/* skip no further than this */
 };
 
@@ -118,24 +117,11 @@ static void	 legacy_unplug(struct sim *, enum sim_reason);
 static uint64_t	 window_submit(struct sim *, uint64_t, uint64_t, uint64_t,
 		     enum sim_ev, uint64_t);
 
-#define CYCLE_SNAPS	16
-
-/* The engine's state at a read() boundary, relative to the reader. */
-struct cycle_snap {
-	uint64_t		*sig;		/* relative state, in words */
-	size_t			 len;
-	size_t			 cap;
-	uint64_t		 pos;		/* absolute page and time */
-	uint64_t		 now;
-	struct sim_stats	 st;
-	uint64_t		 busy_acc, stall_acc;	/* totals to now */
-	uint64_t		*hist;
-	uint32_t		 next_id;
-	uint64_t		 read_index;
-};
-
 static void	 cycle_check(struct sim *);
 static void	 cycle_free(struct sim *);
+static void	 cycle_reset(struct sim *);
+static void	 ps_advance(struct sim *);
+static void	 ps_sync(struct sim *);
 
 static const char *mode_names[SIM_MODE_COUNT] = { "buggy", "fixed", "legacy" };
 static const char *ev_names[SIM_EV_COUNT] = {
@@ -322,8 +308,7 @@ sim_clone(const struct sim *o)
 	memset(&s->dev, 0, sizeof s->dev);
 	s->hist = NULL;
 	s->evq = NULL;
-	s->snaps = NULL;
-	s->nsnaps = 0;
+	s->cyc = NULL;
 	s->evq_cap = s->evq_len = s->evq_head = 0;
 	n = (size_t)o->cfg.max_req_pages + 1;
 	if ((s->hist = malloc(n * sizeof *s->hist)) == NULL)
@@ -527,6 +512,7 @@ sim_run(struct sim *s)
 	s->seq += s->evq_len;
 	s->evq_len = 0;
 	s->quiet = 1;
+	cycle_reset(s);
 	while (advance(s))
 		if (s->oom)
 			break;
@@ -561,6 +547,7 @@ sim_run_until(struct sim *s, uint64_t events)
 	if (s->evq_len == 0 && s->seq + margin < events) {
 		/* Quiet while no single action can reach the target. */
 		s->quiet = 1;
+		cycle_reset(s);
 		s->run_limit = events - margin;
 		while (s->st.events < s->run_limit && advance(s))
 			if (s->oom)
@@ -1174,6 +1161,20 @@ ps_advance(struct sim *s)
 	}
 }
 
+/*
+ * Bring the sharing up to now without changing any future event (at read()
+ * boundaries, so that the state there is canonical, see cycle_check()).
+ * Splitting an interval is exact: the carried remainder makes the two shares
+ * add up to the one share of the whole, and over an interval without sharers
+ * the remainder is dropped at the split just as it would be at the end.
+ */
+static void
+ps_sync(struct sim *s)
+{
+	if (s->cfg.device.disc == SIM_DISC_PS)
+		ps_advance(s);
+}
+
 /* Time of the next device action, SIM_NONE if idle. */
 static uint64_t
 dev_next(const struct sim *s)
@@ -1416,6 +1417,7 @@ task_run(struct sim *s)
 
 	switch (s->step) {
 	case STEP_BEGIN:
+		ps_sync(s);
 		if (s->quiet)
 			cycle_check(s);
 		if (s->pending != s->mode) {
@@ -1568,11 +1570,54 @@ task_run(struct sim *s)
  * period shifted.  cycle_check() finds such a repetition and jumps over as
  * many whole periods as fit before the end of the file could matter, adding
  * each period's statistics once per period skipped.  The result is exact: the
- * same numbers as stepping through every event.  Only sim_run() skips; the
- * event stream of sim_step() is never shortened.
+ * same numbers as stepping through every event.  Only the quiet runs
+ * (sim_run(), sim_run_until()) skip; sim_step() never shortens the stream.
+ *
+ * The period is found from the state itself, whatever its length, with
+ * Brent's cycle detection: one saved boundary, replaced at boundary counts
+ * 1, 2, 4, 8, ... since the last save, and every boundary compared with it.
+ * The first boundary equal to the saved one is a period later; the search
+ * costs at most a few times (transient + period) boundaries, one signature
+ * build and one hash comparison each (the words are compared only when the
+ * hashes agree).
+ *
+ * The signature is canonical: it holds exactly what the future depends on,
+ * in relative form.  Pages and requests are relative to the reader's page,
+ * times to now; a latency that has ended is "ended" whatever its end time
+ * was; the idle time of an idle device only up to the threshold that makes
+ * it matter; the processor-sharing device is brought up to now at every
+ * boundary (task_run(), STEP_BEGIN), which changes no future event because
+ * its carried remainder makes any split of an interval exact, so its
+ * remaining work is compared as it is now and not at the last change; the
+ * carried remainder counts only while it is not zero.
  */
 
-/* Append one word to a snapshot's signature. */
+/* The engine's state at one read() boundary. */
+struct cycle_snap {
+	uint64_t		*sig;		/* relative state, in words */
+	size_t			 len;
+	size_t			 cap;
+	uint64_t		 hash;
+	uint64_t		 pos;		/* absolute page and time */
+	uint64_t		 now;
+	struct sim_stats	 st;
+	uint64_t		 busy_acc, stall_acc;	/* totals to now */
+	uint64_t		*hist;
+	uint32_t		 next_id;
+	uint64_t		 read_index;
+};
+
+/* Brent's search: the boundary being built and the saved one. */
+struct cycle {
+	struct cycle_snap	 cur;
+	struct cycle_snap	 saved;
+	int			 have;		/* saved is valid */
+	uint64_t		 power;		/* save again at lam == power */
+	uint64_t		 lam;		/* boundaries since the save */
+	int			 off;		/* no more skipping in this run */
+};
+
+/* Append one word to a snapshot's signature, hashing as it goes. */
 static int
 sig_put(struct cycle_snap *c, uint64_t w)
 {
@@ -1585,6 +1630,8 @@ sig_put(struct cycle_snap *c, uint64_t w)
 		c->sig = nv;
 	}
 	c->sig[c->len++] = w;
+	c->hash = (c->hash ^ w) * UINT64_C(0x9e3779b97f4a7c15);
+	c->hash ^= c->hash >> 29;
 	return (0);
 }
 
@@ -1597,21 +1644,26 @@ tdiff(uint64_t a, uint64_t b)
 	return (a - b);
 }
 
-/* Requests of a list, relative to page p and time t. */
+/* Requests of a list, relative to page p, time t and the next request id. */
 static int
-sig_reqs(struct cycle_snap *c, const struct sim_reqv *v, uint64_t p,
-    uint64_t t)
+sig_reqs(const struct sim *s, struct cycle_snap *c, const struct sim_reqv *v,
+    uint64_t p, uint64_t t)
 {
 	size_t	i;
 	int	r = sig_put(c, v->n);
 
 	for (i = 0; i < v->n; i++) {
-		r |= sig_put(c, v->v[i].first - p);
-		r |= sig_put(c, v->v[i].npages);
-		r |= sig_put(c, v->v[i].t_dispatch == SIM_NONE ? SIM_NONE :
-		    tdiff(v->v[i].t_lat_end, t));
-		r |= sig_put(c, tdiff(v->v[i].t_done, t));
-		r |= sig_put(c, v->v[i].left);
+		const struct sim_request *q = &v->v[i];
+
+		r |= sig_put(c, s->next_id - q->id);
+		r |= sig_put(c, q->first - p);
+		r |= sig_put(c, q->npages);
+		/* A latency that has ended is just "ended". */
+		r |= sig_put(c, q->t_dispatch == SIM_NONE ? SIM_NONE :
+		    q->t_lat_end <= t ? 0 : q->t_lat_end - t);
+		r |= sig_put(c, tdiff(q->t_done, t));
+		r |= sig_put(c, q->left);
+		r |= sig_put(c, (uint64_t)q->penalised);
 	}
 	return (r);
 }
@@ -1633,9 +1685,12 @@ sig_build(const struct sim *s, struct cycle_snap *c)
 	    s->async_seen < 2 || s->evq_len != 0 || s->ra_plug ||
 	    s->rd.outer_plug || s->plug.n != 0 || x->n < 2 ||
 	    x->v[0].state != SIM_PAGE_CONSUMED || x->v[0].npages != p ||
-	    x->v[x->n - 1].state != SIM_PAGE_ABSENT)
+	    x->v[x->n - 1].state != SIM_PAGE_ABSENT ||
+	    s->rd.wait_page != SIM_NONE ||
+	    (s->cfg.device.disc == SIM_DISC_PS && s->ps_last != t))
 		return (1);
 	c->len = 0;
+	c->hash = 0;
 	r |= sig_put(c, s->mode);
 	r |= sig_put(c, s->rd.busy_until - t);
 	r |= sig_put(c, x->n);
@@ -1648,15 +1703,15 @@ sig_build(const struct sim *s, struct cycle_snap *c)
 	r |= sig_put(c, s->markers.n);
 	for (i = 0; i < s->markers.n; i++)
 		r |= sig_put(c, s->markers.v[i] - p);
-	r |= sig_reqs(c, &s->queue, p, t);
-	r |= sig_reqs(c, &s->dev, p, t);
+	r |= sig_reqs(s, c, &s->queue, p, t);
+	r |= sig_reqs(s, c, &s->dev, p, t);
 	r |= sig_put(c, s->ra.start - p);
 	r |= sig_put(c, s->ra.size);
 	r |= sig_put(c, s->ra.async_size);
 	r |= sig_put(c, s->ra.marker == SIM_NONE ? SIM_NONE : s->ra.marker - p);
 	r |= sig_put(c, (uint64_t)s->prev_page - p);
 	r |= sig_put(c, (uint64_t)s->q_plugged);
-	r |= sig_put(c, tdiff(s->unplug_at, t));
+	r |= sig_put(c, s->q_plugged ? tdiff(s->unplug_at, t) : 0);
 	/* Idle history matters only through "idle for >= T_idle". */
 	if (s->dev.n != 0 || s->cfg.device.idle_penalty_ns == 0)
 		idle = 0;
@@ -1668,26 +1723,37 @@ sig_build(const struct sim *s, struct cycle_snap *c)
 	r |= sig_put(c, idle);
 	r |= sig_put(c, s->fifo_last_done > t ? s->fifo_last_done - t : 0);
 	if (s->cfg.device.disc == SIM_DISC_PS) {
-		r |= sig_put(c, t - s->ps_last);
+		/* The sharing is up to now (ps_last == t, checked above). */
 		r |= sig_put(c, s->ps_rem);
-		r |= sig_put(c, s->ps_k);
+		r |= sig_put(c, s->ps_rem ? s->ps_k : 0);
 	}
 	return (r ? -1 : 0);
 }
 
-/* Free the snapshots. */
+/* Free the skipping state. */
 static void
 cycle_free(struct sim *s)
 {
-	size_t	i;
+	if (s->cyc == NULL)
+		return;
+	free(s->cyc->cur.sig);
+	free(s->cyc->saved.sig);
+	free(s->cyc->saved.hist);
+	free(s->cyc);
+	s->cyc = NULL;
+}
 
-	for (i = 0; i < s->nsnaps; i++) {
-		free(s->snaps[i].sig);
-		free(s->snaps[i].hist);
-	}
-	free(s->snaps);
-	s->snaps = NULL;
-	s->nsnaps = 0;
+/*
+ * Forget the saved boundary: a quiet run starts a new search, since between
+ * runs the caller may have changed the mode.
+ */
+static void
+cycle_reset(struct sim *s)
+{
+	if (s->cyc == NULL)
+		return;
+	s->cyc->have = 0;
+	s->cyc->off = 0;
 }
 
 /* Device busy time up to now, the open busy period included. */
@@ -1713,6 +1779,7 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 	struct sim_reqv		*lists[2] = { &s->queue, &s->dev };
 	uint64_t		 d = (s->rd.pos - j->pos) * m;
 	uint64_t		 dt = (s->now - j->now) * m;
+	uint32_t		 did = (uint32_t)((s->next_id - j->next_id) * m);
 	uint64_t		*dst, *src;
 	size_t			 i, k;
 
@@ -1726,6 +1793,7 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 		for (i = 0; i < lists[k]->n; i++) {
 			struct sim_request *r = &lists[k]->v[i];
 
+			r->id += did;
 			r->first += d;
 			if (r->t_dispatch != SIM_NONE)
 				r->t_dispatch += dt;
@@ -1780,73 +1848,28 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 		    (dst[i] == dst[s->st.mode_request_pages] &&
 		    i > s->st.mode_request_pages))
 			s->st.mode_request_pages = i;
-	s->next_id += (uint32_t)((s->next_id - j->next_id) * m);
+	s->next_id += did;
 	s->st.skipped_reads += (s->rd.read_index - j->read_index) * m;
 	s->rd.read_index += (s->rd.read_index - j->read_index) * m;
 }
 
-/* At a read() boundary: record the state, or skip periods if it repeats. */
-static void
-cycle_check(struct sim *s)
+/* Make the current boundary Brent's saved one; 0, or -1 out of memory. */
+static int
+cycle_save(struct sim *s)
 {
-	struct cycle_snap	 cur, *c;
-	uint64_t		 d, front, room, m, need;
-	size_t			 i, n = (size_t)s->cfg.max_req_pages + 1;
-	int			 r;
+	struct cycle		*cy = s->cyc;
+	struct cycle_snap	*c = &cy->saved, t;
+	size_t			 n = (size_t)s->cfg.max_req_pages + 1;
 
-	memset(&cur, 0, sizeof cur);
-	if ((r = sig_build(s, &cur)) != 0) {
-		free(cur.sig);
-		if (r < 0)
-			s->oom = 1;
-		return;
-	}
-	for (i = 0; i < s->nsnaps; i++) {
-		c = &s->snaps[i];
-		if (c->len != cur.len ||
-		    memcmp(c->sig, cur.sig, cur.len * sizeof *cur.sig) != 0)
-			continue;
-		/* A period: from c to now.  How many more fit? */
-		d = s->rd.pos - c->pos;
-		front = s->pages.v[s->pages.n - 1].first;
-		if (s->ra.start + s->ra.size > front)
-			front = s->ra.start + s->ra.size;
-		if (s->rd.pos + d > front)
-			front = s->rd.pos + d;
-		need = front + d + s->ra.ra_pages + s->cfg.read_pages;
-		room = need < s->cfg.file_pages ? s->cfg.file_pages - need : 0;
-		m = d ? room / d : 0;
-		/* sim_run_until(): land short of the target, never past it. */
-		if (s->run_limit != 0 && m > 0) {
-			uint64_t de = s->st.events - c->st.events;
-			uint64_t left = s->run_limit > s->st.events ?
-			    s->run_limit - s->st.events : 0;
-
-			if (de != 0 && left / de < m)
-				m = left / de;
-		}
-		if (m > 0)
-			cycle_jump(s, c, m);
-		free(cur.sig);
-		cycle_free(s);
-		return;
-	}
-	/* Remember this boundary (oldest dropped). */
-	if (s->snaps == NULL &&
-	    (s->snaps = calloc(CYCLE_SNAPS, sizeof *s->snaps)) == NULL) {
-		free(cur.sig);
-		s->oom = 1;
-		return;
-	}
-	if (s->nsnaps == CYCLE_SNAPS) {
-		free(s->snaps[0].sig);
-		free(s->snaps[0].hist);
-		memmove(s->snaps, s->snaps + 1,
-		    (CYCLE_SNAPS - 1) * sizeof *s->snaps);
-		s->nsnaps--;
-	}
-	c = &s->snaps[s->nsnaps];
-	*c = cur;
+	/* Swap the signature buffers: the current one becomes the saved. */
+	t = cy->cur;
+	cy->cur.sig = c->sig;
+	cy->cur.cap = c->cap;
+	cy->cur.len = 0;
+	c->sig = t.sig;
+	c->cap = t.cap;
+	c->len = t.len;
+	c->hash = t.hash;
 	c->pos = s->rd.pos;
 	c->now = s->now;
 	c->st = s->st;
@@ -1854,11 +1877,79 @@ cycle_check(struct sim *s)
 	c->stall_acc = stall_total(s);
 	c->next_id = s->next_id;
 	c->read_index = s->rd.read_index;
-	if ((c->hist = malloc(n * sizeof *c->hist)) == NULL) {
-		free(c->sig);
+	if (c->hist == NULL && (c->hist = malloc(n * sizeof *c->hist)) == NULL)
+		return (-1);
+	memcpy(c->hist, s->hist, n * sizeof *c->hist);
+	cy->have = 1;
+	cy->lam = 0;
+	return (0);
+}
+
+/*
+ * Whole periods of the saved-to-now repetition that can be skipped: the
+ * reader and everything ahead of it (windows, requests, the next read) must
+ * stay clear of the end of the file, and sim_run_until() must land short of
+ * its target.
+ */
+static uint64_t
+cycle_room(const struct sim *s, const struct cycle_snap *c)
+{
+	uint64_t	d = s->rd.pos - c->pos, front, need, room, m;
+	uint64_t	de, left;
+
+	front = s->pages.v[s->pages.n - 1].first;
+	if (s->ra.start + s->ra.size > front)
+		front = s->ra.start + s->ra.size;
+	if (s->rd.pos + d > front)
+		front = s->rd.pos + d;
+	need = front + d + s->ra.ra_pages + s->cfg.read_pages;
+	room = need < s->cfg.file_pages ? s->cfg.file_pages - need : 0;
+	m = d ? room / d : 0;
+	if (s->run_limit != 0 && m > 0) {
+		de = s->st.events - c->st.events;
+		left = s->run_limit > s->st.events ?
+		    s->run_limit - s->st.events : 0;
+		if (de != 0 && left / de < m)
+			m = left / de;
+	}
+	return (m);
+}
+
+/* At a read() boundary: look for a repeat, skip periods if there is one. */
+static void
+cycle_check(struct sim *s)
+{
+	struct cycle		*cy;
+	struct cycle_snap	*c;
+	uint64_t		 m;
+	int			 r;
+
+	if (s->cyc == NULL && (s->cyc = calloc(1, sizeof *s->cyc)) == NULL) {
 		s->oom = 1;
 		return;
 	}
-	memcpy(c->hist, s->hist, n * sizeof *c->hist);
-	s->nsnaps++;
+	cy = s->cyc;
+	if (cy->off)
+		return;
+	if ((r = sig_build(s, &cy->cur)) != 0) {
+		if (r < 0)
+			s->oom = 1;
+		return;
+	}
+	c = &cy->saved;
+	cy->lam++;
+	if (cy->have && c->hash == cy->cur.hash && c->len == cy->cur.len &&
+	    memcmp(c->sig, cy->cur.sig, c->len * sizeof *c->sig) == 0) {
+		/* A period: from the saved boundary to now. */
+		if ((m = cycle_room(s, c)) > 0)
+			cycle_jump(s, c, m);
+		/* Whatever is left is shorter than a period: step it. */
+		cy->off = 1;
+		return;
+	}
+	if (!cy->have || cy->lam >= cy->power) {
+		cy->power = cy->have ? cy->power * 2 : 1;
+		if (cycle_save(s) != 0)
+			s->oom = 1;
+	}
 }
