@@ -8,6 +8,9 @@
 
 #include "sim.h"
 
+/* Products of work and sharers, and time bounds, computed without wrapping. */
+__extension__ typedef unsigned __int128 sim_u128;
+
 /* Page states of [0, size) as maximal runs, ascending, covering it. */
 struct sim_extents {
 	struct sim_extent	*v;
@@ -64,5 +67,11 @@ int	 sim_reqv_insert_sorted(struct sim_reqv *, const struct sim_request *);
 void	 sim_reqv_remove(struct sim_reqv *, size_t i);
 /* The request with this id, or NULL. */
 struct sim_request *sim_reqv_find(struct sim_reqv *, uint32_t id);
+
+/*
+ * 1 if the simulated time of a run of cfg certainly stays below 2^63 ns
+ * (sim-bound.c); cfg's fields must already be within their own limits.
+ */
+int	 sim_time_fits(const struct sim_config *cfg);
 
 #endif /* RAVIZ_SIM_INT_H */

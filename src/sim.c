@@ -110,6 +110,7 @@ static void	 dev_run(struct sim *);
 static void	 timer_run(struct sim *);
 static uint64_t	 dev_next(const struct sim *);
 static uint64_t	 div_up(uint64_t, uint64_t);
+static uint64_t	 div_up128(sim_u128, uint64_t);
 static void	 queue_run(struct sim *);
 static void	 submit_range(struct sim *, uint64_t, uint64_t);
 static void	 plug_flush(struct sim *, enum sim_reason);
@@ -257,6 +258,10 @@ sim_config_check(const struct sim_config *cfg)
 		return ("time: a duration is longer than 1099 s");
 	if (cfg->device.disc != SIM_DISC_FIFO && cfg->device.disc != SIM_DISC_PS)
 		return ("discipline: unknown");
+	if (!sim_time_fits(cfg))
+		return ("file-size: too large for this device: the simulated "
+		    "time could pass 2^63 ns (292 years); use a smaller file or "
+		    "a faster device");
 	return (NULL);
 }
 
@@ -578,7 +583,8 @@ ps_first_completion(const struct sim *s)
 {
 	struct sim_request	*v;
 	uint64_t		 t = s->ps_last, rem = s->ps_rem, pk = s->ps_k;
-	uint64_t		 k, minleft, lat, d, tot, share, need, r;
+	uint64_t		 k, minleft, lat, d, share, r;
+	sim_u128		 tot, need;
 	size_t			 i, n = s->dev.n;
 
 	if (n == 0)
@@ -603,18 +609,19 @@ ps_first_completion(const struct sim *s)
 		if (k != 0) {
 			if (k != pk)
 				rem = 0;
-			need = minleft * k;
+			need = (sim_u128)minleft * k;
 			need = need > rem ? need - rem : 0;
-			r = t + div_up(need, s->cfg.device.bandwidth);
+			r = t + div_up128(need, s->cfg.device.bandwidth);
 		}
 		if (r <= lat || lat == SIM_NONE)
 			break;
 		/* Advance to the latency end: the active ones share dt. */
 		d = lat - t;
 		if (k != 0) {
-			tot = s->cfg.device.bandwidth * d + rem;
-			share = tot / k;
-			rem = tot % k;
+			tot = (sim_u128)s->cfg.device.bandwidth * d + rem;
+			share = tot / k > UINT64_MAX ? UINT64_MAX :
+			    (uint64_t)(tot / k);
+			rem = (uint64_t)(tot % k);
 			pk = k;
 			for (i = 0; i < n; i++)
 				if (v[i].t_lat_end <= t)
@@ -1123,6 +1130,15 @@ div_up(uint64_t a, uint64_t b)
 	return (a / b + (a % b != 0));
 }
 
+/* Ceiling division of a 128-bit numerator; saturates at SIM_NONE. */
+static uint64_t
+div_up128(sim_u128 a, uint64_t b)
+{
+	sim_u128	q = a / b + (a % b != 0);
+
+	return (q >= SIM_NONE ? SIM_NONE : (uint64_t)q);
+}
+
 /*
  * Processor sharing: bring every transferring command's remaining work up
  * to now.  Commands past their latency share the bandwidth equally; the
@@ -1131,7 +1147,8 @@ div_up(uint64_t a, uint64_t b)
 static void
 ps_advance(struct sim *s)
 {
-	uint64_t	k = 0, dt, share, tot;
+	uint64_t	k = 0, dt, share;
+	sim_u128	tot;
 	size_t		i;
 
 	dt = s->now - s->ps_last;
@@ -1149,9 +1166,10 @@ ps_advance(struct sim *s)
 	if (k != s->ps_k)
 		s->ps_rem = 0;
 	s->ps_k = k;
-	tot = s->cfg.device.bandwidth * dt + s->ps_rem;
-	share = tot / k;
-	s->ps_rem = tot % k;
+	/* 128 bits: bandwidth times a long interval passes 2^64. */
+	tot = (sim_u128)s->cfg.device.bandwidth * dt + s->ps_rem;
+	share = tot / k > UINT64_MAX ? UINT64_MAX : (uint64_t)(tot / k);
+	s->ps_rem = (uint64_t)(tot % k);
 	for (i = 0; i < s->dev.n; i++) {
 		struct sim_request *r = &s->dev.v[i];
 
@@ -1203,12 +1221,12 @@ dev_next(const struct sim *s)
 			minleft = r->left;
 	}
 	if (k != 0) {
-		/* Smallest dt with (B*dt + rem) / k >= minleft. */
-		uint64_t need = minleft * k;
+		/* Smallest dt with (B*dt + rem) / k >= minleft, in 128 bits. */
+		sim_u128 need = (sim_u128)minleft * k;
 		uint64_t rem = (k == s->ps_k) ? s->ps_rem : 0;
 
 		need = need > rem ? need - rem : 0;
-		d = div_up(need, s->cfg.device.bandwidth);
+		d = div_up128(need, s->cfg.device.bandwidth);
 		if (s->ps_last + d < t)
 			t = s->ps_last + d;
 	}
