@@ -1625,6 +1625,8 @@ struct cycle_snap {
 	uint64_t		 read_index;
 };
 
+#define SIG_KEY	14	/* words of sig_key() */
+
 /* Brent's search: the boundary being built and the saved one. */
 struct cycle {
 	struct cycle_snap	 cur;
@@ -1633,6 +1635,7 @@ struct cycle {
 	uint64_t		 power;		/* save again at lam == power */
 	uint64_t		 lam;		/* boundaries since the save */
 	int			 off;		/* no more skipping in this run */
+	uint64_t		 key[SIG_KEY];	/* sig_key() of saved */
 };
 
 /* Append one word to a snapshot's signature, hashing as it goes. */
@@ -1687,9 +1690,53 @@ sig_reqs(const struct sim *s, struct cycle_snap *c, const struct sim_reqv *v,
 }
 
 /*
- * Build the relative-state signature of s into c.  Returns 0, 1 if the state
- * is not one that can repeat (start of file, labels pending, unusual shapes),
- * or -1 when out of memory.
+ * Can the state at this boundary be one of a repeating sequence?  Not at
+ * the start of the file, with labels or a mode change pending, or in
+ * unusual shapes.
+ */
+static int
+sig_eligible(const struct sim *s)
+{
+	const struct sim_extents *x = &s->pages;
+
+	return (!(s->pending != s->mode || s->lab_next < 5 || !s->t5_done ||
+	    s->async_seen < 2 || s->evq_len != 0 || s->ra_plug ||
+	    s->rd.outer_plug || s->plug.n != 0 || x->n < 2 ||
+	    x->v[0].state != SIM_PAGE_CONSUMED || x->v[0].npages != s->rd.pos ||
+	    x->v[x->n - 1].state != SIM_PAGE_ABSENT ||
+	    s->rd.wait_page != SIM_NONE ||
+	    (s->cfg.device.disc == SIM_DISC_PS && s->ps_last != s->now)));
+}
+
+/*
+ * A few words of the signature, in O(1): boundaries whose keys differ
+ * cannot have equal signatures, so most failed checks stop here.
+ */
+static void
+sig_key(const struct sim *s, uint64_t *k)
+{
+	const struct sim_extents *x = &s->pages;
+	uint64_t	p = s->rd.pos, t = s->now;
+
+	k[0] = s->mode;
+	k[1] = x->n;
+	k[2] = s->markers.n;
+	k[3] = s->queue.n;
+	k[4] = s->dev.n;
+	k[5] = s->ra.start - p;
+	k[6] = s->ra.size;
+	k[7] = s->ra.async_size;
+	k[8] = (uint64_t)s->prev_page - p;
+	k[9] = x->v[x->n - 1].first - p;
+	k[10] = s->dev.n ? s->dev.v[0].first - p : 0;
+	k[11] = s->dev.n ? s->dev.v[0].left : 0;
+	k[12] = s->ps_rem;
+	k[13] = s->fifo_last_done > t ? s->fifo_last_done - t : 0;
+}
+
+/*
+ * Build the relative-state signature of s into c (sig_eligible() must
+ * hold).  Returns 0, or -1 when out of memory.
  */
 static int
 sig_build(const struct sim *s, struct cycle_snap *c)
@@ -1699,14 +1746,6 @@ sig_build(const struct sim *s, struct cycle_snap *c)
 	size_t		 i;
 	int		 r = 0;
 
-	if (s->pending != s->mode || s->lab_next < 5 || !s->t5_done ||
-	    s->async_seen < 2 || s->evq_len != 0 || s->ra_plug ||
-	    s->rd.outer_plug || s->plug.n != 0 || x->n < 2 ||
-	    x->v[0].state != SIM_PAGE_CONSUMED || x->v[0].npages != p ||
-	    x->v[x->n - 1].state != SIM_PAGE_ABSENT ||
-	    s->rd.wait_page != SIM_NONE ||
-	    (s->cfg.device.disc == SIM_DISC_PS && s->ps_last != t))
-		return (1);
 	c->len = 0;
 	c->hash = 0;
 	r |= sig_put(c, s->mode);
@@ -1939,35 +1978,42 @@ cycle_check(struct sim *s)
 {
 	struct cycle		*cy;
 	struct cycle_snap	*c;
-	uint64_t		 m;
-	int			 r;
+	uint64_t		 m, key[SIG_KEY];
+	int			 built = 0;
 
 	if (s->cyc == NULL && (s->cyc = calloc(1, sizeof *s->cyc)) == NULL) {
 		s->oom = 1;
 		return;
 	}
 	cy = s->cyc;
-	if (cy->off)
+	if (cy->off || !sig_eligible(s))
 		return;
-	if ((r = sig_build(s, &cy->cur)) != 0) {
-		if (r < 0)
-			s->oom = 1;
-		return;
-	}
+	sig_key(s, key);
 	c = &cy->saved;
 	cy->lam++;
-	if (cy->have && c->hash == cy->cur.hash && c->len == cy->cur.len &&
-	    memcmp(c->sig, cy->cur.sig, c->len * sizeof *c->sig) == 0) {
-		/* A period: from the saved boundary to now. */
-		if ((m = cycle_room(s, c)) > 0)
-			cycle_jump(s, c, m);
-		/* Whatever is left is shorter than a period: step it. */
-		cy->off = 1;
-		return;
+	if (cy->have && memcmp(key, cy->key, sizeof key) == 0) {
+		if (sig_build(s, &cy->cur) != 0) {
+			s->oom = 1;
+			return;
+		}
+		built = 1;
+		if (c->hash == cy->cur.hash && c->len == cy->cur.len &&
+		    memcmp(c->sig, cy->cur.sig, c->len * sizeof *c->sig) == 0) {
+			/* A period: from the saved boundary to now. */
+			if ((m = cycle_room(s, c)) > 0)
+				cycle_jump(s, c, m);
+			/* Whatever is left is shorter than a period: step it. */
+			cy->off = 1;
+			return;
+		}
 	}
 	if (!cy->have || cy->lam >= cy->power) {
 		cy->power = cy->have ? cy->power * 2 : 1;
-		if (cycle_save(s) != 0)
+		if ((!built && sig_build(s, &cy->cur) != 0) ||
+		    cycle_save(s) != 0) {
 			s->oom = 1;
+			return;
+		}
+		memcpy(cy->key, key, sizeof key);
 	}
 }
