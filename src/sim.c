@@ -346,9 +346,9 @@ sim_free(struct sim *s)
 		return;
 	sim_extents_free(&s->pages);
 	free(s->markers.v);
-	free(s->plug.v);
-	free(s->queue.v);
-	free(s->dev.v);
+	sim_reqv_free(&s->plug);
+	sim_reqv_free(&s->queue);
+	sim_reqv_free(&s->dev);
 	free(s->hist);
 	free(s->evq);
 	cycle_free(s);
@@ -910,35 +910,38 @@ set_state(struct sim *s, uint64_t first, uint64_t n, enum sim_page st)
 
 /*
  * Try to merge [first, first + n) into a request of v (back or front,
- * within the size limit).  Returns the pages merged, 0 if none.
+ * within the size limit).  Returns the pages merged, 0 if none.  v is in
+ * page order without overlaps, so the only candidates are the request that
+ * starts at first + n (front merge, preferred: it is the later one in the
+ * list) and the one that ends at first (back merge); bisection finds both.
  */
 static uint64_t
 try_merge(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
     size_t *idx)
 {
-	uint64_t	 lim = s->cfg.max_req_pages, room, m;
-	size_t		 i;
+	uint64_t		 lim = s->cfg.max_req_pages, room, m;
+	size_t			 i = sim_reqv_lower(v, first + n);
+	struct sim_request	*r;
 
-	for (i = v->n; i-- > 0;) {
-		struct sim_request *r = &v->v[i];
-
-		if (r->npages >= lim)
-			continue;
-		room = lim - r->npages;
-		if (r->first + r->npages == first) {
-			m = n < room ? n : room;
-			r->npages += m;
-			*idx = i;
-			return (m);
-		}
-		if (first + n == r->first && n <= room) {
-			r->first = first;
-			r->npages += n;
-			*idx = i;
-			return (n);
-		}
+	if (i < v->n && v->v[i].first == first + n && v->v[i].npages < lim &&
+	    n <= lim - v->v[i].npages) {
+		r = &v->v[i];
+		r->first = first;
+		r->npages += n;
+		*idx = i;
+		return (n);
 	}
-	return (0);
+	i = sim_reqv_lower(v, first);
+	if (i == 0)
+		return (0);
+	r = &v->v[--i];
+	if (r->first + r->npages != first || r->npages >= lim)
+		return (0);
+	room = lim - r->npages;
+	m = n < room ? n : room;
+	r->npages += m;
+	*idx = i;
+	return (m);
 }
 
 /* Add a new request to the end of v (or in page order for the queue). */
@@ -947,17 +950,18 @@ req_add(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
     uint32_t id)
 {
 	struct sim_request	 r;
+	size_t			 at;
 
 	memset(&r, 0, sizeof r);
 	r.id = id ? id : s->next_id++;
 	r.first = first;
 	r.npages = n;
 	r.t_dispatch = r.t_done = SIM_NONE;
-	if (sim_reqv_insert_sorted(v, &r) != 0) {
+	if (sim_reqv_insert_sorted(v, &r, &at) != 0) {
 		s->oom = 1;
 		return (NULL);
 	}
-	return (sim_reqv_find(v, r.id));
+	return (&v->v[at]);
 }
 
 /* Emit a QUEUE event for pages added to request r. */
@@ -1080,6 +1084,7 @@ plug_flush(struct sim *s, enum sim_reason why)
 	/* Keep the buffer for the next plug. */
 	s->plug.v = list.v;
 	s->plug.cap = list.cap;
+	s->plug.base = list.base;
 	s->plug.n = 0;
 	queue_run(s);
 }
