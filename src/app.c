@@ -18,10 +18,10 @@
  *
  * Long moves forward (G, going back to the middle of a 1 TiB run) do not
  * step every event: the engine runs quietly (sim_run_until(), which jumps
- * over repeated steady-state periods exactly) to RENDER_HISTORY events
+ * over repeated steady-state periods exactly) to 2 * RENDER_HISTORY events
  * short of the target, the renderer is told how many it missed
- * (render_skip()), and the last RENDER_HISTORY events are stepped through
- * it.  The renderer forgets everything older but the last label, and the
+ * (render_skip()), and the last events are stepped through it; a
+ * checkpoint is taken as soon as the renderer is exact again, half way.  The renderer forgets everything older but the last label, and the
  * engine gives T1..T5 once each, in order, so the quiet part waits until
  * T5 has been recorded.  The picture is then the one stepping would have
  * drawn.  Until those last events have been recorded the renderer is not
@@ -140,7 +140,8 @@ run_ckpt(struct run *u)
 		}
 		u->nck = j;
 		u->spacing *= 2;
-		if (run_events(u) % u->spacing != 0)
+		if (run_events(u) % u->spacing != 0 &&
+		    run_events(u) != u->exact_at)
 			return (0);
 	}
 	c = &u->ck[u->nck];
@@ -178,7 +179,8 @@ run_took(struct run *u, const struct sim_event *ev)
 {
 	u->nev++;
 	render_event(u->r, u->sim, ev);
-	if (run_events(u) % u->spacing == 0 && run_events(u) >= u->exact_at &&
+	if ((run_events(u) % u->spacing == 0 || run_events(u) == u->exact_at) &&
+	    run_events(u) >= u->exact_at &&
 	    (u->nck == 0 || u->ck[u->nck - 1].ev < run_events(u)) &&
 	    run_ckpt(u) != 0)
 		return (-1);
@@ -332,8 +334,8 @@ run_quiet_copy(const struct run *u, uint64_t n, uint64_t *at)
 }
 
 /*
- * Land u quietly RENDER_HISTORY events short of event n (or of the end, if
- * the run ends first), when that is far enough ahead to be worth it.  The
+ * Land u quietly 2 * RENDER_HISTORY events short of event n (or of the end,
+ * if the run ends first), when that is far enough ahead to be worth it.  The
  * renderer counts the missed events; u->exact_at says when its history is
  * complete again.  -1 if memory ran out.
  */
@@ -352,14 +354,19 @@ run_jump(struct run *u, uint64_t n)
 	sim_free(c);
 	if (n - run_events(u) <= JUMP_MIN)
 		return (0);
-	land = n - RENDER_HISTORY;
+	/*
+	 * Land 2 * RENDER_HISTORY short: the renderer is exact again half way,
+	 * where run_took() takes a checkpoint, so going back a little after
+	 * the jump restores it instead of replaying from an early one.
+	 */
+	land = n - 2 * RENDER_HISTORY;
 	if ((c = run_quiet_copy(u, land, &at)) == NULL)
 		return (-1);
 	sim_free(u->sim);
 	u->sim = c;
 	render_skip(u->r, land - run_events(u));
 	u->nev = land;
-	u->exact_at = n;
+	u->exact_at = land + RENDER_HISTORY;
 	run_apply_toggles(u);
 	return (0);
 }
