@@ -101,6 +101,7 @@ struct sim {
 	/* Steady-state skipping (sim_run only), see cycle_check(). */
 	struct cycle		*cyc;
 	uint64_t		 run_limit;	/* skip no further than this */
+	uint64_t		 budget;	/* actions per quiet run, 0 = any */
 };
 
 static int	 push(struct sim *, const struct sim_event *);
@@ -121,6 +122,7 @@ static uint64_t	 window_submit(struct sim *, uint64_t, uint64_t, uint64_t,
 static void	 cycle_check(struct sim *);
 static void	 cycle_free(struct sim *);
 static void	 cycle_reset(struct sim *);
+static void	 cycle_resume(struct sim *);
 static void	 ps_advance(struct sim *);
 static void	 ps_sync(struct sim *);
 
@@ -517,7 +519,7 @@ sim_run(struct sim *s)
 	s->seq += s->evq_len;
 	s->evq_len = 0;
 	s->quiet = 1;
-	cycle_reset(s);
+	cycle_resume(s);
 	while (advance(s))
 		if (s->oom)
 			break;
@@ -542,7 +544,7 @@ int
 sim_run_until(struct sim *s, uint64_t events)
 {
 	struct sim_event	e;
-	uint64_t		margin = action_max_events(s);
+	uint64_t		margin = action_max_events(s), used = 0;
 	int			r;
 
 	/* Hand out what is already queued, so the quiet run can start. */
@@ -552,17 +554,24 @@ sim_run_until(struct sim *s, uint64_t events)
 	if (s->evq_len == 0 && s->seq + margin < events) {
 		/* Quiet while no single action can reach the target. */
 		s->quiet = 1;
-		cycle_reset(s);
+		cycle_resume(s);
 		s->run_limit = events - margin;
-		while (s->st.events < s->run_limit && advance(s))
+		while (s->st.events < s->run_limit && advance(s)) {
 			if (s->oom)
 				break;
+			if (s->budget != 0 && ++used >= s->budget)
+				break;
+		}
 		s->quiet = 0;
 		s->run_limit = 0;
 		s->seq = s->st.events;
 		stats_update(s);
 		if (s->oom)
 			return (-1);
+		if (s->budget != 0 && used == s->budget &&
+		    s->seq + margin < events &&
+		    !sim_done(s))
+			return (1);	/* the budget ran out first */
 	}
 	/* The last stretch event by event, so the count comes out exact. */
 	while (s->seq < events) {
@@ -682,6 +691,15 @@ sim_set_mode(struct sim *s, enum sim_mode m)
 {
 	if (m < SIM_MODE_COUNT)
 		s->pending = m;
+	/* A period seen so far may not repeat across the change. */
+	cycle_reset(s);
+}
+
+/* Limit each quiet run of sim_run_until() to n actions (0: no limit). */
+void
+sim_set_budget(struct sim *s, uint64_t n)
+{
+	s->budget = n;
 }
 
 /* Page-state snapshot. */
@@ -1806,8 +1824,8 @@ cycle_free(struct sim *s)
 }
 
 /*
- * Forget the saved boundary: a quiet run starts a new search, since between
- * runs the caller may have changed the mode.
+ * Forget the saved boundary (sim_set_mode(): the caller changed the rules,
+ * a period seen before may not repeat).
  */
 static void
 cycle_reset(struct sim *s)
@@ -1816,6 +1834,18 @@ cycle_reset(struct sim *s)
 		return;
 	s->cyc->have = 0;
 	s->cyc->off = 0;
+}
+
+/*
+ * A new quiet run goes on with the search: the saved boundary stays valid
+ * (the rules have not changed since, see cycle_reset()), so a run that is
+ * cut in slices (sim_set_budget()) still skips, one period per slice.
+ */
+static void
+cycle_resume(struct sim *s)
+{
+	if (s->cyc != NULL)
+		s->cyc->off = 0;
 }
 
 /* Device busy time up to now, the open busy period included. */
@@ -2007,8 +2037,13 @@ cycle_check(struct sim *s)
 			/* A period: from the saved boundary to now. */
 			if ((m = cycle_room(s, c)) > 0)
 				cycle_jump(s, c, m);
-			/* Whatever is left is shorter than a period: step it. */
+			/*
+			 * Whatever is left is shorter than a period: step it.
+			 * The next quiet run compares with this boundary.
+			 */
 			cy->off = 1;
+			if (cycle_save(s) != 0)
+				s->oom = 1;
 			return;
 		}
 	}

@@ -268,9 +268,18 @@ int	 sim_run(struct sim *);
  * `events` events have been produced, or the run ends; the state is then
  * the same as after stepping that many events with sim_step() (only
  * skipped_reads differs), and sim_step() goes on from there.  Returns 0, or
- * -1 on allocation failure.
+ * 1 when the budget of sim_set_budget() ran out first, or -1 on allocation
+ * failure.
  */
 int	 sim_run_until(struct sim *, uint64_t events);
+
+/*
+ * Cut quiet runs into slices: with n != 0, sim_run_until() returns 1 after
+ * about n actions (each a few events) short of its target, in a state from
+ * which the next call goes on (skipping as before); the caller can look at
+ * its input in between.  0 (the default) removes the limit.
+ */
+void	 sim_set_budget(struct sim *, uint64_t n);
 
 /* Events handed out by sim_step() so far (the next event's seq). */
 uint64_t sim_event_no(const struct sim *);

@@ -750,6 +750,50 @@ START_TEST(test_skip_grid_extra)
 }
 END_TEST
 
+/*
+ * sim_run_until() in slices (sim_set_budget()) ends where one quiet run
+ * ends, and still skips: a 1 TiB run of 4 KiB reads in a bounded number of
+ * slices; a run that never repeats in many small slices, as stepping.
+ */
+START_TEST(test_run_budget)
+{
+	struct sim_config	 c = config(SIM_MODE_BUGGY);
+	struct sim		*a, *b;
+	struct sim_event	 e;
+	struct sim_stats	 sa, sb;
+	uint64_t		 calls = 0;
+	int			 rc;
+
+	c.read_pages = 1;
+	c.file_pages = UINT64_C(1) << 28;
+	if (_i == 1) {
+		c.max_req_pages = 1;
+		c.file_pages = 30001;
+	}
+	a = sim_new(&c);
+	b = sim_new(&c);
+	sim_set_budget(a, _i == 1 ? 100 : 5000);
+	while ((rc = sim_run_until(a, UINT64_MAX)) == 1)
+		calls++;
+	ck_assert_int_eq(rc, 0);
+	ck_assert(sim_done(a));
+	if (_i == 1) {
+		ck_assert_uint_gt(calls, 100);
+		while (sim_step(b, &e) == 1)
+			;
+	} else {
+		ck_assert_uint_lt(calls, 20000);
+		ck_assert_int_eq(sim_run(b), 0);
+	}
+	sa = *sim_stats(a);
+	sb = *sim_stats(b);
+	sa.skipped_reads = sb.skipped_reads = 0;
+	ck_assert(memcmp(&sa, &sb, sizeof sa) == 0);
+	sim_free(a);
+	sim_free(b);
+}
+END_TEST
+
 /* sim_run_until() lands exactly where stepping would, and goes on alike. */
 static const uint64_t until_points[] = { 0, 1, 17, 3000, 65000, 250000 };
 
@@ -959,6 +1003,7 @@ sim_suite(void)
 	tc = tcase_create("skipping");
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, test_skip_grid, 0, GRID_N);
+	tcase_add_loop_test(tc, test_run_budget, 0, 2);
 	tcase_add_loop_test(tc, test_skip_grid_extra, 0, SIM_MODE_COUNT *
 	    (int)(sizeof grid_extras / sizeof grid_extras[0]));
 	suite_add_tcase(s, tc);
