@@ -47,6 +47,7 @@
 #define ZOOM_MAX	(1u << 20)
 #define JUMP_MIN	(2 * RENDER_HISTORY) /* shorter moves just step */
 #define LABEL_LAST	5	/* T5: no event after it carries a label */
+#define QUIET_SLICE	(1u << 15) /* engine actions between input polls */
 
 struct ckpt {
 	uint64_t	 ev;		/* events at the checkpoint */
@@ -60,7 +61,15 @@ struct toggle {
 	enum sim_mode	 mode;
 };
 
+/* The front end's look at its input during a long move (app_set_poll()). */
+struct app_poll {
+	int		(*fn)(void *, uint64_t done, uint64_t total);
+	void		*arg;
+	int		 cancelled;	/* fn asked to stop the move */
+};
+
 struct run {
+	struct app_poll	*poll;		/* the app's, or NULL */
 	struct sim	*sim;
 	struct render	*r;
 	struct ckpt	 ck[CKPT_MAX];
@@ -90,6 +99,7 @@ struct app {
 	void				(*hook)(void *, const struct cmd *,
 					    uint64_t);
 	void				*hook_arg;
+	struct app_poll			 poll;
 };
 
 /* The speed ladder, events per second. */
@@ -205,11 +215,12 @@ run_step(struct run *u, struct sim_event *ev)
 	return (run_took(u, ev) != 0 ? -1 : 1);
 }
 
-/* Start a run of cfg at event 0; -1 if memory ran out. */
+/* Start a run of cfg at event 0, polling through p; -1 if out of memory. */
 static int
-run_init(struct run *u, const struct sim_config *cfg)
+run_init(struct run *u, const struct sim_config *cfg, struct app_poll *p)
 {
 	memset(u, 0, sizeof *u);
+	u->poll = p;
 	u->spacing = CKPT_SPACING;
 	if ((u->sim = sim_new(cfg)) == NULL ||
 	    (u->r = render_new(APP_MIN_COLS, APP_MIN_ROWS)) == NULL ||
@@ -262,6 +273,29 @@ run_restore(struct run *u, const struct ckpt *c)
 }
 
 /*
+ * sim_run_until(s, n) in slices, asking the front end between them whether
+ * to go on (and letting it show progress).  -1 if memory ran out or the
+ * front end cancelled the move (then u->poll->cancelled is set).
+ */
+static int
+quiet_until(const struct run *u, struct sim *s, uint64_t n)
+{
+	struct app_poll	*p = u->poll;
+	int		 rc;
+
+	if (p == NULL || p->fn == NULL)
+		return (sim_run_until(s, n) != 0 ? -1 : 0);
+	sim_set_budget(s, QUIET_SLICE);
+	while ((rc = sim_run_until(s, n)) == 1)
+		if (p->fn(p->arg, sim_event_no(s), n) != 0) {
+			p->cancelled = 1;
+			break;
+		}
+	sim_set_budget(s, 0);
+	return (rc != 0 ? -1 : 0);
+}
+
+/*
  * Run s, a copy of u's engine that has handed out *at events, quietly to
  * event n or the end of the run, applying u's toggles on the way at their
  * event numbers (those at n itself are left to the caller, as run_took()
@@ -297,7 +331,7 @@ quiet_advance(const struct run *u, struct sim *s, uint64_t *at, uint64_t n)
 				break;
 			(*at)++;
 		}
-		if (sim_run_until(s, next) != 0)
+		if (quiet_until(u, s, next) != 0)
 			return (-1);
 		if (sim_next_time(s) == SIM_NONE) {
 			/* The run is over: every event made is handed out. */
@@ -570,7 +604,7 @@ app_new(const struct sim_config *cfg)
 	a->cfg = *cfg;
 	a->speed = APP_SPEED_DEFAULT;
 	a->g = &render_ascii;
-	if (run_init(&a->main, cfg) != 0) {
+	if (run_init(&a->main, cfg, &a->poll) != 0) {
 		app_free(a);
 		return (NULL);
 	}
@@ -888,7 +922,7 @@ set_compare(struct app *a, int on)
 		return (0);
 	}
 	c.mode = other_mode(a->cfg.mode);
-	if (run_init(&a->other, &c) != 0)
+	if (run_init(&a->other, &c, &a->poll) != 0)
 		return (-1);
 	a->compare = 1;
 	return (sync_other(a));
@@ -899,7 +933,7 @@ static int
 restart(struct app *a)
 {
 	run_done(&a->main);
-	if (run_init(&a->main, &a->cfg) != 0)
+	if (run_init(&a->main, &a->cfg, &a->poll) != 0)
 		return (-1);
 	if (a->compare) {
 		set_compare(a, 0);
@@ -908,6 +942,31 @@ restart(struct app *a)
 	}
 	app_flash(a, "restarted");
 	return (0);
+}
+
+/*
+ * Was the failure that just happened a move the front end cancelled?  Then
+ * the runs are where the move left them (each at an event it had reached),
+ * and the user is told.
+ */
+static int
+move_cancelled(struct app *a)
+{
+	if (!a->poll.cancelled)
+		return (0);
+	a->poll.cancelled = 0;
+	a->playing = 0;
+	app_flash(a, "move cancelled");
+	return (1);
+}
+
+/* Set the function a long move calls between slices (see app.h). */
+void
+app_set_poll(struct app *a, int (*fn)(void *, uint64_t, uint64_t),
+    void *arg)
+{
+	a->poll.fn = fn;
+	a->poll.arg = arg;
 }
 
 /* Go to event n of the main run, keeping the compare run in step. */
@@ -1033,6 +1092,8 @@ app_exec(struct app *a, const struct cmd *c)
 	default:
 		break;
 	}
+	if (rc < 0 && move_cancelled(a))
+		rc = 0;
 	if (rc < 0) {
 		a->oom = 1;
 		return (-1);
@@ -1051,7 +1112,9 @@ app_tick(struct app *a)
 		return (a->oom ? -1 : 0);
 	for (i = 0; i < k && rc == 1; i++)
 		rc = run_step(&a->main, NULL);
-	if (rc < 0 || sync_other(a) < 0) {
+	if (rc >= 0 && sync_other(a) < 0 && !move_cancelled(a))
+		rc = -1;
+	if (rc < 0) {
 		a->oom = 1;
 		return (-1);
 	}

@@ -11,6 +11,11 @@
  * ours); prepare_w draws the screen if anything changed and calls
  * doupdate() once per loop iteration.
  *
+ * Long moves (G, 1-5, going back, compare catching up) run in slices; in
+ * between, move_poll_cb() looks for a quit key or a pending SIGINT, SIGTERM
+ * or SIGHUP (held while a command runs) and cancels the move, and after
+ * 100 ms shows how far it has got.
+ *
  * Crashes (SIGSEGV, SIGBUS, SIGABRT, SIGFPE) cannot run curses code: their
  * handler only writes the terminal reset sequence saved at start-up and
  * restores the saved termios - both async-signal-safe - then lets the
@@ -68,6 +73,7 @@ struct loop {
 	struct demo	 demo;		/* the demo being replayed */
 	struct demo_live *live;		/* its replayer, or NULL */
 	ev_timer	 demo_w;	/* when the next item is due */
+	uint64_t	 move_t0;	/* when the command being run began */
 };
 
 static void	loop_demo(struct loop *);
@@ -169,18 +175,85 @@ loop_quit(struct loop *l, int status)
 	ev_break(l->ev, EVBREAK_ALL);
 }
 
+/*
+ * The signals that end raviz stay pending while the application works (a
+ * long move checks for them between slices, see move_poll_cb()); they are
+ * delivered, and handled by signal_cb(), when the work is done.
+ */
+static void
+loop_hold_signals(sigset_t *old)
+{
+	sigset_t	set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	(void)sigprocmask(SIG_BLOCK, &set, old);
+}
+
+/*
+ * Between slices of a long move: cancel it if a quit key or an ending signal
+ * is waiting (the key is put back for loop_keys(), the signal for
+ * signal_cb()); after 100 ms, show how far it has got on the bottom line.
+ */
+static int
+move_poll_cb(void *arg, uint64_t done, uint64_t total)
+{
+	struct loop	*l = arg;
+	sigset_t	 pend;
+	int		 keys[64], n = 0, ch, cancel = 0, rows, cols;
+	char		 buf[128];
+
+	if (sigpending(&pend) == 0 && (sigismember(&pend, SIGINT) == 1 ||
+	    sigismember(&pend, SIGTERM) == 1 || sigismember(&pend, SIGHUP) == 1))
+		cancel = 1;
+	while (n < (int)(sizeof keys / sizeof keys[0]) &&
+	    (ch = getch()) != ERR) {
+		keys[n++] = ch;
+		if (cmd_from_key(ch).kind == CMD_QUIT)
+			cancel = 1;
+	}
+	while (n > 0)
+		(void)ungetch(keys[--n]);
+	if (cancel)
+		return (1);
+	if (loop_mono_ns() - l->move_t0 < 100000000)
+		return (0);
+	if (total == UINT64_MAX || total == 0)
+		snprintf(buf, sizeof buf, " moving to the end: event %llu "
+		    "(q quits) ", (unsigned long long)done);
+	else
+		snprintf(buf, sizeof buf, " moving: event %llu of %llu, %u%% "
+		    "(q quits) ", (unsigned long long)done,
+		    (unsigned long long)total,
+		    (unsigned)(done / (total / 100 + 1)));
+	getmaxyx(stdscr, rows, cols);
+	if (rows > 0 && cols > 0) {
+		mvaddnstr(rows - 1, 0, buf, cols);
+		clrtoeol();
+		refresh();
+	}
+	l->dirty = 1;
+	return (0);
+}
+
 /* Carry out command c; quit or fail as the application says. */
 static void
 loop_exec(struct loop *l, const struct cmd *c)
 {
-	int	rc;
+	sigset_t	old;
+	int		rc;
 
 	if (c->kind == CMD_NONE)
 		return;
 	if (c->kind == CMD_REDRAW)
 		clearok(curscr, TRUE);
 	app_flash_clear(l->app);
+	l->move_t0 = loop_mono_ns();
+	loop_hold_signals(&old);
 	rc = app_exec(l->app, c);
+	(void)sigprocmask(SIG_SETMASK, &old, NULL);
 	if (rc == 1) {
 		loop_quit(l, 0);
 		return;
@@ -234,12 +307,16 @@ static void
 tick_cb(struct ev_loop *ev, ev_timer *w, int revents)
 {
 	struct loop	*l = w->data;
-	int		 had_flash = app_flash_shown(l->app);
+	int		 had_flash = app_flash_shown(l->app), rc;
+	sigset_t	 old;
 
 	(void)ev;
 	(void)revents;
-	if ((l->live != NULL ? demo_live_tick(l->live) : app_tick(l->app)) <
-	    0) {
+	l->move_t0 = loop_mono_ns();
+	loop_hold_signals(&old);
+	rc = l->live != NULL ? demo_live_tick(l->live) : app_tick(l->app);
+	(void)sigprocmask(SIG_SETMASK, &old, NULL);
+	if (rc < 0) {
 		loop_quit(l, 1);
 		return;
 	}
@@ -620,6 +697,7 @@ loop_run(const struct opts *o)
 	intrflush(stdscr, FALSE);
 	keypad(stdscr, TRUE);
 	nodelay(stdscr, TRUE);
+	app_set_poll(l.app, move_poll_cb, &l);
 	set_escdelay(25);
 	curs_set(0);
 	render_curses_set_theme(&look);
