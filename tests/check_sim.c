@@ -794,6 +794,58 @@ START_TEST(test_run_budget)
 }
 END_TEST
 
+/*
+ * Across the grid's devices and modes, with 4 KiB and 1000 KiB reads:
+ * sim_run_until() to the middle of a run that skips lands in the state
+ * stepping reaches (the events that follow are the same, request ids and
+ * all), and so does a run cut in slices.
+ */
+START_TEST(test_run_until_grid)
+{
+	int			 i = _i;
+	struct sim_config	 c = config((enum sim_mode)(i % SIM_MODE_COUNT));
+	struct sim		*a, *b, *d;
+	struct sim_event	 ea, eb, ed;
+	uint64_t		 n, k;
+
+	i /= SIM_MODE_COUNT;
+	c.device = grid_device(i % GRID_DEV);
+	i /= GRID_DEV;
+	c.read_pages = i == 0 ? 1 : 250;
+	c.file_pages = 100003;
+	a = sim_new(&c);
+	b = sim_new(&c);
+	d = sim_new(&c);
+	ck_assert_int_eq(sim_run(a), 0);
+	n = sim_stats(a)->events * 3 / 4;
+	sim_free(a);
+	a = sim_new(&c);
+	for (k = 0; k < n; k++)
+		ck_assert_int_eq(sim_step(a, &ea), 1);
+	ck_assert_int_eq(sim_run_until(b, n), 0);
+	ck_assert_uint_gt(sim_stats(b)->skipped_reads, 0);
+	sim_set_budget(d, 7);
+	while (sim_run_until(d, n) == 1)
+		;
+	sim_set_budget(d, 0);
+	ck_assert_uint_eq(sim_event_no(d), n);
+	for (k = 0; k < 500; k++) {
+		int ra = sim_step(a, &ea), rb = sim_step(b, &eb);
+		int rd = sim_step(d, &ed);
+
+		ck_assert_int_eq(ra, rb);
+		ck_assert_int_eq(ra, rd);
+		if (ra != 1)
+			break;
+		ck_assert(memcmp(&ea, &eb, sizeof ea) == 0);
+		ck_assert(memcmp(&ea, &ed, sizeof ea) == 0);
+	}
+	sim_free(a);
+	sim_free(b);
+	sim_free(d);
+}
+END_TEST
+
 /* sim_run_until() lands exactly where stepping would, and goes on alike. */
 static const uint64_t until_points[] = { 0, 1, 17, 3000, 65000, 250000 };
 
@@ -1004,6 +1056,8 @@ sim_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, test_skip_grid, 0, GRID_N);
 	tcase_add_loop_test(tc, test_run_budget, 0, 2);
+	tcase_add_loop_test(tc, test_run_until_grid, 0,
+	    2 * GRID_DEV * SIM_MODE_COUNT);
 	tcase_add_loop_test(tc, test_skip_grid_extra, 0, SIM_MODE_COUNT *
 	    (int)(sizeof grid_extras / sizeof grid_extras[0]));
 	suite_add_tcase(s, tc);
