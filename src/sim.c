@@ -102,6 +102,8 @@ struct sim {
 	struct cycle		*cyc;
 	uint64_t		 run_limit;	/* skip no further than this */
 	uint64_t		 budget;	/* actions per quiet run, 0 = any */
+	uint64_t		 dn;		/* dev_next(), while dn_ok */
+	int			 dn_ok;		/* no device change since */
 };
 
 static int	 push(struct sim *, const struct sim_event *);
@@ -473,7 +475,15 @@ advance(struct sim *s)
 {
 	uint64_t	td, tt, tr;
 
-	td = dev_next(s);
+	/*
+	 * The device's next action changes only when the device does (every
+	 * change clears dn_ok): the task's steps in between reuse it.
+	 */
+	if (!s->dn_ok) {
+		s->dn = dev_next(s);
+		s->dn_ok = 1;
+	}
+	td = s->dn;
 	tt = s->q_plugged ? s->unplug_at : SIM_NONE;
 	tr = task_next(s);
 	if (td == SIM_NONE && tt == SIM_NONE && tr == SIM_NONE)
@@ -1178,6 +1188,7 @@ ps_advance(struct sim *s)
 	s->ps_last = s->now;
 	if (dt == 0)
 		return;
+	s->dn_ok = 0;
 	for (i = 0; i < s->dev.n; i++)
 		if (s->dev.v[i].t_done == SIM_NONE &&
 		    s->dev.v[i].t_lat_end <= s->now - dt)
@@ -1297,6 +1308,7 @@ queue_run(struct sim *s)
 			r.left = req_work(&r);
 			r.t_done = SIM_NONE;
 		}
+		s->dn_ok = 0;
 		if (sim_reqv_append(&s->dev, &r) != 0) {
 			s->oom = 1;
 			return;
@@ -1330,6 +1342,7 @@ dev_complete(struct sim *s, size_t i)
 	struct sim_event	*e;
 
 	sim_reqv_remove(&s->dev, i);
+	s->dn_ok = 0;
 	set_state(s, r.first, r.npages, SIM_PAGE_UPTODATE);
 	e = ev_new(s, SIM_EV_COMPLETE);
 	e->first = r.first;
@@ -1904,6 +1917,7 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 	s->rd.read_end += d;
 
 	s->now += dt;
+	s->dn_ok = 0;
 	s->rd.busy_until += dt;
 	if (s->unplug_at != SIM_NONE)
 		s->unplug_at += dt;
