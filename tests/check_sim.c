@@ -249,6 +249,38 @@ END_TEST
  * every event and at the end, for every preset and mode; the report run
  * in buggy mode is busy well under half of the time, waking most of it.
  */
+/*
+ * sim_labels_over(): false while a label may still come, true from the
+ * last labelled event handed out on - T5 with 1 MiB reads, T2 with 4 KiB
+ * reads (T3..T5 cannot happen there) - and no labelled event after it.
+ */
+START_TEST(test_labels_over)
+{
+	struct sim_config	 c = config((enum sim_mode)(_i % SIM_MODE_COUNT));
+	struct sim		*s;
+	struct sim_event	 e;
+	int			 last = 0, over = 0;
+
+	c.read_pages = _i / SIM_MODE_COUNT == 0 ? 256 : 1;
+	c.file_pages = 4096;
+	s = sim_new(&c);
+	ck_assert(!sim_labels_over(s));
+	while (sim_step(s, &e) == 1) {
+		if (e.label != 0) {
+			ck_assert(!over);
+			last = e.label;
+		}
+		if (sim_labels_over(s))
+			over = 1;
+		else
+			ck_assert(!over);
+	}
+	ck_assert(over);
+	ck_assert_int_eq(last, c.read_pages == 1 ? 2 : 5);
+	sim_free(s);
+}
+END_TEST
+
 START_TEST(test_device_split)
 {
 	struct sim_config	 c = config((enum sim_mode)(_i % SIM_MODE_COUNT));
@@ -1167,6 +1199,7 @@ check_suite(void)
 	tcase_add_loop_test(tc, test_stamp_moments, 0, SIM_MODE_COUNT);
 	tcase_add_loop_test(tc, test_labels_in_order, 0, SIM_MODE_COUNT *
 	    (int)(sizeof order_cases / sizeof order_cases[0]));
+	tcase_add_loop_test(tc, test_labels_over, 0, 2 * SIM_MODE_COUNT);
 	tcase_add_loop_test(tc, test_device_split, 0, SIM_MODE_COUNT *
 	    (int)sim_preset_count());
 	tcase_add_test(tc, test_read1_dispatches);
