@@ -18,13 +18,15 @@
  *
  * Long moves forward (G, going back to the middle of a 1 TiB run) do not
  * step every event: the engine runs quietly (sim_run_until(), which jumps
- * over repeated steady-state periods exactly) to RENDER_HISTORY events
+ * over repeated steady-state periods exactly) to 2 * RENDER_HISTORY events
  * short of the target, the renderer is told how many it missed
- * (render_skip()), and the last RENDER_HISTORY events are stepped through
- * it.  The renderer forgets everything older but the last label, and the
- * engine gives T1..T5 once each, in order, so the quiet part waits until
- * T5 has been recorded.  The picture is then the one stepping would have
- * drawn.  Until those last events have been recorded the renderer is not
+ * (render_skip()), and the last events are stepped through it; a
+ * checkpoint is taken as soon as the renderer is exact again, half way.
+ * The renderer forgets everything older but the last label, and the engine
+ * gives T1..T5 once each, in order, so the quiet part waits until no label
+ * is left to come (sim_labels_over(): T5 recorded, or the moments still
+ * missing can no longer happen, as with 4 KiB reads, which get T1 and T2
+ * only).  The picture is then the one stepping would have drawn.  Until those last events have been recorded the renderer is not
  * yet exact, so no checkpoint is taken before run->exact_at.
  *
  * Nothing here reads a clock: the front end's timer calls app_tick().
@@ -50,7 +52,7 @@
 #define CAPLOG_MAX	64	/* captions the history keeps (the latest) */
 #define ZOOM_MAX	(1u << 20)
 #define JUMP_MIN	(2 * RENDER_HISTORY) /* shorter moves just step */
-#define LABEL_LAST	5	/* T5: no event after it carries a label */
+#define QUIET_SLICE	(1u << 15) /* engine actions between input polls */
 
 struct ckpt {
 	uint64_t	 ev;		/* events at the checkpoint */
@@ -64,7 +66,15 @@ struct toggle {
 	enum sim_mode	 mode;
 };
 
+/* The front end's look at its input during a long move (app_set_poll()). */
+struct app_poll {
+	int		(*fn)(void *, uint64_t done, uint64_t total);
+	void		*arg;
+	int		 cancelled;	/* fn asked to stop the move */
+};
+
 struct run {
+	struct app_poll	*poll;		/* the app's, or NULL */
 	struct sim	*sim;
 	struct render	*r;
 	struct ckpt	 ck[CKPT_MAX];
@@ -110,6 +120,7 @@ struct app {
 	struct predict_score		 score;
 	char				 verdict[2 * PREDICT_TEXT];
 	char				 summary[2 * PREDICT_TEXT + 200];
+	struct app_poll			 poll;
 };
 
 static int predict_forward(struct app *, uint64_t);
@@ -160,7 +171,8 @@ run_ckpt(struct run *u)
 		}
 		u->nck = j;
 		u->spacing *= 2;
-		if (run_events(u) % u->spacing != 0)
+		if (run_events(u) % u->spacing != 0 &&
+		    run_events(u) != u->exact_at)
 			return (0);
 	}
 	c = &u->ck[u->nck];
@@ -198,7 +210,8 @@ run_took(struct run *u, const struct sim_event *ev)
 {
 	u->nev++;
 	render_event(u->r, u->sim, ev);
-	if (run_events(u) % u->spacing == 0 && run_events(u) >= u->exact_at &&
+	if ((run_events(u) % u->spacing == 0 || run_events(u) == u->exact_at) &&
+	    run_events(u) >= u->exact_at &&
 	    (u->nck == 0 || u->ck[u->nck - 1].ev < run_events(u)) &&
 	    run_ckpt(u) != 0)
 		return (-1);
@@ -223,11 +236,12 @@ run_step(struct run *u, struct sim_event *ev)
 	return (run_took(u, ev) != 0 ? -1 : 1);
 }
 
-/* Start a run of cfg at event 0; -1 if memory ran out. */
+/* Start a run of cfg at event 0, polling through p; -1 if out of memory. */
 static int
-run_init(struct run *u, const struct sim_config *cfg)
+run_init(struct run *u, const struct sim_config *cfg, struct app_poll *p)
 {
 	memset(u, 0, sizeof *u);
+	u->poll = p;
 	u->spacing = CKPT_SPACING;
 	if ((u->sim = sim_new(cfg)) == NULL ||
 	    (u->r = render_new(APP_MIN_COLS, APP_MIN_ROWS)) == NULL ||
@@ -280,6 +294,29 @@ run_restore(struct run *u, const struct ckpt *c)
 }
 
 /*
+ * sim_run_until(s, n) in slices, asking the front end between them whether
+ * to go on (and letting it show progress).  -1 if memory ran out or the
+ * front end cancelled the move (then u->poll->cancelled is set).
+ */
+static int
+quiet_until(const struct run *u, struct sim *s, uint64_t n)
+{
+	struct app_poll	*p = u->poll;
+	int		 rc;
+
+	if (p == NULL || p->fn == NULL)
+		return (sim_run_until(s, n) != 0 ? -1 : 0);
+	sim_set_budget(s, QUIET_SLICE);
+	while ((rc = sim_run_until(s, n)) == 1)
+		if (p->fn(p->arg, sim_event_no(s), n) != 0) {
+			p->cancelled = 1;
+			break;
+		}
+	sim_set_budget(s, 0);
+	return (rc != 0 ? -1 : 0);
+}
+
+/*
  * Run s, a copy of u's engine that has handed out *at events, quietly to
  * event n or the end of the run, applying u's toggles on the way at their
  * event numbers (those at n itself are left to the caller, as run_took()
@@ -315,7 +352,7 @@ quiet_advance(const struct run *u, struct sim *s, uint64_t *at, uint64_t n)
 				break;
 			(*at)++;
 		}
-		if (sim_run_until(s, next) != 0)
+		if (quiet_until(u, s, next) != 0)
 			return (-1);
 		if (sim_next_time(s) == SIM_NONE) {
 			/* The run is over: every event made is handed out. */
@@ -352,8 +389,8 @@ run_quiet_copy(const struct run *u, uint64_t n, uint64_t *at)
 }
 
 /*
- * Land u quietly RENDER_HISTORY events short of event n (or of the end, if
- * the run ends first), when that is far enough ahead to be worth it.  The
+ * Land u quietly 2 * RENDER_HISTORY events short of event n (or of the end,
+ * if the run ends first), when that is far enough ahead to be worth it.  The
  * renderer counts the missed events; u->exact_at says when its history is
  * complete again.  -1 if memory ran out.
  */
@@ -363,8 +400,7 @@ run_jump(struct run *u, uint64_t n)
 	struct sim	*c;
 	uint64_t	 land, at;
 
-	if (render_last_label(u->r) != LABEL_LAST ||
-	    n - run_events(u) <= JUMP_MIN)
+	if (!sim_labels_over(u->sim) || n - run_events(u) <= JUMP_MIN)
 		return (0);
 	/* Where the move ends: n, or the end of the run if that is sooner. */
 	if ((c = run_quiet_copy(u, n, &n)) == NULL)
@@ -372,21 +408,26 @@ run_jump(struct run *u, uint64_t n)
 	sim_free(c);
 	if (n - run_events(u) <= JUMP_MIN)
 		return (0);
-	land = n - RENDER_HISTORY;
+	/*
+	 * Land 2 * RENDER_HISTORY short: the renderer is exact again half way,
+	 * where run_took() takes a checkpoint, so going back a little after
+	 * the jump restores it instead of replaying from an early one.
+	 */
+	land = n - 2 * RENDER_HISTORY;
 	if ((c = run_quiet_copy(u, land, &at)) == NULL)
 		return (-1);
 	sim_free(u->sim);
 	u->sim = c;
 	render_skip(u->r, land - run_events(u));
 	u->nev = land;
-	u->exact_at = n;
+	u->exact_at = land + RENDER_HISTORY;
 	run_apply_toggles(u);
 	return (0);
 }
 
 /*
  * Go forward to event n, or to the end if the run ends first: stepping
- * until T5 has been recorded, then a quiet jump if n is far, then stepping
+ * until no label is left to come, then a quiet jump if n is far, then stepping
  * the rest.  -1 if memory ran out.
  */
 static int
@@ -394,7 +435,7 @@ run_forward(struct run *u, uint64_t n)
 {
 	int	rc;
 
-	while (run_events(u) < n && render_last_label(u->r) != LABEL_LAST)
+	while (run_events(u) < n && !sim_labels_over(u->sim))
 		if ((rc = run_step(u, NULL)) <= 0)
 			return (rc);
 	if (run_events(u) < n && run_jump(u, n) != 0)
@@ -586,7 +627,7 @@ app_new(const struct sim_config *cfg)
 	a->rate = APP_RATE_DEFAULT;
 	a->pace_ev = UINT64_MAX;
 	a->g = &render_ascii;
-	if (run_init(&a->main, cfg) != 0) {
+	if (run_init(&a->main, cfg, &a->poll) != 0) {
 		app_free(a);
 		return (NULL);
 	}
@@ -980,7 +1021,7 @@ set_compare(struct app *a, int on)
 		return (0);
 	}
 	c.mode = other_mode(a->cfg.mode);
-	if (run_init(&a->other, &c) != 0)
+	if (run_init(&a->other, &c, &a->poll) != 0)
 		return (-1);
 	a->compare = 1;
 	return (sync_other(a));
@@ -998,7 +1039,7 @@ restart(struct app *a, int64_t arg)
 	if (arg > 0 && arg <= SIM_MODE_COUNT)
 		a->cfg.mode = (enum sim_mode)(arg - 1);
 	run_done(&a->main);
-	if (run_init(&a->main, &a->cfg) != 0)
+	if (run_init(&a->main, &a->cfg, &a->poll) != 0)
 		return (-1);
 	if (a->compare) {
 		set_compare(a, 0);
@@ -1010,6 +1051,31 @@ restart(struct app *a, int64_t arg)
 	else
 		app_flash(a, "restarted");
 	return (0);
+}
+
+/*
+ * Was the failure that just happened a move the front end cancelled?  Then
+ * the runs are where the move left them (each at an event it had reached),
+ * and the user is told.
+ */
+static int
+move_cancelled(struct app *a)
+{
+	if (!a->poll.cancelled)
+		return (0);
+	a->poll.cancelled = 0;
+	a->playing = 0;
+	app_flash(a, "move cancelled");
+	return (1);
+}
+
+/* Set the function a long move calls between slices (see app.h). */
+void
+app_set_poll(struct app *a, int (*fn)(void *, uint64_t, uint64_t),
+    void *arg)
+{
+	a->poll.fn = fn;
+	a->poll.arg = arg;
 }
 
 /* Go to event n of the main run, keeping the compare run in step. */
@@ -1220,6 +1286,8 @@ app_exec(struct app *a, const struct cmd *c)
 	default:
 		break;
 	}
+	if (rc < 0 && move_cancelled(a))
+		rc = 0;
 	if (rc < 0) {
 		a->oom = 1;
 		return (-1);
@@ -1281,7 +1349,9 @@ app_tick_upto(struct app *a, uint64_t limit)
 		for (i = 0; i < k && rc == 1 &&
 		    run_events(&a->main) < limit; i++)
 			rc = run_step(&a->main, NULL);
-	if (rc < 0 || sync_other(a) < 0) {
+	if (rc >= 0 && sync_other(a) < 0 && !move_cancelled(a))
+		rc = -1;
+	if (rc < 0) {
 		a->oom = 1;
 		return (-1);
 	}

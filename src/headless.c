@@ -207,9 +207,10 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		status = 1;
 		goto out;
 	}
-	stepwise = (tr.f != NULL || r != NULL || sr != NULL ||
-	    o->until_label || o->until_events);
-	if (!stepwise)
+	stepwise = (tr.f != NULL || r != NULL || sr != NULL || o->until_label);
+	if (!stepwise && o->until_events)
+		rc = sim_run_until(s, o->until_events);	/* skips periods too */
+	else if (!stepwise)
 		rc = sim_run(s);
 	else {
 		while ((rc = sim_step(s, &e)) == 1) {

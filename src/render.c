@@ -264,13 +264,6 @@ render_skip(struct render *r, uint64_t n)
 	r->events += n;
 }
 
-/* The last label recorded. */
-int
-render_last_label(const struct render *r)
-{
-	return (r->moment.ev.label);
-}
-
 /* Put a string, if the row is inside the area. */
 static void
 put(const struct render_ops *ops, void *be, unsigned y, unsigned x,

@@ -137,8 +137,6 @@ void	 render_event(struct render *, const struct sim *,
  */
 #define RENDER_HISTORY	8192
 void	 render_skip(struct render *, uint64_t n);
-/* The last label recorded (1..5 for T1..T5), 0 if none yet. */
-int	 render_last_label(const struct render *);
 /* Draw the whole screen through ops. */
 void	 render_draw(struct render *, const struct sim *,
 	     const struct render_ops *, void *be, const struct render_status *);

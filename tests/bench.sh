@@ -24,9 +24,52 @@ for m in buggy fixed legacy; do
 		row "$m" "$sz"
 	done
 done
-echo "# every event stepped (--until=huge forces the event-by-event path)"
+echo "# every event stepped (a trace forces the event-by-event path; JSON included)"
 for m in buggy fixed legacy; do
-	for sz in 1G 64G; do
-		row "$m" "$sz" --until=999999999999
+	for sz in 1G 4G; do
+		row "$m" "$sz" --trace=/dev/null --summary
 	done
+done
+
+# The scaling table of issue 12: summary time by file size for the option
+# sets that once defeated period skipping, and the growth from 1 GiB to
+# 1 TiB (1024 times the work when stepping every event).  Each cell is the
+# best of up to 5 runs, in milliseconds; a run is cut off at $BENCH_TIMEOUT
+# seconds (default 120).
+BENCH_TIMEOUT=${BENCH_TIMEOUT:-120}
+
+# cell SIZE OPTION...: best wall time in ms, or ">Ns" when cut off.
+cell() {
+	sz=$1
+	shift
+	best=
+	for i in 1 2 3 4 5; do
+		t0=$(date +%s%N)
+		timeout "$BENCH_TIMEOUT" "$RAVIZ" --headless --summary \
+		    --file-size="$sz" "$@" >/dev/null 2>&1
+		st=$?
+		t1=$(date +%s%N)
+		if [ $st -ne 0 ]; then
+			[ $st -eq 124 ] && echo ">${BENCH_TIMEOUT}s" || echo "failed"
+			return
+		fi
+		ms=$(( (t1 - t0) / 1000000 ))
+		[ -z "$best" ] || [ "$ms" -lt "$best" ] && best=$ms
+		# One slow run says enough.
+		[ "$ms" -gt 1000 ] && break
+	done
+	echo "$best"
+}
+
+echo
+echo "# summary time (ms) by file size; growth = 1T / 1G"
+printf '%-26s %8s %8s %8s %8s %8s\n' options 1G 16G 64G 1T growth
+for o in "--bs=4k --max-request=4k" "--bs=4k" "--bs=1000k" "--ra=132k" ""; do
+	# shellcheck disable=SC2086
+	a=$(cell 1G $o) b=$(cell 16G $o) c=$(cell 64G $o) d=$(cell 1T $o)
+	g=$(awk -v a="$a" -v d="$d" 'BEGIN {
+		if (d ~ />/ || a ~ />/) print "-";
+		else printf "%.1fx", (d + 0.5) / (a + 0.5) }')
+	printf '%-26s %8s %8s %8s %8s %8s\n' "${o:-(defaults)}" "$a" "$b" "$c" \
+	    "$d" "$g"
 done

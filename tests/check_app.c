@@ -1020,6 +1020,64 @@ exec_flash(struct app *a, enum cmd_kind k, int64_t arg)
 	return (f);
 }
 
+/* Poll hook for test_move_poll: counts calls, cancels at call `stop`. */
+struct poll_probe {
+	unsigned	 calls;
+	unsigned	 stop;		/* 0: never */
+	uint64_t	 last_done, last_total;
+};
+
+static int
+probe_cb(void *arg, uint64_t done, uint64_t total)
+{
+	struct poll_probe	*p = arg;
+
+	p->calls++;
+	p->last_done = done;
+	p->last_total = total;
+	return (p->stop != 0 && p->calls >= p->stop);
+}
+
+/*
+ * A long move (G on a run whose state never repeats) calls the poll hook
+ * between slices with its progress; a hook that says stop cancels it: G
+ * returns 0, says "move cancelled", and the run is usable (G again, with a
+ * hook that lets it go on, reaches the end the stepped run reaches).
+ */
+START_TEST(test_move_poll)
+{
+	struct sim_config	 c;
+	struct app		*a, *b;
+	struct poll_probe	 p;
+	char			*f;
+
+	sim_config_default(&c);
+	c.read_pages = 1;
+	c.max_req_pages = 1;
+	c.file_pages = 65536;
+	a = app_new(&c);
+	b = app_new(&c);
+	ck_assert(a != NULL && b != NULL);
+	memset(&p, 0, sizeof p);
+	p.stop = 2;
+	app_set_poll(a, probe_cb, &p);
+	f = exec_flash(a, CMD_END, 0);
+	ck_assert_ptr_nonnull(strstr(f, "move cancelled"));
+	free(f);
+	ck_assert_uint_eq(p.calls, 2);
+	ck_assert(!sim_done(app_sim(a)));
+	memset(&p, 0, sizeof p);
+	exec(a, CMD_END, 0);
+	ck_assert_uint_gt(p.calls, 2);
+	ck_assert_uint_le(p.last_done, p.last_total);
+	ck_assert(sim_done(app_sim(a)));
+	play_to(b, UINT64_MAX);
+	same_frames(a, b);
+	app_free(a);
+	app_free(b);
+}
+END_TEST
+
 /*
  * In compare mode p, m and mode are refused and change nothing: the halves
  * stay buggy above, fixed below, at every later event too.
@@ -1617,6 +1675,7 @@ check_suite(void)
 	tcase_add_test(tc, test_step_back_identical);
 	tcase_add_test(tc, test_back_far);
 	tcase_add_test(tc, test_end_fast_exact);
+	tcase_add_test(tc, test_move_poll);
 	tcase_add_test(tc, test_end_fast_toggle);
 	tcase_add_test(tc, test_jump_over_toggle);
 	tcase_add_test(tc, test_compare_end_fast);

@@ -249,6 +249,38 @@ END_TEST
  * every event and at the end, for every preset and mode; the report run
  * in buggy mode is busy well under half of the time, waking most of it.
  */
+/*
+ * sim_labels_over(): false while a label may still come, true from the
+ * last labelled event handed out on - T5 with 1 MiB reads, T2 with 4 KiB
+ * reads (T3..T5 cannot happen there) - and no labelled event after it.
+ */
+START_TEST(test_labels_over)
+{
+	struct sim_config	 c = config((enum sim_mode)(_i % SIM_MODE_COUNT));
+	struct sim		*s;
+	struct sim_event	 e;
+	int			 last = 0, over = 0;
+
+	c.read_pages = _i / SIM_MODE_COUNT == 0 ? 256 : 1;
+	c.file_pages = 4096;
+	s = sim_new(&c);
+	ck_assert(!sim_labels_over(s));
+	while (sim_step(s, &e) == 1) {
+		if (e.label != 0) {
+			ck_assert(!over);
+			last = e.label;
+		}
+		if (sim_labels_over(s))
+			over = 1;
+		else
+			ck_assert(!over);
+	}
+	ck_assert(over);
+	ck_assert_int_eq(last, c.read_pages == 1 ? 2 : 5);
+	sim_free(s);
+}
+END_TEST
+
 START_TEST(test_device_split)
 {
 	struct sim_config	 c = config((enum sim_mode)(_i % SIM_MODE_COUNT));
@@ -771,6 +803,228 @@ START_TEST(test_skip_exact)
 }
 END_TEST
 
+/*
+ * The grid: read size x readahead x device x mode, each skipped (sim_run())
+ * and stepped, compared in full.  Reads of 4 KiB, a size just under and just
+ * over a power of two, an odd readahead, 1 MiB readahead, a disk with its
+ * look-ahead off, one-page requests, queue depth 1, a regular file, and an
+ * odd file size.  Devices: 0 report, 1 nvme, 2 hdd, 3 hdd look-ahead off.
+ */
+static const uint64_t grid_bs[] = { 1, 64, 250, 257 };
+static const uint64_t grid_ra[] = { 32, 33, 256 };
+#define GRID_DEV	4
+#define GRID_N	((int)(sizeof grid_bs / sizeof grid_bs[0] * \
+		    (sizeof grid_ra / sizeof grid_ra[0]) * GRID_DEV * \
+		    SIM_MODE_COUNT))
+
+/* Extra rows: bs, ra, max request, qd (0 = preset), source, device. */
+struct grid_extra {
+	uint64_t	 bs, ra;
+	uint32_t	 maxreq, qd;
+	enum sim_source	 source;
+	int		 dev;
+	int		 skips;		/* the state repeats within the file */
+};
+
+static const struct grid_extra grid_extras[] = {
+	{ 1, 32, 1, 0, SIM_SOURCE_RAW, 2, 1 },
+	{ 1, 32, 1, 1, SIM_SOURCE_RAW, 0, 1 },
+	{ 1, 32, 1, 0, SIM_SOURCE_RAW, 0, 0 },	/* PS state never repeats */
+	{ 256, 32, 128, 1, SIM_SOURCE_RAW, 0, 1 },
+	{ 256, 32, 128, 1, SIM_SOURCE_RAW, 1, 1 },
+	{ 250, 32, 128, 0, SIM_SOURCE_FILE, 0, 1 },
+	{ 1, 256, 128, 0, SIM_SOURCE_FILE, 1, 1 },
+	{ 256, 256, 1, 0, SIM_SOURCE_RAW, 2, 1 },
+	{ 250, 32, 128, 0, SIM_SOURCE_RAW, 0, 1 },	/* 1000 KiB */
+	{ 257, 256, 128, 0, SIM_SOURCE_RAW, 1, 1 },
+	{ 250, 33, 128, 0, SIM_SOURCE_RAW, 3, 1 },
+};
+
+/* The device of a grid index. */
+static struct sim_device
+grid_device(int d)
+{
+	static const char *const names[] = { "report", "nvme", "hdd", "hdd" };
+	struct sim_device	 dev = *sim_preset_find(names[d]);
+
+	if (d == 3) {
+		dev.idle_penalty_ns = 8330000;
+		dev.idle_thresh_ns = 0;
+	}
+	return (dev);
+}
+
+/* Skipped and stepped runs of c end in the same state with the same stats. */
+static void
+grid_compare(const struct sim_config *c, int skips)
+{
+	struct sim		*a = sim_new(c), *b = sim_new(c);
+	struct sim_event	 e;
+	struct sim_stats	 sa, sb;
+	uint64_t		 n;
+
+	ck_assert(a != NULL && b != NULL);
+	ck_assert_int_eq(sim_run(a), 0);
+	while (sim_step(b, &e) == 1)
+		;
+	ck_assert(sim_done(a) && sim_done(b));
+	sa = *sim_stats(a);
+	sb = *sim_stats(b);
+	if (skips)
+		ck_assert_msg(sa.skipped_reads > 0, "no skip: bs %llu ra %llu "
+		    "dev %s/%llu mode %d", (unsigned long long)c->read_pages,
+		    (unsigned long long)c->ra_pages, c->device.name,
+		    (unsigned long long)c->device.idle_penalty_ns, (int)c->mode);
+	ck_assert_uint_eq(sb.skipped_reads, 0);
+	sa.skipped_reads = 0;
+	ck_assert_uint_eq(sa.end_ns, sb.end_ns);
+	ck_assert_uint_eq(sa.events, sb.events);
+	ck_assert(memcmp(&sa, &sb, sizeof sa) == 0);
+	/* The device split, advanced per skipped period, still adds up. */
+	ck_assert_uint_eq(sa.busy_ns + sa.waking_ns + sa.idle_ns, sa.now_ns);
+	/* The request mix behind sim_request_count(), size by size. */
+	for (n = 0; n <= c->max_req_pages + 1; n++)
+		ck_assert_uint_eq(sim_request_count(a, n),
+		    sim_request_count(b, n));
+	ck_assert(memcmp(sim_reader(a), sim_reader(b),
+	    sizeof *sim_reader(a)) == 0);
+	ck_assert(memcmp(sim_ra(a), sim_ra(b), sizeof *sim_ra(a)) == 0);
+	sim_free(a);
+	sim_free(b);
+}
+
+START_TEST(test_skip_grid)
+{
+	int			 i = _i;
+	struct sim_config	 c = config((enum sim_mode)(i % SIM_MODE_COUNT));
+
+	i /= SIM_MODE_COUNT;
+	c.device = grid_device(i % GRID_DEV);
+	i /= GRID_DEV;
+	c.ra_pages = grid_ra[i % (int)(sizeof grid_ra / sizeof grid_ra[0])];
+	i /= (int)(sizeof grid_ra / sizeof grid_ra[0]);
+	c.read_pages = grid_bs[i];
+	c.file_pages = 30001;
+	/* Reads that do not divide the windows repeat only after many. */
+	grid_compare(&c, c.read_pages <= 64);
+}
+END_TEST
+
+START_TEST(test_skip_grid_extra)
+{
+	const struct grid_extra	*g = &grid_extras[_i / SIM_MODE_COUNT];
+	struct sim_config	 c = config((enum sim_mode)(_i % SIM_MODE_COUNT));
+
+	c.device = grid_device(g->dev);
+	if (g->qd != 0)
+		c.device.qd = g->qd;
+	c.read_pages = g->bs;
+	c.ra_pages = g->ra;
+	c.max_req_pages = g->maxreq;
+	c.source = g->source;
+	/* Long enough for the long periods of the last rows to repeat. */
+	c.file_pages = g->bs > 64 && g->maxreq > 1 && g->qd == 0 ? 400009 :
+	    30001;
+	grid_compare(&c, g->skips);
+}
+END_TEST
+
+/*
+ * sim_run_until() in slices (sim_set_budget()) ends where one quiet run
+ * ends, and still skips: a 1 TiB run of 4 KiB reads in a bounded number of
+ * slices; a run that never repeats in many small slices, as stepping.
+ */
+START_TEST(test_run_budget)
+{
+	struct sim_config	 c = config(SIM_MODE_BUGGY);
+	struct sim		*a, *b;
+	struct sim_event	 e;
+	struct sim_stats	 sa, sb;
+	uint64_t		 calls = 0;
+	int			 rc;
+
+	c.read_pages = 1;
+	c.file_pages = UINT64_C(1) << 28;
+	if (_i == 1) {
+		c.max_req_pages = 1;
+		c.file_pages = 30001;
+	}
+	a = sim_new(&c);
+	b = sim_new(&c);
+	sim_set_budget(a, _i == 1 ? 100 : 5000);
+	while ((rc = sim_run_until(a, UINT64_MAX)) == 1)
+		calls++;
+	ck_assert_int_eq(rc, 0);
+	ck_assert(sim_done(a));
+	if (_i == 1) {
+		ck_assert_uint_gt(calls, 100);
+		while (sim_step(b, &e) == 1)
+			;
+	} else {
+		ck_assert_uint_lt(calls, 20000);
+		ck_assert_int_eq(sim_run(b), 0);
+	}
+	sa = *sim_stats(a);
+	sb = *sim_stats(b);
+	sa.skipped_reads = sb.skipped_reads = 0;
+	ck_assert(memcmp(&sa, &sb, sizeof sa) == 0);
+	sim_free(a);
+	sim_free(b);
+}
+END_TEST
+
+/*
+ * Across the grid's devices and modes, with 4 KiB and 1000 KiB reads:
+ * sim_run_until() to the middle of a run that skips lands in the state
+ * stepping reaches (the events that follow are the same, request ids and
+ * all), and so does a run cut in slices.
+ */
+START_TEST(test_run_until_grid)
+{
+	int			 i = _i;
+	struct sim_config	 c = config((enum sim_mode)(i % SIM_MODE_COUNT));
+	struct sim		*a, *b, *d;
+	struct sim_event	 ea, eb, ed;
+	uint64_t		 n, k;
+
+	i /= SIM_MODE_COUNT;
+	c.device = grid_device(i % GRID_DEV);
+	i /= GRID_DEV;
+	c.read_pages = i == 0 ? 1 : 250;
+	c.file_pages = 100003;
+	a = sim_new(&c);
+	b = sim_new(&c);
+	d = sim_new(&c);
+	ck_assert_int_eq(sim_run(a), 0);
+	n = sim_stats(a)->events * 3 / 4;
+	sim_free(a);
+	a = sim_new(&c);
+	for (k = 0; k < n; k++)
+		ck_assert_int_eq(sim_step(a, &ea), 1);
+	ck_assert_int_eq(sim_run_until(b, n), 0);
+	ck_assert_uint_gt(sim_stats(b)->skipped_reads, 0);
+	sim_set_budget(d, 7);
+	while (sim_run_until(d, n) == 1)
+		;
+	sim_set_budget(d, 0);
+	ck_assert_uint_eq(sim_event_no(d), n);
+	for (k = 0; k < 500; k++) {
+		int ra = sim_step(a, &ea), rb = sim_step(b, &eb);
+		int rd = sim_step(d, &ed);
+
+		ck_assert_int_eq(ra, rb);
+		ck_assert_int_eq(ra, rd);
+		if (ra != 1)
+			break;
+		ck_assert(memcmp(&ea, &eb, sizeof ea) == 0);
+		ck_assert(memcmp(&ea, &ed, sizeof ea) == 0);
+	}
+	sim_free(a);
+	sim_free(b);
+	sim_free(d);
+}
+END_TEST
+
 /* sim_run_until() lands exactly where stepping would, and goes on alike. */
 static const uint64_t until_points[] = { 0, 1, 17, 3000, 65000, 250000 };
 
@@ -945,6 +1199,7 @@ check_suite(void)
 	tcase_add_loop_test(tc, test_stamp_moments, 0, SIM_MODE_COUNT);
 	tcase_add_loop_test(tc, test_labels_in_order, 0, SIM_MODE_COUNT *
 	    (int)(sizeof order_cases / sizeof order_cases[0]));
+	tcase_add_loop_test(tc, test_labels_over, 0, 2 * SIM_MODE_COUNT);
 	tcase_add_loop_test(tc, test_device_split, 0, SIM_MODE_COUNT *
 	    (int)sim_preset_count());
 	tcase_add_test(tc, test_read1_dispatches);
@@ -980,6 +1235,16 @@ check_suite(void)
 	    (int)(sizeof skip_cases / sizeof skip_cases[0]));
 	tcase_add_test(tc, test_config_check);
 	tcase_add_test(tc, test_extents);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("skipping");
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_skip_grid, 0, GRID_N);
+	tcase_add_loop_test(tc, test_run_budget, 0, 2);
+	tcase_add_loop_test(tc, test_run_until_grid, 0,
+	    2 * GRID_DEV * SIM_MODE_COUNT);
+	tcase_add_loop_test(tc, test_skip_grid_extra, 0, SIM_MODE_COUNT *
+	    (int)(sizeof grid_extras / sizeof grid_extras[0]));
 	suite_add_tcase(s, tc);
 	return (s);
 }

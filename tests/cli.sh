@@ -32,6 +32,8 @@ bad "--qd" --headless --qd=0
 bad "--until" --headless --until=T9
 bad "--trace" --headless --trace
 bad "--headless" --headless=yes
+# Simulated time that would pass 2^63 ns is refused, not wrapped.
+bad "simulated time" --headless --bandwidth=1k --file-size=4096T
 # A non-option argument is a demo file (demo.h); a missing one is bad input.
 bad "cannot read" --headless stray
 bad "unexpected argument" --list-devices stray
@@ -48,6 +50,20 @@ grep -q "HYPOTHESIS" "$tmp/out"; ok $? "the report preset's penalty is called a 
 for d in report sata2 sata3 hdd nvme; do
 	grep -q "^$d" "$tmp/out"; ok $? "--list-devices lists $d"
 done
+
+# Huge runs: time and bytes do not wrap, and --until past the end is quick.
+"$RAVIZ" --headless --bandwidth=1k --file-size=4T >"$tmp/out" 2>&1
+ok $? "--bandwidth=1k --file-size=4T runs"
+# 4 TiB at 1000 B/s takes at least 4398046511104 s.
+grep -q '^sim_time_ns: 4398[0-9]\{15\}$' "$tmp/out"
+ok $? "4 TiB at 1000 B/s: the simulated time does not wrap ($(grep sim_time "$tmp/out"))"
+"$RAVIZ" --headless --file-size=4096T >"$tmp/out" 2>&1 &&
+	grep -q '^throughput_mb_s: 51\.' "$tmp/out"
+ok $? "4 PiB: the throughput does not wrap ($(grep throughput "$tmp/out"))"
+"$RAVIZ" --headless --file-size=1T --bs=4k >"$tmp/a" 2>&1 &&
+	"$RAVIZ" --headless --file-size=1T --bs=4k --until=999999999999999 \
+	>"$tmp/b" 2>&1
+cmp -s "$tmp/a" "$tmp/b"; ok $? "--until past the end of 1 TiB gives the full summary"
 
 # Determinism: two runs, byte-identical trace and frames.
 "$RAVIZ" --headless --trace="$tmp/a" && "$RAVIZ" --headless --trace="$tmp/b"

@@ -1,12 +1,16 @@
 /*
  * sim-int.h - containers shared by the engine's files; not part of the
- * public interface.  All of them are small sorted vectors: the engine keeps
- * O(windows) items, so linear scans are cheaper than anything cleverer.
+ * public interface.  Page extents and markers are small sorted vectors (the
+ * engine keeps O(windows) of them); request lists may be long and are
+ * searched by bisection.
  */
 #ifndef RAVIZ_SIM_INT_H
 #define RAVIZ_SIM_INT_H
 
 #include "sim.h"
+
+/* Products of work and sharers, and time bounds, computed without wrapping. */
+__extension__ typedef unsigned __int128 sim_u128;
 
 /* Page states of [0, size) as maximal runs, ascending, covering it. */
 struct sim_extents {
@@ -50,19 +54,32 @@ int	 sim_u64v_remove(struct sim_u64v *, uint64_t x);
 /* Smallest element >= x, or SIM_NONE. */
 uint64_t sim_u64v_next(const struct sim_u64v *, uint64_t x);
 
-/* Vector of requests. */
+/* Vector of requests: items at v[0 .. n), cap of them from v (sim-vec.c). */
 struct sim_reqv {
 	struct sim_request	*v;
 	size_t			 n;
 	size_t			 cap;
+	struct sim_request	*base;	/* the allocation, v or before it */
 };
 
 int	 sim_reqv_copy(struct sim_reqv *, const struct sim_reqv *);
+void	 sim_reqv_free(struct sim_reqv *);
 int	 sim_reqv_append(struct sim_reqv *, const struct sim_request *);
-/* Insert keeping ascending first page (ties after existing). */
-int	 sim_reqv_insert_sorted(struct sim_reqv *, const struct sim_request *);
+/*
+ * Insert keeping ascending first page (ties after existing); *at receives
+ * the index.  0, or -1 when out of memory.
+ */
+int	 sim_reqv_insert_sorted(struct sim_reqv *, const struct sim_request *,
+	     size_t *at);
+/* In a page-ordered list: index of the first request with first >= p. */
+size_t	 sim_reqv_lower(const struct sim_reqv *, uint64_t p);
+/* Remove the item at i; O(1) for i == 0. */
 void	 sim_reqv_remove(struct sim_reqv *, size_t i);
-/* The request with this id, or NULL. */
-struct sim_request *sim_reqv_find(struct sim_reqv *, uint32_t id);
+
+/*
+ * 1 if the simulated time of a run of cfg certainly stays below 2^63 ns
+ * (sim-bound.c); cfg's fields must already be within their own limits.
+ */
+int	 sim_time_fits(const struct sim_config *cfg);
 
 #endif /* RAVIZ_SIM_INT_H */

@@ -1,7 +1,8 @@
 /*
  * sim-vec.c - the engine's small vectors: the marker set and request lists.
- * They hold a handful of items (windows and requests near the reader), so
- * they are plain arrays grown by doubling and searched linearly.
+ * The marker set holds a handful of items (windows near the reader): a
+ * plain array grown by doubling and searched linearly.  Request lists can
+ * hold tens of thousands (1-page requests of a 256 MiB window): see below.
  */
 #include "config.h"
 
@@ -98,56 +99,116 @@ sim_u64v_next(const struct sim_u64v *a, uint64_t x)
 	return (SIM_NONE);
 }
 
+/*
+ * Request lists keep their items at v[0 .. n), which may start past the
+ * beginning of the allocation (base): removing the first item, as the
+ * elevator does at every dispatch, only moves v.  cap counts from v.  The
+ * lists are kept in page order (plug list, queue) or dispatch order
+ * (device); the page-ordered ones are searched by bisection.
+ */
+
+/* Make room for one more request at the end; 0, or -1 out of memory. */
+static int
+reqv_room(struct sim_reqv *a)
+{
+	size_t			 off = a->base ? (size_t)(a->v - a->base) : 0;
+	size_t			 ncap;
+	struct sim_request	*nv;
+
+	if (a->n < a->cap)
+		return (0);
+	if (off != 0 && off >= a->n) {
+		/* Half or more of the allocation is dead: slide down. */
+		memmove(a->base, a->v, a->n * sizeof *a->v);
+		a->v = a->base;
+		a->cap += off;
+		return (0);
+	}
+	ncap = (off + a->cap) ? 2 * (off + a->cap) : 8;
+	if ((nv = realloc(a->base, ncap * sizeof *nv)) == NULL)
+		return (-1);
+	a->base = nv;
+	a->v = nv + off;
+	a->cap = ncap - off;
+	return (0);
+}
+
+/* Free a request list's storage and empty it. */
+void
+sim_reqv_free(struct sim_reqv *a)
+{
+	free(a->base);
+	memset(a, 0, sizeof *a);
+}
+
 /* Copy a request list. */
 int
 sim_reqv_copy(struct sim_reqv *d, const struct sim_reqv *s)
 {
+	int	r;
+
 	d->n = s->n;
-	return (copy((void **)&d->v, &d->cap, s->v, s->n, sizeof *d->v));
+	d->base = NULL;
+	r = copy((void **)&d->base, &d->cap, s->v, s->n, sizeof *d->v);
+	d->v = d->base;
+	return (r);
 }
 
 /* Append a request. */
 int
 sim_reqv_append(struct sim_reqv *a, const struct sim_request *r)
 {
-	if (grow((void **)&a->v, &a->cap, a->n + 1, sizeof *a->v) != 0)
+	if (reqv_room(a) != 0)
 		return (-1);
 	a->v[a->n++] = *r;
 	return (0);
 }
 
-/* Insert a request in ascending page order. */
+/* Index of the first request whose first page is >= p (page order). */
+size_t
+sim_reqv_lower(const struct sim_reqv *a, uint64_t p)
+{
+	size_t	lo = 0, hi = a->n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (a->v[mid].first < p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (lo);
+}
+
+/* Insert a request in ascending page order (ties after existing). */
 int
-sim_reqv_insert_sorted(struct sim_reqv *a, const struct sim_request *r)
+sim_reqv_insert_sorted(struct sim_reqv *a, const struct sim_request *r,
+    size_t *at)
 {
 	size_t	i;
 
-	if (grow((void **)&a->v, &a->cap, a->n + 1, sizeof *a->v) != 0)
+	if (reqv_room(a) != 0)
 		return (-1);
-	for (i = a->n; i > 0 && a->v[i - 1].first > r->first; i--)
-		;
+	i = sim_reqv_lower(a, r->first);
+	while (i < a->n && a->v[i].first == r->first)
+		i++;
 	memmove(a->v + i + 1, a->v + i, (a->n - i) * sizeof *a->v);
 	a->v[i] = *r;
 	a->n++;
+	*at = i;
 	return (0);
 }
 
-/* Remove the request at index i. */
+/* Remove the request at index i (the first one in O(1)). */
 void
 sim_reqv_remove(struct sim_reqv *a, size_t i)
 {
+	if (i == 0) {
+		a->v++;
+		a->cap--;
+		a->n--;
+		return;
+	}
 	memmove(a->v + i, a->v + i + 1, (a->n - i - 1) * sizeof *a->v);
 	a->n--;
-}
-
-/* Find a request by id. */
-struct sim_request *
-sim_reqv_find(struct sim_reqv *a, uint32_t id)
-{
-	size_t	i;
-
-	for (i = 0; i < a->n; i++)
-		if (a->v[i].id == id)
-			return (&a->v[i]);
-	return (NULL);
 }

@@ -103,9 +103,13 @@ struct sim {
 	int			 oom;
 
 	/* Steady-state skipping (sim_run only), see cycle_check(). */
-	struct cycle_snap	*snaps;
-	size_t			 nsnaps;
+	struct cycle		*cyc;
 	uint64_t		 run_limit;	/* skip no further than this */
+	uint64_t		 budget;	/* actions per quiet run, 0 = any */
+	uint64_t		 dn;		/* dev_next(), while dn_ok */
+	int			 dn_ok;		/* no device change since */
+	uint64_t		 sv;		/* first serve time, while sv_ok */
+	int			 sv_ok;		/* device list unchanged since */
 };
 
 static int	 push(struct sim *, const struct sim_event *);
@@ -115,6 +119,7 @@ static void	 dev_run(struct sim *);
 static void	 timer_run(struct sim *);
 static uint64_t	 dev_next(const struct sim *);
 static uint64_t	 div_up(uint64_t, uint64_t);
+static uint64_t	 div_up128(sim_u128, uint64_t);
 static void	 queue_run(struct sim *);
 static void	 submit_range(struct sim *, uint64_t, uint64_t);
 static void	 plug_flush(struct sim *, enum sim_reason);
@@ -123,24 +128,12 @@ static uint64_t	 window_submit(struct sim *, uint64_t, uint64_t, uint64_t,
 		     enum sim_ev, uint64_t);
 static void	 label_end(struct sim *);
 
-#define CYCLE_SNAPS	16
-
-/* The engine's state at a read() boundary, relative to the reader. */
-struct cycle_snap {
-	uint64_t		*sig;		/* relative state, in words */
-	size_t			 len;
-	size_t			 cap;
-	uint64_t		 pos;		/* absolute page and time */
-	uint64_t		 now;
-	struct sim_stats	 st;
-	uint64_t		 stall_acc;	/* total to now */
-	uint64_t		*hist;
-	uint32_t		 next_id;
-	uint64_t		 read_index;
-};
-
 static void	 cycle_check(struct sim *);
 static void	 cycle_free(struct sim *);
+static void	 cycle_reset(struct sim *);
+static void	 cycle_resume(struct sim *);
+static void	 ps_advance(struct sim *);
+static void	 ps_sync(struct sim *);
 
 static const char *mode_names[SIM_MODE_COUNT] = { "buggy", "fixed", "legacy" };
 static const char *ev_names[SIM_EV_COUNT] = {
@@ -282,6 +275,10 @@ sim_config_check(const struct sim_config *cfg)
 #undef TIME_OK
 	if (cfg->device.disc != SIM_DISC_FIFO && cfg->device.disc != SIM_DISC_PS)
 		return ("discipline: unknown");
+	if (!sim_time_fits(cfg))
+		return ("file-size: too large for this device: the simulated "
+		    "time could pass 2^63 ns (292 years); use a smaller file or "
+		    "a faster device");
 	return (NULL);
 }
 
@@ -333,8 +330,7 @@ sim_clone(const struct sim *o)
 	memset(&s->dev, 0, sizeof s->dev);
 	s->hist = NULL;
 	s->evq = NULL;
-	s->snaps = NULL;
-	s->nsnaps = 0;
+	s->cyc = NULL;
 	s->evq_cap = s->evq_len = s->evq_head = 0;
 	n = (size_t)o->cfg.max_req_pages + 1;
 	if ((s->hist = malloc(n * sizeof *s->hist)) == NULL)
@@ -367,9 +363,9 @@ sim_free(struct sim *s)
 		return;
 	sim_extents_free(&s->pages);
 	free(s->markers.v);
-	free(s->plug.v);
-	free(s->queue.v);
-	free(s->dev.v);
+	sim_reqv_free(&s->plug);
+	sim_reqv_free(&s->queue);
+	sim_reqv_free(&s->dev);
 	free(s->hist);
 	free(s->evq);
 	cycle_free(s);
@@ -556,7 +552,7 @@ task_next(const struct sim *s)
 static void
 dev_account(struct sim *s, uint64_t t)
 {
-	uint64_t	a = s->acct_t, served = SIM_NONE, from;
+	uint64_t	a = s->acct_t, served, from;
 	size_t		i;
 
 	if (t <= a)
@@ -566,12 +562,22 @@ dev_account(struct sim *s, uint64_t t)
 		s->st.idle_ns += t - a;
 		return;
 	}
-	for (i = 0; i < s->dev.n; i++) {
-		from = s->dev.v[i].t_dispatch + (s->dev.v[i].penalised ?
-		    s->cfg.device.idle_penalty_ns : 0);
-		if (from < served)
-			served = from;
+	/*
+	 * The first serve time changes only with the device list (a dispatch,
+	 * a completion, a jump clear sv_ok): the actions in between reuse it,
+	 * so accounting costs O(1) and not O(queue depth) per action.
+	 */
+	if (!s->sv_ok) {
+		s->sv = SIM_NONE;
+		for (i = 0; i < s->dev.n; i++) {
+			from = s->dev.v[i].t_dispatch + (s->dev.v[i].penalised ?
+			    s->cfg.device.idle_penalty_ns : 0);
+			if (from < s->sv)
+				s->sv = from;
+		}
+		s->sv_ok = 1;
 	}
+	served = s->sv;
 	if (served > a) {
 		from = served < t ? served : t;
 		s->st.waking_ns += from - a;
@@ -586,7 +592,15 @@ advance(struct sim *s)
 {
 	uint64_t	td, tt, tr;
 
-	td = dev_next(s);
+	/*
+	 * The device's next action changes only when the device does (every
+	 * change clears dn_ok): the task's steps in between reuse it.
+	 */
+	if (!s->dn_ok) {
+		s->dn = dev_next(s);
+		s->dn_ok = 1;
+	}
+	td = s->dn;
 	tt = s->q_plugged ? s->unplug_at : SIM_NONE;
 	tr = task_next(s);
 	if (td == SIM_NONE && tt == SIM_NONE && tr == SIM_NONE)
@@ -633,6 +647,7 @@ sim_run(struct sim *s)
 	s->seq += s->evq_len;
 	s->evq_len = 0;
 	s->quiet = 1;
+	cycle_resume(s);
 	while (advance(s))
 		if (s->oom)
 			break;
@@ -657,7 +672,7 @@ int
 sim_run_until(struct sim *s, uint64_t events)
 {
 	struct sim_event	e;
-	uint64_t		margin = action_max_events(s);
+	uint64_t		margin = action_max_events(s), used = 0;
 	int			r;
 
 	/* Hand out what is already queued, so the quiet run can start. */
@@ -667,16 +682,24 @@ sim_run_until(struct sim *s, uint64_t events)
 	if (s->evq_len == 0 && s->seq + margin < events) {
 		/* Quiet while no single action can reach the target. */
 		s->quiet = 1;
+		cycle_resume(s);
 		s->run_limit = events - margin;
-		while (s->st.events < s->run_limit && advance(s))
+		while (s->st.events < s->run_limit && advance(s)) {
 			if (s->oom)
 				break;
+			if (s->budget != 0 && ++used >= s->budget)
+				break;
+		}
 		s->quiet = 0;
 		s->run_limit = 0;
 		s->seq = s->st.events;
 		stats_update(s);
 		if (s->oom)
 			return (-1);
+		if (s->budget != 0 && used == s->budget &&
+		    s->seq + margin < events &&
+		    !sim_done(s))
+			return (1);	/* the budget ran out first */
 	}
 	/* The last stretch event by event, so the count comes out exact. */
 	while (s->seq < events) {
@@ -697,7 +720,8 @@ ps_first_completion(const struct sim *s)
 {
 	struct sim_request	*v;
 	uint64_t		 t = s->ps_last, rem = s->ps_rem, pk = s->ps_k;
-	uint64_t		 k, minleft, lat, d, tot, share, need, r;
+	uint64_t		 k, minleft, lat, d, share, r;
+	sim_u128		 tot, need;
 	size_t			 i, n = s->dev.n;
 
 	if (n == 0)
@@ -722,18 +746,19 @@ ps_first_completion(const struct sim *s)
 		if (k != 0) {
 			if (k != pk)
 				rem = 0;
-			need = minleft * k;
+			need = (sim_u128)minleft * k;
 			need = need > rem ? need - rem : 0;
-			r = t + div_up(need, s->cfg.device.bandwidth);
+			r = t + div_up128(need, s->cfg.device.bandwidth);
 		}
 		if (r <= lat || lat == SIM_NONE)
 			break;
 		/* Advance to the latency end: the active ones share dt. */
 		d = lat - t;
 		if (k != 0) {
-			tot = s->cfg.device.bandwidth * d + rem;
-			share = tot / k;
-			rem = tot % k;
+			tot = (sim_u128)s->cfg.device.bandwidth * d + rem;
+			share = tot / k > UINT64_MAX ? UINT64_MAX :
+			    (uint64_t)(tot / k);
+			rem = (uint64_t)(tot % k);
 			pk = k;
 			for (i = 0; i < n; i++)
 				if (v[i].t_lat_end <= t)
@@ -788,12 +813,35 @@ sim_done(const struct sim *s)
 	    !s->q_plugged);
 }
 
+/* No label is left to hand out (label_end() done, none still queued). */
+int
+sim_labels_over(const struct sim *s)
+{
+	size_t	i;
+
+	if (!s->t5_done)
+		return (0);
+	for (i = 0; i < s->evq_len; i++)
+		if (s->evq[s->evq_head + i].label != 0)
+			return (0);
+	return (1);
+}
+
 /* Request a mode change at the next read(). */
 void
 sim_set_mode(struct sim *s, enum sim_mode m)
 {
 	if (m < SIM_MODE_COUNT)
 		s->pending = m;
+	/* A period seen so far may not repeat across the change. */
+	cycle_reset(s);
+}
+
+/* Limit each quiet run of sim_run_until() to n actions (0: no limit). */
+void
+sim_set_budget(struct sim *s, uint64_t n)
+{
+	s->budget = n;
 }
 
 /* Page-state snapshot. */
@@ -1026,35 +1074,38 @@ set_state(struct sim *s, uint64_t first, uint64_t n, enum sim_page st)
 
 /*
  * Try to merge [first, first + n) into a request of v (back or front,
- * within the size limit).  Returns the pages merged, 0 if none.
+ * within the size limit).  Returns the pages merged, 0 if none.  v is in
+ * page order without overlaps, so the only candidates are the request that
+ * starts at first + n (front merge, preferred: it is the later one in the
+ * list) and the one that ends at first (back merge); bisection finds both.
  */
 static uint64_t
 try_merge(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
     size_t *idx)
 {
-	uint64_t	 lim = s->cfg.max_req_pages, room, m;
-	size_t		 i;
+	uint64_t		 lim = s->cfg.max_req_pages, room, m;
+	size_t			 i = sim_reqv_lower(v, first + n);
+	struct sim_request	*r;
 
-	for (i = v->n; i-- > 0;) {
-		struct sim_request *r = &v->v[i];
-
-		if (r->npages >= lim)
-			continue;
-		room = lim - r->npages;
-		if (r->first + r->npages == first) {
-			m = n < room ? n : room;
-			r->npages += m;
-			*idx = i;
-			return (m);
-		}
-		if (first + n == r->first && n <= room) {
-			r->first = first;
-			r->npages += n;
-			*idx = i;
-			return (n);
-		}
+	if (i < v->n && v->v[i].first == first + n && v->v[i].npages < lim &&
+	    n <= lim - v->v[i].npages) {
+		r = &v->v[i];
+		r->first = first;
+		r->npages += n;
+		*idx = i;
+		return (n);
 	}
-	return (0);
+	i = sim_reqv_lower(v, first);
+	if (i == 0)
+		return (0);
+	r = &v->v[--i];
+	if (r->first + r->npages != first || r->npages >= lim)
+		return (0);
+	room = lim - r->npages;
+	m = n < room ? n : room;
+	r->npages += m;
+	*idx = i;
+	return (m);
 }
 
 /* Add a new request to the end of v (or in page order for the queue). */
@@ -1063,17 +1114,18 @@ req_add(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
     uint32_t id)
 {
 	struct sim_request	 r;
+	size_t			 at;
 
 	memset(&r, 0, sizeof r);
 	r.id = id ? id : s->next_id++;
 	r.first = first;
 	r.npages = n;
 	r.t_dispatch = r.t_done = SIM_NONE;
-	if (sim_reqv_insert_sorted(v, &r) != 0) {
+	if (sim_reqv_insert_sorted(v, &r, &at) != 0) {
 		s->oom = 1;
 		return (NULL);
 	}
-	return (sim_reqv_find(v, r.id));
+	return (&v->v[at]);
 }
 
 /* Emit a QUEUE event for pages added to request r. */
@@ -1196,6 +1248,7 @@ plug_flush(struct sim *s, enum sim_reason why)
 	/* Keep the buffer for the next plug. */
 	s->plug.v = list.v;
 	s->plug.cap = list.cap;
+	s->plug.base = list.base;
 	s->plug.n = 0;
 	queue_run(s);
 }
@@ -1246,6 +1299,15 @@ div_up(uint64_t a, uint64_t b)
 	return (a / b + (a % b != 0));
 }
 
+/* Ceiling division of a 128-bit numerator; saturates at SIM_NONE. */
+static uint64_t
+div_up128(sim_u128 a, uint64_t b)
+{
+	sim_u128	q = a / b + (a % b != 0);
+
+	return (q >= SIM_NONE ? SIM_NONE : (uint64_t)q);
+}
+
 /*
  * Processor sharing: bring every transferring command's remaining work up
  * to now.  Commands past their latency share the bandwidth equally; the
@@ -1254,13 +1316,15 @@ div_up(uint64_t a, uint64_t b)
 static void
 ps_advance(struct sim *s)
 {
-	uint64_t	k = 0, dt, share, tot;
+	uint64_t	k = 0, dt, share;
+	sim_u128	tot;
 	size_t		i;
 
 	dt = s->now - s->ps_last;
 	s->ps_last = s->now;
 	if (dt == 0)
 		return;
+	s->dn_ok = 0;
 	for (i = 0; i < s->dev.n; i++)
 		if (s->dev.v[i].t_done == SIM_NONE &&
 		    s->dev.v[i].t_lat_end <= s->now - dt)
@@ -1272,9 +1336,10 @@ ps_advance(struct sim *s)
 	if (k != s->ps_k)
 		s->ps_rem = 0;
 	s->ps_k = k;
-	tot = s->cfg.device.bandwidth * dt + s->ps_rem;
-	share = tot / k;
-	s->ps_rem = tot % k;
+	/* 128 bits: bandwidth times a long interval passes 2^64. */
+	tot = (sim_u128)s->cfg.device.bandwidth * dt + s->ps_rem;
+	share = tot / k > UINT64_MAX ? UINT64_MAX : (uint64_t)(tot / k);
+	s->ps_rem = (uint64_t)(tot % k);
 	for (i = 0; i < s->dev.n; i++) {
 		struct sim_request *r = &s->dev.v[i];
 
@@ -1282,6 +1347,20 @@ ps_advance(struct sim *s)
 			continue;
 		r->left = r->left > share ? r->left - share : 0;
 	}
+}
+
+/*
+ * Bring the sharing up to now without changing any future event (at read()
+ * boundaries, so that the state there is canonical, see cycle_check()).
+ * Splitting an interval is exact: the carried remainder makes the two shares
+ * add up to the one share of the whole, and over an interval without sharers
+ * the remainder is dropped at the split just as it would be at the end.
+ */
+static void
+ps_sync(struct sim *s)
+{
+	if (s->cfg.device.disc == SIM_DISC_PS)
+		ps_advance(s);
 }
 
 /* Time of the next device action, SIM_NONE if idle. */
@@ -1312,12 +1391,12 @@ dev_next(const struct sim *s)
 			minleft = r->left;
 	}
 	if (k != 0) {
-		/* Smallest dt with (B*dt + rem) / k >= minleft. */
-		uint64_t need = minleft * k;
+		/* Smallest dt with (B*dt + rem) / k >= minleft, in 128 bits. */
+		sim_u128 need = (sim_u128)minleft * k;
 		uint64_t rem = (k == s->ps_k) ? s->ps_rem : 0;
 
 		need = need > rem ? need - rem : 0;
-		d = div_up(need, s->cfg.device.bandwidth);
+		d = div_up128(need, s->cfg.device.bandwidth);
 		if (s->ps_last + d < t)
 			t = s->ps_last + d;
 	}
@@ -1363,6 +1442,7 @@ queue_run(struct sim *s)
 			r.left = req_work(&r);
 			r.t_done = SIM_NONE;
 		}
+		s->dn_ok = s->sv_ok = 0;
 		if (sim_reqv_append(&s->dev, &r) != 0) {
 			s->oom = 1;
 			return;
@@ -1403,6 +1483,7 @@ dev_complete(struct sim *s, size_t i)
 	struct sim_event	*e;
 
 	sim_reqv_remove(&s->dev, i);
+	s->dn_ok = s->sv_ok = 0;
 	set_state(s, r.first, r.npages, SIM_PAGE_UPTODATE);
 	e = ev_new(s, SIM_EV_COMPLETE);
 	e->first = r.first;
@@ -1544,6 +1625,7 @@ task_run(struct sim *s)
 
 	switch (s->step) {
 	case STEP_BEGIN:
+		ps_sync(s);
 		if (s->quiet)
 			cycle_check(s);
 		if (s->pending != s->mode) {
@@ -1700,11 +1782,57 @@ task_run(struct sim *s)
  * period shifted.  cycle_check() finds such a repetition and jumps over as
  * many whole periods as fit before the end of the file could matter, adding
  * each period's statistics once per period skipped.  The result is exact: the
- * same numbers as stepping through every event.  Only sim_run() skips; the
- * event stream of sim_step() is never shortened.
+ * same numbers as stepping through every event.  Only the quiet runs
+ * (sim_run(), sim_run_until()) skip; sim_step() never shortens the stream.
+ *
+ * The period is found from the state itself, whatever its length, with
+ * Brent's cycle detection: one saved boundary, replaced at boundary counts
+ * 1, 2, 4, 8, ... since the last save, and every boundary compared with it.
+ * The first boundary equal to the saved one is a period later; the search
+ * costs at most a few times (transient + period) boundaries, one signature
+ * build and one hash comparison each (the words are compared only when the
+ * hashes agree).
+ *
+ * The signature is canonical: it holds exactly what the future depends on,
+ * in relative form.  Pages and requests are relative to the reader's page,
+ * times to now; a latency that has ended is "ended" whatever its end time
+ * was; the idle time of an idle device only up to the threshold that makes
+ * it matter; the processor-sharing device is brought up to now at every
+ * boundary (task_run(), STEP_BEGIN), which changes no future event because
+ * its carried remainder makes any split of an interval exact, so its
+ * remaining work is compared as it is now and not at the last change; the
+ * carried remainder counts only while it is not zero.
  */
 
-/* Append one word to a snapshot's signature. */
+/* The engine's state at one read() boundary. */
+struct cycle_snap {
+	uint64_t		*sig;		/* relative state, in words */
+	size_t			 len;
+	size_t			 cap;
+	uint64_t		 hash;
+	uint64_t		 pos;		/* absolute page and time */
+	uint64_t		 now;
+	struct sim_stats	 st;
+	uint64_t		 stall_acc;	/* total to now */
+	uint64_t		*hist;
+	uint32_t		 next_id;
+	uint64_t		 read_index;
+};
+
+#define SIG_KEY	14	/* words of sig_key() */
+
+/* Brent's search: the boundary being built and the saved one. */
+struct cycle {
+	struct cycle_snap	 cur;
+	struct cycle_snap	 saved;
+	int			 have;		/* saved is valid */
+	uint64_t		 power;		/* save again at lam == power */
+	uint64_t		 lam;		/* boundaries since the save */
+	int			 off;		/* no more skipping in this run */
+	uint64_t		 key[SIG_KEY];	/* sig_key() of saved */
+};
+
+/* Append one word to a snapshot's signature, hashing as it goes. */
 static int
 sig_put(struct cycle_snap *c, uint64_t w)
 {
@@ -1717,6 +1845,8 @@ sig_put(struct cycle_snap *c, uint64_t w)
 		c->sig = nv;
 	}
 	c->sig[c->len++] = w;
+	c->hash = (c->hash ^ w) * UINT64_C(0x9e3779b97f4a7c15);
+	c->hash ^= c->hash >> 29;
 	return (0);
 }
 
@@ -1729,29 +1859,81 @@ tdiff(uint64_t a, uint64_t b)
 	return (a - b);
 }
 
-/* Requests of a list, relative to page p and time t. */
+/* Requests of a list, relative to page p, time t and the next request id. */
 static int
-sig_reqs(struct cycle_snap *c, const struct sim_reqv *v, uint64_t p,
-    uint64_t t)
+sig_reqs(const struct sim *s, struct cycle_snap *c, const struct sim_reqv *v,
+    uint64_t p, uint64_t t)
 {
 	size_t	i;
 	int	r = sig_put(c, v->n);
 
 	for (i = 0; i < v->n; i++) {
-		r |= sig_put(c, v->v[i].first - p);
-		r |= sig_put(c, v->v[i].npages);
-		r |= sig_put(c, v->v[i].t_dispatch == SIM_NONE ? SIM_NONE :
-		    tdiff(v->v[i].t_lat_end, t));
-		r |= sig_put(c, tdiff(v->v[i].t_done, t));
-		r |= sig_put(c, v->v[i].left);
+		const struct sim_request *q = &v->v[i];
+
+		r |= sig_put(c, s->next_id - q->id);
+		r |= sig_put(c, q->first - p);
+		r |= sig_put(c, q->npages);
+		/* A latency that has ended is just "ended". */
+		r |= sig_put(c, q->t_dispatch == SIM_NONE ? SIM_NONE :
+		    q->t_lat_end <= t ? 0 : q->t_lat_end - t);
+		r |= sig_put(c, tdiff(q->t_done, t));
+		r |= sig_put(c, q->left);
+		r |= sig_put(c, (uint64_t)q->penalised);
 	}
 	return (r);
 }
 
 /*
- * Build the relative-state signature of s into c.  Returns 0, 1 if the state
- * is not one that can repeat (start of file, labels pending, unusual shapes),
- * or -1 when out of memory.
+ * Can the state at this boundary be one of a repeating sequence?  Not at
+ * the start of the file, with labels or a mode change pending, or in
+ * unusual shapes.  Once T5 is done (label_end()) the label state is fixed:
+ * lab_next 6, nothing pending (lab_pend 0), and t3_page and t3_read are no
+ * longer looked at, so none of it needs a place in the signature.
+ */
+static int
+sig_eligible(const struct sim *s)
+{
+	const struct sim_extents *x = &s->pages;
+
+	return (!(s->pending != s->mode || s->lab_next < 5 || !s->t5_done ||
+	    s->lab_pend != 0 ||
+	    s->async_seen < 2 || s->evq_len != 0 || s->ra_plug ||
+	    s->rd.outer_plug || s->plug.n != 0 || x->n < 2 ||
+	    x->v[0].state != SIM_PAGE_CONSUMED || x->v[0].npages != s->rd.pos ||
+	    x->v[x->n - 1].state != SIM_PAGE_ABSENT ||
+	    s->rd.wait_page != SIM_NONE ||
+	    (s->cfg.device.disc == SIM_DISC_PS && s->ps_last != s->now)));
+}
+
+/*
+ * A few words of the signature, in O(1): boundaries whose keys differ
+ * cannot have equal signatures, so most failed checks stop here.
+ */
+static void
+sig_key(const struct sim *s, uint64_t *k)
+{
+	const struct sim_extents *x = &s->pages;
+	uint64_t	p = s->rd.pos, t = s->now;
+
+	k[0] = s->mode;
+	k[1] = x->n;
+	k[2] = s->markers.n;
+	k[3] = s->queue.n;
+	k[4] = s->dev.n;
+	k[5] = s->ra.start - p;
+	k[6] = s->ra.size;
+	k[7] = s->ra.async_size;
+	k[8] = (uint64_t)s->prev_page - p;
+	k[9] = x->v[x->n - 1].first - p;
+	k[10] = s->dev.n ? s->dev.v[0].first - p : 0;
+	k[11] = s->dev.n ? s->dev.v[0].left : 0;
+	k[12] = s->ps_rem;
+	k[13] = s->fifo_last_done > t ? s->fifo_last_done - t : 0;
+}
+
+/*
+ * Build the relative-state signature of s into c (sig_eligible() must
+ * hold).  Returns 0, or -1 when out of memory.
  */
 static int
 sig_build(const struct sim *s, struct cycle_snap *c)
@@ -1761,13 +1943,8 @@ sig_build(const struct sim *s, struct cycle_snap *c)
 	size_t		 i;
 	int		 r = 0;
 
-	if (s->pending != s->mode || s->lab_next < 5 || !s->t5_done ||
-	    s->async_seen < 2 || s->evq_len != 0 || s->ra_plug ||
-	    s->rd.outer_plug || s->plug.n != 0 || x->n < 2 ||
-	    x->v[0].state != SIM_PAGE_CONSUMED || x->v[0].npages != p ||
-	    x->v[x->n - 1].state != SIM_PAGE_ABSENT)
-		return (1);
 	c->len = 0;
+	c->hash = 0;
 	r |= sig_put(c, s->mode);
 	r |= sig_put(c, s->rd.busy_until - t);
 	r |= sig_put(c, x->n);
@@ -1780,15 +1957,15 @@ sig_build(const struct sim *s, struct cycle_snap *c)
 	r |= sig_put(c, s->markers.n);
 	for (i = 0; i < s->markers.n; i++)
 		r |= sig_put(c, s->markers.v[i] - p);
-	r |= sig_reqs(c, &s->queue, p, t);
-	r |= sig_reqs(c, &s->dev, p, t);
+	r |= sig_reqs(s, c, &s->queue, p, t);
+	r |= sig_reqs(s, c, &s->dev, p, t);
 	r |= sig_put(c, s->ra.start - p);
 	r |= sig_put(c, s->ra.size);
 	r |= sig_put(c, s->ra.async_size);
 	r |= sig_put(c, s->ra.marker == SIM_NONE ? SIM_NONE : s->ra.marker - p);
 	r |= sig_put(c, (uint64_t)s->prev_page - p);
 	r |= sig_put(c, (uint64_t)s->q_plugged);
-	r |= sig_put(c, tdiff(s->unplug_at, t));
+	r |= sig_put(c, s->q_plugged ? tdiff(s->unplug_at, t) : 0);
 	/* Idle history matters only through "idle for >= T_idle". */
 	if (s->dev.n != 0 || s->cfg.device.idle_penalty_ns == 0)
 		idle = 0;
@@ -1799,27 +1976,57 @@ sig_build(const struct sim *s, struct cycle_snap *c)
 	}
 	r |= sig_put(c, idle);
 	r |= sig_put(c, s->fifo_last_done > t ? s->fifo_last_done - t : 0);
+	/*
+	 * The busy/waking/idle split (dev_account()): accounted up to acct_t
+	 * (now, at a boundary); what comes next depends on each command's
+	 * dispatch plus penalty, which is its latency end (in the signature
+	 * above, "ended" only when that is past) less the fixed latency.
+	 */
+	r |= sig_put(c, tdiff(s->acct_t, t));
 	if (s->cfg.device.disc == SIM_DISC_PS) {
-		r |= sig_put(c, t - s->ps_last);
+		/* The sharing is up to now (ps_last == t, checked above). */
 		r |= sig_put(c, s->ps_rem);
-		r |= sig_put(c, s->ps_k);
+		r |= sig_put(c, s->ps_rem ? s->ps_k : 0);
 	}
 	return (r ? -1 : 0);
 }
 
-/* Free the snapshots. */
+/* Free the skipping state. */
 static void
 cycle_free(struct sim *s)
 {
-	size_t	i;
+	if (s->cyc == NULL)
+		return;
+	free(s->cyc->cur.sig);
+	free(s->cyc->saved.sig);
+	free(s->cyc->saved.hist);
+	free(s->cyc);
+	s->cyc = NULL;
+}
 
-	for (i = 0; i < s->nsnaps; i++) {
-		free(s->snaps[i].sig);
-		free(s->snaps[i].hist);
-	}
-	free(s->snaps);
-	s->snaps = NULL;
-	s->nsnaps = 0;
+/*
+ * Forget the saved boundary (sim_set_mode(): the caller changed the rules,
+ * a period seen before may not repeat).
+ */
+static void
+cycle_reset(struct sim *s)
+{
+	if (s->cyc == NULL)
+		return;
+	s->cyc->have = 0;
+	s->cyc->off = 0;
+}
+
+/*
+ * A new quiet run goes on with the search: the saved boundary stays valid
+ * (the rules have not changed since, see cycle_reset()), so a run that is
+ * cut in slices (sim_set_budget()) still skips, one period per slice.
+ */
+static void
+cycle_resume(struct sim *s)
+{
+	if (s->cyc != NULL)
+		s->cyc->off = 0;
 }
 
 /* Reader stall time up to now, a sleep in progress included. */
@@ -1838,6 +2045,7 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 	struct sim_reqv		*lists[2] = { &s->queue, &s->dev };
 	uint64_t		 d = (s->rd.pos - j->pos) * m;
 	uint64_t		 dt = (s->now - j->now) * m;
+	uint32_t		 did = (uint32_t)((s->next_id - j->next_id) * m);
 	uint64_t		*dst, *src;
 	size_t			 i, k;
 
@@ -1851,6 +2059,7 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 		for (i = 0; i < lists[k]->n; i++) {
 			struct sim_request *r = &lists[k]->v[i];
 
+			r->id += did;
 			r->first += d;
 			if (r->t_dispatch != SIM_NONE)
 				r->t_dispatch += dt;
@@ -1869,6 +2078,7 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 	s->rd.read_end += d;
 
 	s->now += dt;
+	s->dn_ok = s->sv_ok = 0;
 	s->rd.busy_until += dt;
 	if (s->unplug_at != SIM_NONE)
 		s->unplug_at += dt;
@@ -1907,84 +2117,119 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 		    (dst[i] == dst[s->st.mode_request_pages] &&
 		    i > s->st.mode_request_pages))
 			s->st.mode_request_pages = i;
-	s->next_id += (uint32_t)((s->next_id - j->next_id) * m);
+	s->next_id += did;
 	s->st.skipped_reads += (s->rd.read_index - j->read_index) * m;
 	s->rd.read_index += (s->rd.read_index - j->read_index) * m;
 }
 
-/* At a read() boundary: record the state, or skip periods if it repeats. */
-static void
-cycle_check(struct sim *s)
+/* Make the current boundary Brent's saved one; 0, or -1 out of memory. */
+static int
+cycle_save(struct sim *s)
 {
-	struct cycle_snap	 cur, *c;
-	uint64_t		 d, front, room, m, need;
-	size_t			 i, n = (size_t)s->cfg.max_req_pages + 1;
-	int			 r;
+	struct cycle		*cy = s->cyc;
+	struct cycle_snap	*c = &cy->saved, t;
+	size_t			 n = (size_t)s->cfg.max_req_pages + 1;
 
-	memset(&cur, 0, sizeof cur);
-	if ((r = sig_build(s, &cur)) != 0) {
-		free(cur.sig);
-		if (r < 0)
-			s->oom = 1;
-		return;
-	}
-	for (i = 0; i < s->nsnaps; i++) {
-		c = &s->snaps[i];
-		if (c->len != cur.len ||
-		    memcmp(c->sig, cur.sig, cur.len * sizeof *cur.sig) != 0)
-			continue;
-		/* A period: from c to now.  How many more fit? */
-		d = s->rd.pos - c->pos;
-		front = s->pages.v[s->pages.n - 1].first;
-		if (s->ra.start + s->ra.size > front)
-			front = s->ra.start + s->ra.size;
-		if (s->rd.pos + d > front)
-			front = s->rd.pos + d;
-		need = front + d + s->ra.ra_pages + s->cfg.read_pages;
-		room = need < s->cfg.file_pages ? s->cfg.file_pages - need : 0;
-		m = d ? room / d : 0;
-		/* sim_run_until(): land short of the target, never past it. */
-		if (s->run_limit != 0 && m > 0) {
-			uint64_t de = s->st.events - c->st.events;
-			uint64_t left = s->run_limit > s->st.events ?
-			    s->run_limit - s->st.events : 0;
-
-			if (de != 0 && left / de < m)
-				m = left / de;
-		}
-		if (m > 0)
-			cycle_jump(s, c, m);
-		free(cur.sig);
-		cycle_free(s);
-		return;
-	}
-	/* Remember this boundary (oldest dropped). */
-	if (s->snaps == NULL &&
-	    (s->snaps = calloc(CYCLE_SNAPS, sizeof *s->snaps)) == NULL) {
-		free(cur.sig);
-		s->oom = 1;
-		return;
-	}
-	if (s->nsnaps == CYCLE_SNAPS) {
-		free(s->snaps[0].sig);
-		free(s->snaps[0].hist);
-		memmove(s->snaps, s->snaps + 1,
-		    (CYCLE_SNAPS - 1) * sizeof *s->snaps);
-		s->nsnaps--;
-	}
-	c = &s->snaps[s->nsnaps];
-	*c = cur;
+	/* Swap the signature buffers: the current one becomes the saved. */
+	t = cy->cur;
+	cy->cur.sig = c->sig;
+	cy->cur.cap = c->cap;
+	cy->cur.len = 0;
+	c->sig = t.sig;
+	c->cap = t.cap;
+	c->len = t.len;
+	c->hash = t.hash;
 	c->pos = s->rd.pos;
 	c->now = s->now;
 	c->st = s->st;
 	c->stall_acc = stall_total(s);
 	c->next_id = s->next_id;
 	c->read_index = s->rd.read_index;
-	if ((c->hist = malloc(n * sizeof *c->hist)) == NULL) {
-		free(c->sig);
+	if (c->hist == NULL && (c->hist = malloc(n * sizeof *c->hist)) == NULL)
+		return (-1);
+	memcpy(c->hist, s->hist, n * sizeof *c->hist);
+	cy->have = 1;
+	cy->lam = 0;
+	return (0);
+}
+
+/*
+ * Whole periods of the saved-to-now repetition that can be skipped: the
+ * reader and everything ahead of it (windows, requests, the next read) must
+ * stay clear of the end of the file, and sim_run_until() must land short of
+ * its target.
+ */
+static uint64_t
+cycle_room(const struct sim *s, const struct cycle_snap *c)
+{
+	uint64_t	d = s->rd.pos - c->pos, front, need, room, m;
+	uint64_t	de, left;
+
+	front = s->pages.v[s->pages.n - 1].first;
+	if (s->ra.start + s->ra.size > front)
+		front = s->ra.start + s->ra.size;
+	if (s->rd.pos + d > front)
+		front = s->rd.pos + d;
+	need = front + d + s->ra.ra_pages + s->cfg.read_pages;
+	room = need < s->cfg.file_pages ? s->cfg.file_pages - need : 0;
+	m = d ? room / d : 0;
+	if (s->run_limit != 0 && m > 0) {
+		de = s->st.events - c->st.events;
+		left = s->run_limit > s->st.events ?
+		    s->run_limit - s->st.events : 0;
+		if (de != 0 && left / de < m)
+			m = left / de;
+	}
+	return (m);
+}
+
+/* At a read() boundary: look for a repeat, skip periods if there is one. */
+static void
+cycle_check(struct sim *s)
+{
+	struct cycle		*cy;
+	struct cycle_snap	*c;
+	uint64_t		 m, key[SIG_KEY];
+	int			 built = 0;
+
+	if (s->cyc == NULL && (s->cyc = calloc(1, sizeof *s->cyc)) == NULL) {
 		s->oom = 1;
 		return;
 	}
-	memcpy(c->hist, s->hist, n * sizeof *c->hist);
-	s->nsnaps++;
+	cy = s->cyc;
+	if (cy->off || !sig_eligible(s))
+		return;
+	sig_key(s, key);
+	c = &cy->saved;
+	cy->lam++;
+	if (cy->have && memcmp(key, cy->key, sizeof key) == 0) {
+		if (sig_build(s, &cy->cur) != 0) {
+			s->oom = 1;
+			return;
+		}
+		built = 1;
+		if (c->hash == cy->cur.hash && c->len == cy->cur.len &&
+		    memcmp(c->sig, cy->cur.sig, c->len * sizeof *c->sig) == 0) {
+			/* A period: from the saved boundary to now. */
+			if ((m = cycle_room(s, c)) > 0)
+				cycle_jump(s, c, m);
+			/*
+			 * Whatever is left is shorter than a period: step it.
+			 * The next quiet run compares with this boundary.
+			 */
+			cy->off = 1;
+			if (cycle_save(s) != 0)
+				s->oom = 1;
+			return;
+		}
+	}
+	if (!cy->have || cy->lam >= cy->power) {
+		cy->power = cy->have ? cy->power * 2 : 1;
+		if ((!built && sig_build(s, &cy->cur) != 0) ||
+		    cycle_save(s) != 0) {
+			s->oom = 1;
+			return;
+		}
+		memcpy(cy->key, key, sizeof key);
+	}
 }

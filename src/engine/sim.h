@@ -281,9 +281,18 @@ int	 sim_run(struct sim *);
  * `events` events have been produced, or the run ends; the state is then
  * the same as after stepping that many events with sim_step() (only
  * skipped_reads differs), and sim_step() goes on from there.  Returns 0, or
- * -1 on allocation failure.
+ * 1 when the budget of sim_set_budget() ran out first, or -1 on allocation
+ * failure.
  */
 int	 sim_run_until(struct sim *, uint64_t events);
+
+/*
+ * Cut quiet runs into slices: with n != 0, sim_run_until() returns 1 after
+ * about n actions (each a few events) short of its target, in a state from
+ * which the next call goes on (skipping as before); the caller can look at
+ * its input in between.  0 (the default) removes the limit.
+ */
+void	 sim_set_budget(struct sim *, uint64_t n);
 
 /* Events handed out by sim_step() so far (the next event's seq). */
 uint64_t sim_event_no(const struct sim *);
@@ -293,6 +302,13 @@ uint64_t sim_next_time(const struct sim *);
 
 /* True once sim_step() has returned 0. */
 int	 sim_done(const struct sim *);
+
+/*
+ * True when no event sim_step() has still to hand out carries a label:
+ * T1..T5 have all been given and handed out, or the moments still missing
+ * can no longer happen in this run (4 KiB reads get T1 and T2 only).
+ */
+int	 sim_labels_over(const struct sim *);
 
 /*
  * Change the plugging mode from the next read() call on, as a live patch

@@ -26,6 +26,12 @@
  * raviz reports, not a silent death; while recording SIGXFSZ stays ignored
  * (the writer handles EFBIG as a full disk).
  *
+ * Long moves (G, 1-5, going back, compare catching up) run in slices; in
+ * between, move_poll_cb() looks for a quit key, a pending signal that ends
+ * raviz (every watched one but SIGWINCH and SIGTSTP: they are held while a
+ * command runs, see loop_hold_signals()) or a terminal that hung up, and
+ * cancels the move; after 100 ms it shows how far the move has got.
+ *
  * Crashes (SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGSYS)
  * cannot wait for the loop, which may never run again: their handler only
  * writes the terminal reset sequence saved at start-up and restores the
@@ -123,6 +129,7 @@ struct loop {
 	ev_prepare	 prepare_w;
 	ev_signal	 sig_w[NSIG_WATCH];
 	size_t		 nsig;		/* sig_w[] in use */
+	sigset_t	 hold;		/* held while a command runs */
 	unsigned	 tick_ms;	/* interval tick_w is armed with */
 	int		 dirty;
 	int		 status;	/* exit status */
@@ -140,6 +147,7 @@ struct loop {
 	const struct theme_resolved *look0, *look;
 	struct theme_resolved proj;
 	int		 proj_loaded;
+	uint64_t	 move_t0;	/* when the command being run began */
 };
 
 static void	loop_demo(struct loop *);
@@ -304,11 +312,99 @@ loop_projector(struct loop *l)
 	app_flash(l->app, msg);
 }
 
+/*
+ * The signals that end raviz (l->hold: every watched one but SIGWINCH and
+ * SIGTSTP) stay pending while the application works - a long move checks
+ * for them between slices, see move_poll_cb() - and are delivered, and
+ * handled by signal_cb(), when the work is done.  Crash signals are never
+ * held.
+ */
+static void
+loop_hold_signals(struct loop *l, sigset_t *old)
+{
+	(void)sigprocmask(SIG_BLOCK, &l->hold, old);
+}
+
+/* Is one of the held signals waiting? */
+static int
+loop_held_pending(const struct loop *l)
+{
+	sigset_t	pend;
+	size_t		i;
+
+	if (sigpending(&pend) != 0)
+		return (0);
+	for (i = 0; i < l->nsig; i++)
+		if (sigismember(&l->hold, l->sig_w[i].signum) == 1 &&
+		    sigismember(&pend, l->sig_w[i].signum) == 1)
+			return (1);
+	return (0);
+}
+
+/*
+ * Between slices of a long move: cancel it if a quit key or an ending signal
+ * is waiting (the keys are put back for loop_keys(), the signal for
+ * signal_cb()) or the terminal has hung up (stdin_cb() then ends raviz);
+ * after 100 ms, show how far it has got on the bottom line.  The keys are
+ * looked at through a copy of the escape-sequence decoder, so that a byte
+ * inside a sequence is not taken for q.
+ */
+static int
+move_poll_cb(void *arg, uint64_t done, uint64_t total)
+{
+	struct loop	*l = arg;
+	struct keyseq	 kseq = l->kseq;
+	struct pollfd	 pfd;
+	int		 keys[64], out[2], n = 0, ch, cancel = 0, rows, cols;
+	int		 i, k;
+	char		 buf[128];
+
+	pfd.fd = STDIN_FILENO;
+	pfd.events = POLLIN;
+	pfd.revents = 0;
+	if (loop_held_pending(l) || (poll(&pfd, 1, 0) == 1 &&
+	    (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0))
+		return (1);
+	while (n < (int)(sizeof keys / sizeof keys[0]) &&
+	    (ch = getch()) != ERR) {
+		keys[n++] = ch;
+		if (ch == KEY_RESIZE)
+			continue;
+		k = keyseq_feed(&kseq, keys_from_curses(ch), out);
+		for (i = 0; i < k; i++)
+			if (cmd_from_key(out[i]).kind == CMD_QUIT)
+				cancel = 1;
+	}
+	while (n > 0)
+		(void)ungetch(keys[--n]);
+	if (cancel)
+		return (1);
+	if (loop_mono_ns() - l->move_t0 < 100000000)
+		return (0);
+	if (total == UINT64_MAX || total == 0)
+		snprintf(buf, sizeof buf, " moving to the end: event %llu "
+		    "(q quits) ", (unsigned long long)done);
+	else
+		snprintf(buf, sizeof buf, " moving: event %llu of %llu, %u%% "
+		    "(q quits) ", (unsigned long long)done,
+		    (unsigned long long)total,
+		    (unsigned)(done / (total / 100 + 1)));
+	getmaxyx(stdscr, rows, cols);
+	if (rows > 0 && cols > 0) {
+		mvaddnstr(rows - 1, 0, buf, cols);
+		clrtoeol();
+		refresh();
+	}
+	l->dirty = 1;
+	return (0);
+}
+
 /* Carry out command c; quit or fail as the application says. */
 static void
 loop_exec(struct loop *l, const struct cmd *c)
 {
-	int	rc;
+	sigset_t	old;
+	int		rc;
 
 	if (c->kind == CMD_NONE)
 		return;
@@ -326,7 +422,10 @@ loop_exec(struct loop *l, const struct cmd *c)
 	if (c->kind == CMD_REDRAW)
 		clearok(curscr, TRUE);
 	app_flash_clear(l->app);
+	l->move_t0 = loop_mono_ns();
+	loop_hold_signals(l, &old);
 	rc = app_exec(l->app, c);
+	(void)sigprocmask(SIG_SETMASK, &old, NULL);
 	if (rc == 1) {
 		loop_quit(l, 0);
 		return;
@@ -466,12 +565,16 @@ static void
 tick_cb(struct ev_loop *ev, ev_timer *w, int revents)
 {
 	struct loop	*l = w->data;
-	int		 had_flash = app_flash_shown(l->app);
+	int		 had_flash = app_flash_shown(l->app), rc;
+	sigset_t	 old;
 
 	(void)ev;
 	(void)revents;
-	if ((l->live != NULL ? demo_live_tick(l->live) : app_tick(l->app)) <
-	    0) {
+	l->move_t0 = loop_mono_ns();
+	loop_hold_signals(l, &old);
+	rc = l->live != NULL ? demo_live_tick(l->live) : app_tick(l->app);
+	(void)sigprocmask(SIG_SETMASK, &old, NULL);
+	if (rc < 0) {
 		loop_quit(l, 1);
 		return;
 	}
@@ -750,6 +853,8 @@ loop_watch(struct loop *l, int sig)
 	ev_signal_init(w, signal_cb, sig);
 	w->data = l;
 	ev_signal_start(l->ev, w);
+	if (sig != SIGWINCH && sig != SIGTSTP)
+		(void)sigaddset(&l->hold, sig);
 }
 
 /*
@@ -763,6 +868,7 @@ loop_watch_signals(struct loop *l, int recording)
 	size_t	i;
 	int	sig;
 
+	(void)sigemptyset(&l->hold);
 	for (i = 0; i < NSIG_OWN; i++)
 		loop_watch(l, own_signals[i]);
 	for (i = 0; i < NSIG_END; i++)
@@ -789,6 +895,7 @@ loop_unwatch_signals(struct loop *l)
 	for (i = 0; i < l->nsig; i++)
 		ev_signal_stop(l->ev, &l->sig_w[i]);
 	l->nsig = 0;
+	(void)sigemptyset(&l->hold);
 	signal(SIGPIPE, SIG_IGN);
 	signal(SIGXFSZ, SIG_IGN);
 }
@@ -1022,6 +1129,7 @@ loop_run(const struct opts *o)
 	intrflush(stdscr, FALSE);
 	keypad(stdscr, TRUE);
 	nodelay(stdscr, TRUE);
+	app_set_poll(l.app, move_poll_cb, &l);
 	set_escdelay(25);
 	curs_set(0);
 	l.rc = render_curses_new(&look, &caps);

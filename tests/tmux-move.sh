@@ -1,0 +1,94 @@
+#!/bin/sh
+# tmux-move.sh - long moves in the interactive program (TAP): G on a run
+# whose periods never repeat (minutes of engine work) shows its progress and
+# gives way to q, to Ctrl-C, to the signals that end raviz and to a
+# terminal that goes away, the terminal restored after; G on a 4 PiB run
+# that repeats lands at the end at once.
+. "${srcdir:-.}/tests/tap.sh"
+set -u
+need tmux tmux
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/raviz-move.XXXXXX") || exit 99
+. "${srcdir:-.}/tests/tmux-lib.sh"
+tl_init raviz-move
+trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+
+# One-page requests on a processor-sharing device: the state never repeats,
+# so reaching the end of 1 TiB means stepping every event.
+slow="--bs=4k --max-request=4k --file-size=1T"
+
+for key in q C-c; do
+	if tl_start "$RAVIZ $slow" && wait_for "PAUSED"; then
+		$T send-keys -t f G
+		wait_for "moving"
+		ok $? "$key: G on a long run shows its progress"
+		$T send-keys -t f "$key"
+		restored "$key during G"
+		st=$(status)
+		[ "$st" = 0 ]; ok $? "$key during G: exit status 0 (got '$st')"
+	else
+		ok 1 "$key: raviz did not start"
+	fi
+done
+
+# A signal that ends raviz, sent during the move (it is held while the
+# command runs): the move stops, the terminal is restored, and raviz dies of
+# it.  TERM and HUP are the loop's own; QUIT, USR1 and a real-time signal
+# are among the others it re-raises (numbers: kill -s of dash does not know
+# them all).
+for sn in TERM:15 HUP:1 QUIT:3 USR1:10 RT2:36; do
+	name=${sn%%:*} num=${sn#*:}
+	if tl_start "$RAVIZ $slow" && wait_for "PAUSED"; then
+		$T send-keys -t f G
+		wait_for "moving"
+		ok $? "SIG$name: G on a long run shows its progress"
+		pid=$(raviz_pid)
+		[ -n "$pid" ] && kill -"$num" "$pid"
+		restored "SIG$name during G"
+		st=$(status)
+		[ "$st" = $((128 + num)) ]
+		ok $? "SIG$name during G: raviz dies of the signal (EXIT=$st)"
+	else
+		ok 1 "SIG$name: raviz did not start"
+	fi
+done
+
+# The terminal goes away without a SIGHUP (raviz in its own session) during
+# the move: the move stops and raviz ends.
+E="tmux -L raviz-move-eof-$$ -f /dev/null"
+rm -f "$tmp/eof.pid"
+$E new -d -s e -x 80 -y 24 "env TERM=xterm-256color LC_ALL=C.UTF-8 \
+setsid -w sh -c 'echo \$\$ >$tmp/eof.pid; exec $RAVIZ $slow 2>$tmp/eof.err'"
+end=$(($(date +%s) + DEADLINE))
+until $E capture-pane -p -t e 2>/dev/null | grep -q PAUSED ||
+    [ "$(date +%s)" -gt "$end" ]; do sleep 0.05; done
+$E send-keys -t e G
+until $E capture-pane -p -t e 2>/dev/null | grep -q moving ||
+    [ "$(date +%s)" -gt "$end" ]; do sleep 0.05; done
+$E capture-pane -p -t e 2>/dev/null | grep -q moving
+ok $? "terminal gone: G on a long run shows its progress first"
+pid=$(cat "$tmp/eof.pid" 2>/dev/null)
+$E kill-server
+end=$(($(date +%s) + DEADLINE))
+while [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null &&
+    [ "$(date +%s)" -le "$end" ]; do sleep 0.05; done
+if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+	ok 1 "terminal gone during G: raviz ends"
+	kill -KILL "$pid"
+else
+	[ -n "$pid" ]; ok $? "terminal gone during G: raviz ends (pid $pid)"
+fi
+
+# 4 PiB of 4 KiB reads repeats: G lands at the end at once.
+if tl_start "$RAVIZ --bs=4k --file-size=4096T" && wait_for "PAUSED"; then
+	$T send-keys -t f G
+	wait_for "END"
+	ok $? "G on 4 PiB of 4 KiB reads reaches the end"
+	# 2^40 reads, numbered from 0 as the log numbers them.
+	cap | grep -qE "read #1099511627775([^0-9]|$)"
+	ok $? "the header shows the last read ($(cap | grep -o 'read #[0-9]*'))"
+	$T send-keys -t f q
+	restored "q after G"
+else
+	ok 1 "4 PiB: raviz did not start"
+fi
+tap_done
