@@ -1117,6 +1117,47 @@ START_TEST(test_next_time)
 }
 END_TEST
 
+/*
+ * sim_next_time() on processor-sharing devices where latency ends fall
+ * between completions (odd bandwidths, no or long latency, shallow queues,
+ * an idle penalty): its look-ahead walk gives every event's time.
+ */
+START_TEST(test_next_time_ps)
+{
+	static const uint64_t	 bw[] = { 270000001, 999983, 3000000007 };
+	static const uint64_t	 lat[] = { 0, 150001, 5000000 };
+	static const uint32_t	 qd[] = { 1, 3, 31 };
+	static const uint64_t	 bs[] = { 1, 5, 257 };
+	struct sim_config	 c;
+	struct sim		*s;
+	struct sim_event	 e;
+	uint64_t		 t;
+	size_t			 i;
+
+	for (i = 0; i < 3 * 3 * 3 * 3 * 2; i++) {
+		c = config((enum sim_mode)_i);
+		c.device.disc = SIM_DISC_PS;
+		c.device.bandwidth = bw[i % 3];
+		c.device.latency_ns = lat[i / 3 % 3];
+		c.device.qd = qd[i / 9 % 3];
+		c.read_pages = bs[i / 27 % 3];
+		c.device.idle_penalty_ns = i / 81 ? 4000000 : 0;
+		c.device.idle_thresh_ns = 150000;
+		c.file_pages = 2048;
+		s = sim_new(&c);
+		ck_assert_ptr_nonnull(s);
+		for (;;) {
+			t = sim_next_time(s);
+			if (sim_step(s, &e) != 1)
+				break;
+			ck_assert_uint_eq(t, e.t_ns);
+		}
+		ck_assert_uint_eq(t, SIM_NONE);
+		sim_free(s);
+	}
+}
+END_TEST
+
 /* ---- configuration ---- */
 
 START_TEST(test_config_check)
@@ -1229,6 +1270,7 @@ check_suite(void)
 	tcase_add_test(tc, test_run_until_burst);
 	tcase_add_loop_test(tc, test_next_time, 0, SIM_MODE_COUNT *
 	    (int)sim_preset_count());
+	tcase_add_loop_test(tc, test_next_time_ps, 0, SIM_MODE_COUNT);
 	tcase_add_loop_test(tc, test_run_until, 0, SIM_MODE_COUNT *
 	    (int)(sizeof until_points / sizeof until_points[0]));
 	tcase_add_loop_test(tc, test_skip_exact, 0, SIM_MODE_COUNT *

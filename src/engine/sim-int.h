@@ -82,4 +82,162 @@ void	 sim_reqv_remove(struct sim_reqv *, size_t i);
  */
 int	 sim_time_fits(const struct sim_config *cfg);
 
+/*
+ * The engine's state (sim.c and the files of its sections, model.md §2-§5
+ * and the period skipping); struct sim stays opaque outside the engine.
+ */
+struct sim_cycle;	/* period search, sim-cycle.c */
+
+/* Internal steps of the reading task. */
+enum sim_step {
+	STEP_BEGIN,		/* enter read() */
+	STEP_PAGE,		/* look the page up */
+	STEP_RA_DONE,		/* read_pages() returns */
+	STEP_CHECK,		/* is the page up to date? */
+	STEP_WOKEN,		/* lock_page returns */
+	STEP_COPY,		/* copy a run */
+	STEP_END,		/* leave read() */
+	STEP_DONE
+};
+
+struct sim {
+	struct sim_config	 cfg;
+	enum sim_mode		 mode;
+	enum sim_mode		 pending;
+	uint64_t		 now;
+	struct sim_stats	 st;
+
+	struct sim_extents	 pages;
+	struct sim_u64v		 markers;
+
+	struct sim_reqv		 plug;	/* task plug list */
+	struct sim_reqv		 queue;	/* elevator, not started */
+	struct sim_reqv		 dev;	/* on the device, dispatch order */
+	uint32_t		 next_id;
+
+	/* Task. */
+	struct sim_reader	 rd;
+	enum sim_step		 step;
+	int			 ra_async;	/* STEP_RA_DONE after async ra */
+	int			 ra_plug;	/* inside read_pages() with its plug */
+	int64_t			 prev_page;	/* prev_pos / page size, -1 */
+	uint64_t		 sleep_since;
+
+	struct sim_ra		 ra;
+
+	/* Legacy queue plugging. */
+	int			 q_plugged;
+	uint64_t		 unplug_at;
+
+	/* Device. */
+	uint64_t		 idle_since;
+	uint64_t		 acct_t;	/* device time accounted up to here */
+	uint64_t		 stall_acc;	/* closed sleeps */
+	uint64_t		 fifo_last_done;
+	uint64_t		 ps_last;	/* last time the sharing advanced */
+	uint64_t		 ps_rem;	/* carried division remainder */
+	uint64_t		 ps_k;		/* sharers when ps_rem was made */
+
+	/* Request size histogram (pages 0..max_req_pages). */
+	uint64_t		*hist;
+
+	/* Labels T1..T5, see sim_label_async(). */
+	int			 lab_next;	/* next label to give, 1..6 */
+	uint64_t		 t1_page;
+	uint64_t		 t3_page;
+	uint64_t		 t3_read;	/* the read() T3 happened in */
+	uint64_t		 async_seen;
+	int			 t5_done;	/* T5 given, or no longer possible */
+	int			 lab_pend;	/* 3/4: waits for its window's dispatch */
+	uint64_t		 lab_pend_page;	/* a page of that window */
+	uint64_t		 lab_pend_hit;	/* the marker page that made it */
+
+	/* Event FIFO. */
+	struct sim_event	*evq;
+	size_t			 evq_head;
+	size_t			 evq_len;
+	size_t			 evq_cap;
+	struct sim_event	 scratch;	/* an event not kept (sim_ev_new) */
+	uint64_t		 seq;
+	int			 quiet;		/* sim_run(): no events kept */
+	int			 oom;
+
+	/* Steady-state skipping (sim_run only), see sim_cycle_check(). */
+	struct sim_cycle	*cyc;
+	uint64_t		 run_limit;	/* skip no further than this */
+	uint64_t		 budget;	/* actions per quiet run, 0 = any */
+	uint64_t		 dn;		/* sim_dev_next(), while dn_ok */
+	int			 dn_ok;		/* no device change since */
+	uint64_t		 sv;		/* first serve time, while sv_ok */
+	int			 sv_ok;		/* device list unchanged since */
+};
+
+/* sim.c: the engine core (events, moments, page states). */
+/* Queue a new event of the given kind at the current time; never NULL. */
+struct sim_event *sim_ev_new(struct sim *, enum sim_ev);
+/* Give out moment `which` on event e if it is the next one. */
+void	 sim_label(struct sim *, struct sim_event *, int which);
+/* T3/T4 at an async readahead (start, marker hit, first fresh page). */
+void	 sim_label_async(struct sim *, struct sim_event *, uint64_t start,
+	     uint64_t hit, uint64_t fresh);
+/* No moment after T2 can happen any more (or T5 has been given). */
+void	 sim_label_end(struct sim *);
+/* Is page p up to date (or consumed)? */
+int	 sim_uptodate(const struct sim *, uint64_t p);
+/* Set [first, first + n) to st; out of memory sets s->oom. */
+void	 sim_set_state(struct sim *, uint64_t first, uint64_t n,
+	     enum sim_page st);
+/* Reader stall time up to now, a sleep in progress included. */
+uint64_t sim_stall_total(const struct sim *);
+
+/* sim-ra.c: readahead (§2). */
+/* On-demand readahead at page off; returns the pages allocated. */
+uint64_t sim_ra_ondemand(struct sim *, int hit_marker, uint64_t off,
+	     uint64_t req);
+/* Allocate and submit a window (read_pages()); returns pages allocated. */
+uint64_t sim_ra_submit(struct sim *, uint64_t start, uint64_t size,
+	     uint64_t async, enum sim_ev kind, uint64_t hit);
+/* Remove the marker at p if there is one; 1 if there was. */
+int	 sim_ra_marker_take(struct sim *, uint64_t p);
+
+/* sim-blk.c: the block layer (§4). */
+/* Submit a run of newly allocated pages as bios (plug or elevator). */
+void	 sim_blk_submit(struct sim *, uint64_t first, uint64_t n);
+/* Release the task's plug list into the elevator and run the queue. */
+void	 sim_blk_flush(struct sim *, enum sim_reason);
+/* Legacy: unplug the request queue and run it. */
+void	 sim_blk_unplug(struct sim *, enum sim_reason);
+/* The legacy unplug timer fired. */
+void	 sim_blk_timer(struct sim *);
+
+/* sim-dev.c: the device (§5). */
+/* Dispatch queued requests while the device has free slots. */
+void	 sim_dev_dispatch(struct sim *);
+/* Perform the device's next action: latency ends and completions now. */
+void	 sim_dev_run(struct sim *);
+/* Time of the device's next action, SIM_NONE if idle. */
+uint64_t sim_dev_next(const struct sim *);
+/* Time the next command completes, SIM_NONE if none; changes nothing. */
+uint64_t sim_dev_next_done(const struct sim *);
+/* Bring processor sharing up to now without changing any future event. */
+void	 sim_dev_sync(struct sim *);
+/* Account device time up to t as busy, waking or idle. */
+void	 sim_dev_account(struct sim *, uint64_t t);
+
+/* sim-task.c: the reading task (§3). */
+/* One step of the reading task at its busy_until time. */
+void	 sim_task_run(struct sim *);
+/* Next action time of the task, SIM_NONE if it is not runnable. */
+uint64_t sim_task_next(const struct sim *);
+
+/* sim-cycle.c: period skipping. */
+/* At a read() boundary of a quiet run: skip whole periods if it repeats. */
+void	 sim_cycle_check(struct sim *);
+/* Free the search state. */
+void	 sim_cycle_free(struct sim *);
+/* Forget the saved boundary (the rules changed). */
+void	 sim_cycle_reset(struct sim *);
+/* A new quiet run goes on with the search. */
+void	 sim_cycle_resume(struct sim *);
+
 #endif /* RAVIZ_SIM_INT_H */

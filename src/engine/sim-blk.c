@@ -1,0 +1,236 @@
+/*
+ * sim-blk.c - the block layer (model.md §4): the task's plug list, merging
+ * into plugged and queued requests within the size limit, the elevator,
+ * flushing a plug, and 2.6.38's per-queue plugging with its unplug timer.
+ *
+ * Request lists are kept in page order without overlaps (sim-vec.c), so a
+ * merge candidate is found by bisection.  Running the queue hands requests
+ * to the device (sim_dev_dispatch() in sim-dev.c).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim.h"
+#include "sim-int.h"
+
+/* Does the task have a plug to put requests on right now? */
+static int
+task_plugged(const struct sim *s)
+{
+	if (s->mode == SIM_MODE_LEGACY)
+		return (0);
+	return (s->rd.outer_plug || s->ra_plug);
+}
+
+/*
+ * Try to merge [first, first + n) into a request of v (back or front,
+ * within the size limit).  Returns the pages merged, 0 if none.  v is in
+ * page order without overlaps, so the only candidates are the request that
+ * starts at first + n (front merge, preferred: it is the later one in the
+ * list) and the one that ends at first (back merge); bisection finds both.
+ */
+static uint64_t
+try_merge(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
+    size_t *idx)
+{
+	uint64_t		 lim = s->cfg.max_req_pages, room, m;
+	size_t			 i = sim_reqv_lower(v, first + n);
+	struct sim_request	*r;
+
+	if (i < v->n && v->v[i].first == first + n && v->v[i].npages < lim &&
+	    n <= lim - v->v[i].npages) {
+		r = &v->v[i];
+		r->first = first;
+		r->npages += n;
+		*idx = i;
+		return (n);
+	}
+	i = sim_reqv_lower(v, first);
+	if (i == 0)
+		return (0);
+	r = &v->v[--i];
+	if (r->first + r->npages != first || r->npages >= lim)
+		return (0);
+	room = lim - r->npages;
+	m = n < room ? n : room;
+	r->npages += m;
+	*idx = i;
+	return (m);
+}
+
+/* Add a new request to the end of v (or in page order for the queue). */
+static struct sim_request *
+req_add(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
+    uint32_t id)
+{
+	struct sim_request	 r;
+	size_t			 at;
+
+	memset(&r, 0, sizeof r);
+	r.id = id ? id : s->next_id++;
+	r.first = first;
+	r.npages = n;
+	r.t_dispatch = r.t_done = SIM_NONE;
+	if (sim_reqv_insert_sorted(v, &r, &at) != 0) {
+		s->oom = 1;
+		return (NULL);
+	}
+	return (&v->v[at]);
+}
+
+/* Emit a QUEUE event for pages added to request r. */
+static void
+ev_queue(struct sim *s, enum sim_where w, uint64_t first, uint64_t n,
+    const struct sim_request *r, int merged)
+{
+	struct sim_event	*e = sim_ev_new(s, SIM_EV_QUEUE);
+
+	e->first = first;
+	e->npages = n;
+	e->where = w;
+	e->merged = merged;
+	e->req = r->id;
+	e->req_first = r->first;
+	e->req_npages = r->npages;
+}
+
+/*
+ * Insert pages into the elevator: merge with a queued, unstarted request
+ * where possible, else add requests.  Legacy plugs an empty queue.
+ */
+static void
+elv_add(struct sim *s, uint64_t first, uint64_t n, uint32_t id, int emit)
+{
+	struct sim_request	*r;
+	uint64_t		 m;
+	size_t			 i;
+
+	while (n > 0) {
+		if (s->mode == SIM_MODE_LEGACY && s->queue.n == 0 &&
+		    !s->q_plugged) {
+			/* 2.6.38: a request entering an empty queue plugs it. */
+			s->q_plugged = 1;
+			s->unplug_at = s->now + s->cfg.unplug_delay_ns;
+		}
+		if ((m = try_merge(s, &s->queue, first, n, &i)) != 0) {
+			r = &s->queue.v[i];
+			if (emit)
+				ev_queue(s, SIM_WHERE_QUEUE, first, m, r, 1);
+		} else {
+			m = n < s->cfg.max_req_pages ? n : s->cfg.max_req_pages;
+			if ((r = req_add(s, &s->queue, first, m, id)) == NULL)
+				return;
+			id = 0;
+			if (emit)
+				ev_queue(s, SIM_WHERE_QUEUE, first, m, r, 0);
+		}
+		sim_set_state(s, first, m, SIM_PAGE_QUEUED);
+		first += m;
+		n -= m;
+	}
+	if (s->mode == SIM_MODE_LEGACY && s->q_plugged &&
+	    s->queue.n >= s->cfg.unplug_thresh)
+		sim_blk_unplug(s, SIM_REASON_THRESHOLD);
+}
+
+/* Submit a contiguous run of newly allocated pages, as bios. */
+void
+sim_blk_submit(struct sim *s, uint64_t first, uint64_t n)
+{
+	struct sim_request	*r;
+	uint64_t		 m;
+	size_t			 i;
+
+	if (!task_plugged(s)) {
+		elv_add(s, first, n, 0, 1);
+		if (!s->q_plugged)
+			sim_dev_dispatch(s);
+		return;
+	}
+	while (n > 0) {
+		if ((m = try_merge(s, &s->plug, first, n, &i)) != 0) {
+			r = &s->plug.v[i];
+			ev_queue(s, SIM_WHERE_PLUG, first, m, r, 1);
+		} else if ((m = try_merge(s, &s->queue, first, n, &i)) != 0) {
+			/* Merged straight into a queued, unstarted request. */
+			r = &s->queue.v[i];
+			ev_queue(s, SIM_WHERE_QUEUE, first, m, r, 1);
+			sim_set_state(s, first, m, SIM_PAGE_QUEUED);
+			first += m;
+			n -= m;
+			continue;
+		} else {
+			/* 3.1+: a full plug list is flushed before it grows. */
+			if (s->plug.n >= s->cfg.plug_limit)
+				sim_blk_flush(s, SIM_REASON_LIMIT);
+			m = n < s->cfg.max_req_pages ? n : s->cfg.max_req_pages;
+			if ((r = req_add(s, &s->plug, first, m, 0)) == NULL)
+				return;
+			ev_queue(s, SIM_WHERE_PLUG, first, m, r, 0);
+		}
+		sim_set_state(s, first, m, SIM_PAGE_PLUGGED);
+		first += m;
+		n -= m;
+	}
+}
+
+/* Release the task's plug list into the elevator and run the queue. */
+void
+sim_blk_flush(struct sim *s, enum sim_reason why)
+{
+	struct sim_event	*e;
+	struct sim_reqv		 list;
+	size_t			 i;
+
+	if (s->plug.n == 0)
+		return;
+	e = sim_ev_new(s, SIM_EV_FLUSH);
+	e->reason = why;
+	e->first = s->plug.v[0].first;
+	e->count = (uint32_t)s->plug.n;
+	for (i = 0; i < s->plug.n; i++)
+		e->npages += s->plug.v[i].npages;
+	s->st.flushes++;
+	list = s->plug;
+	memset(&s->plug, 0, sizeof s->plug);
+	for (i = 0; i < list.n; i++)
+		elv_add(s, list.v[i].first, list.v[i].npages, list.v[i].id, 0);
+	/* Keep the buffer for the next plug. */
+	s->plug.v = list.v;
+	s->plug.cap = list.cap;
+	s->plug.base = list.base;
+	s->plug.n = 0;
+	sim_dev_dispatch(s);
+}
+
+/* Legacy: unplug the request queue and run it. */
+void
+sim_blk_unplug(struct sim *s, enum sim_reason why)
+{
+	struct sim_event	*e;
+	size_t			 i;
+
+	if (!s->q_plugged)
+		return;
+	s->q_plugged = 0;
+	s->unplug_at = SIM_NONE;
+	if (s->queue.n != 0) {
+		e = sim_ev_new(s, SIM_EV_FLUSH);
+		e->reason = why;
+		e->first = s->queue.v[0].first;
+		e->count = (uint32_t)s->queue.n;
+		for (i = 0; i < s->queue.n; i++)
+			e->npages += s->queue.v[i].npages;
+		s->st.flushes++;
+	}
+	sim_dev_dispatch(s);
+}
+
+/* The unplug timer fired. */
+void
+sim_blk_timer(struct sim *s)
+{
+	sim_blk_unplug(s, SIM_REASON_TIMER);
+}

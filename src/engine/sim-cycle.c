@@ -1,0 +1,465 @@
+/*
+ * sim-cycle.c - period skipping: exact jumps over the repeating periods of
+ * a sequential reader in steady state (quiet runs only), with Brent's cycle
+ * search over canonical signatures of the state at read() boundaries.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim.h"
+#include "sim-int.h"
+
+/*
+ * A sequential reader in steady state repeats itself: at some read() boundary
+ * the whole engine state, seen relative to the reader's page and the current
+ * time, equals the state at an earlier boundary.  The engine's rules depend
+ * only on such relative quantities (page and time differences), except near
+ * the end of the file and at page 0, so from then on every period is the same
+ * period shifted.  sim_cycle_check() finds such a repetition and jumps over as
+ * many whole periods as fit before the end of the file could matter, adding
+ * each period's statistics once per period skipped.  The result is exact: the
+ * same numbers as stepping through every event.  Only the quiet runs
+ * (sim_run(), sim_run_until()) skip; sim_step() never shortens the stream.
+ *
+ * The period is found from the state itself, whatever its length, with
+ * Brent's cycle detection: one saved boundary, replaced at boundary counts
+ * 1, 2, 4, 8, ... since the last save, and every boundary compared with it.
+ * The first boundary equal to the saved one is a period later; the search
+ * costs at most a few times (transient + period) boundaries, one signature
+ * build and one hash comparison each (the words are compared only when the
+ * hashes agree).
+ *
+ * The signature is canonical: it holds exactly what the future depends on,
+ * in relative form.  Pages and requests are relative to the reader's page,
+ * times to now; a latency that has ended is "ended" whatever its end time
+ * was; the idle time of an idle device only up to the threshold that makes
+ * it matter; the processor-sharing device is brought up to now at every
+ * boundary (sim_task_run(), STEP_BEGIN), which changes no future event because
+ * its carried remainder makes any split of an interval exact, so its
+ * remaining work is compared as it is now and not at the last change; the
+ * carried remainder counts only while it is not zero.
+ */
+
+/* The engine's state at one read() boundary. */
+struct cycle_snap {
+	uint64_t		*sig;		/* relative state, in words */
+	size_t			 len;
+	size_t			 cap;
+	uint64_t		 hash;
+	uint64_t		 pos;		/* absolute page and time */
+	uint64_t		 now;
+	struct sim_stats	 st;
+	uint64_t		 stall_acc;	/* total to now */
+	uint64_t		*hist;
+	uint32_t		 next_id;
+	uint64_t		 read_index;
+};
+
+#define SIG_KEY	14	/* words of sig_key() */
+
+/* Brent's search: the boundary being built and the saved one. */
+struct sim_cycle {
+	struct cycle_snap	 cur;
+	struct cycle_snap	 saved;
+	int			 have;		/* saved is valid */
+	uint64_t		 power;		/* save again at lam == power */
+	uint64_t		 lam;		/* boundaries since the save */
+	int			 off;		/* no more skipping in this run */
+	uint64_t		 key[SIG_KEY];	/* sig_key() of saved */
+};
+
+/* Append one word to a snapshot's signature, hashing as it goes. */
+static int
+sig_put(struct cycle_snap *c, uint64_t w)
+{
+	uint64_t	*nv;
+
+	if (c->len == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 64;
+		if ((nv = realloc(c->sig, c->cap * sizeof *nv)) == NULL)
+			return (-1);
+		c->sig = nv;
+	}
+	c->sig[c->len++] = w;
+	c->hash = (c->hash ^ w) * UINT64_C(0x9e3779b97f4a7c15);
+	c->hash ^= c->hash >> 29;
+	return (0);
+}
+
+/* Signed time difference a - b as a word (two's complement). */
+static uint64_t
+tdiff(uint64_t a, uint64_t b)
+{
+	if (a == SIM_NONE)
+		return (SIM_NONE);
+	return (a - b);
+}
+
+/* Requests of a list, relative to page p, time t and the next request id. */
+static int
+sig_reqs(const struct sim *s, struct cycle_snap *c, const struct sim_reqv *v,
+    uint64_t p, uint64_t t)
+{
+	size_t	i;
+	int	r = sig_put(c, v->n);
+
+	for (i = 0; i < v->n; i++) {
+		const struct sim_request *q = &v->v[i];
+
+		r |= sig_put(c, s->next_id - q->id);
+		r |= sig_put(c, q->first - p);
+		r |= sig_put(c, q->npages);
+		/* A latency that has ended is just "ended". */
+		r |= sig_put(c, q->t_dispatch == SIM_NONE ? SIM_NONE :
+		    q->t_lat_end <= t ? 0 : q->t_lat_end - t);
+		r |= sig_put(c, tdiff(q->t_done, t));
+		r |= sig_put(c, q->left);
+		r |= sig_put(c, (uint64_t)q->penalised);
+	}
+	return (r);
+}
+
+/*
+ * Can the state at this boundary be one of a repeating sequence?  Not at
+ * the start of the file, with labels or a mode change pending, or in
+ * unusual shapes.  Once T5 is done (sim_label_end()) the label state is fixed:
+ * lab_next 6, nothing pending (lab_pend 0), and t3_page and t3_read are no
+ * longer looked at, so none of it needs a place in the signature.
+ */
+static int
+sig_eligible(const struct sim *s)
+{
+	const struct sim_extents *x = &s->pages;
+
+	return (!(s->pending != s->mode || s->lab_next < 5 || !s->t5_done ||
+	    s->lab_pend != 0 ||
+	    s->async_seen < 2 || s->evq_len != 0 || s->ra_plug ||
+	    s->rd.outer_plug || s->plug.n != 0 || x->n < 2 ||
+	    x->v[0].state != SIM_PAGE_CONSUMED || x->v[0].npages != s->rd.pos ||
+	    x->v[x->n - 1].state != SIM_PAGE_ABSENT ||
+	    s->rd.wait_page != SIM_NONE ||
+	    (s->cfg.device.disc == SIM_DISC_PS && s->ps_last != s->now)));
+}
+
+/*
+ * A few words of the signature, in O(1): boundaries whose keys differ
+ * cannot have equal signatures, so most failed checks stop here.
+ */
+static void
+sig_key(const struct sim *s, uint64_t *k)
+{
+	const struct sim_extents *x = &s->pages;
+	uint64_t	p = s->rd.pos, t = s->now;
+
+	k[0] = s->mode;
+	k[1] = x->n;
+	k[2] = s->markers.n;
+	k[3] = s->queue.n;
+	k[4] = s->dev.n;
+	k[5] = s->ra.start - p;
+	k[6] = s->ra.size;
+	k[7] = s->ra.async_size;
+	k[8] = (uint64_t)s->prev_page - p;
+	k[9] = x->v[x->n - 1].first - p;
+	k[10] = s->dev.n ? s->dev.v[0].first - p : 0;
+	k[11] = s->dev.n ? s->dev.v[0].left : 0;
+	k[12] = s->ps_rem;
+	k[13] = s->fifo_last_done > t ? s->fifo_last_done - t : 0;
+}
+
+/*
+ * Build the relative-state signature of s into c (sig_eligible() must
+ * hold).  Returns 0, or -1 when out of memory.
+ */
+static int
+sig_build(const struct sim *s, struct cycle_snap *c)
+{
+	const struct sim_extents *x = &s->pages;
+	uint64_t	 p = s->rd.pos, t = s->now, idle;
+	size_t		 i;
+	int		 r = 0;
+
+	c->len = 0;
+	c->hash = 0;
+	r |= sig_put(c, s->mode);
+	r |= sig_put(c, s->rd.busy_until - t);
+	r |= sig_put(c, x->n);
+	for (i = 1; i < x->n - 1; i++) {
+		r |= sig_put(c, x->v[i].first - p);
+		r |= sig_put(c, x->v[i].npages);
+		r |= sig_put(c, x->v[i].state);
+	}
+	r |= sig_put(c, x->v[x->n - 1].first - p);
+	r |= sig_put(c, s->markers.n);
+	for (i = 0; i < s->markers.n; i++)
+		r |= sig_put(c, s->markers.v[i] - p);
+	r |= sig_reqs(s, c, &s->queue, p, t);
+	r |= sig_reqs(s, c, &s->dev, p, t);
+	r |= sig_put(c, s->ra.start - p);
+	r |= sig_put(c, s->ra.size);
+	r |= sig_put(c, s->ra.async_size);
+	r |= sig_put(c, s->ra.marker == SIM_NONE ? SIM_NONE : s->ra.marker - p);
+	r |= sig_put(c, (uint64_t)s->prev_page - p);
+	r |= sig_put(c, (uint64_t)s->q_plugged);
+	r |= sig_put(c, s->q_plugged ? tdiff(s->unplug_at, t) : 0);
+	/* Idle history matters only through "idle for >= T_idle". */
+	if (s->dev.n != 0 || s->cfg.device.idle_penalty_ns == 0)
+		idle = 0;
+	else {
+		idle = t - s->idle_since;
+		if (idle > s->cfg.device.idle_thresh_ns)
+			idle = s->cfg.device.idle_thresh_ns;
+	}
+	r |= sig_put(c, idle);
+	r |= sig_put(c, s->fifo_last_done > t ? s->fifo_last_done - t : 0);
+	/*
+	 * The busy/waking/idle split (sim_dev_account()): accounted up to acct_t
+	 * (now, at a boundary); what comes next depends on each command's
+	 * dispatch plus penalty, which is its latency end (in the signature
+	 * above, "ended" only when that is past) less the fixed latency.
+	 */
+	r |= sig_put(c, tdiff(s->acct_t, t));
+	if (s->cfg.device.disc == SIM_DISC_PS) {
+		/* The sharing is up to now (ps_last == t, checked above). */
+		r |= sig_put(c, s->ps_rem);
+		r |= sig_put(c, s->ps_rem ? s->ps_k : 0);
+	}
+	return (r ? -1 : 0);
+}
+
+/* Free the skipping state. */
+void
+sim_cycle_free(struct sim *s)
+{
+	if (s->cyc == NULL)
+		return;
+	free(s->cyc->cur.sig);
+	free(s->cyc->saved.sig);
+	free(s->cyc->saved.hist);
+	free(s->cyc);
+	s->cyc = NULL;
+}
+
+/*
+ * Forget the saved boundary (sim_set_mode(): the caller changed the rules,
+ * a period seen before may not repeat).
+ */
+void
+sim_cycle_reset(struct sim *s)
+{
+	if (s->cyc == NULL)
+		return;
+	s->cyc->have = 0;
+	s->cyc->off = 0;
+}
+
+/*
+ * A new quiet run goes on with the search: the saved boundary stays valid
+ * (the rules have not changed since, see sim_cycle_reset()), so a run that is
+ * cut in slices (sim_set_budget()) still skips, one period per slice.
+ */
+void
+sim_cycle_resume(struct sim *s)
+{
+	if (s->cyc != NULL)
+		s->cyc->off = 0;
+}
+
+/* Shift the state forward by m periods of d pages and dt nanoseconds. */
+static void
+cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
+{
+	struct sim_extents	*x = &s->pages;
+	struct sim_reqv		*lists[2] = { &s->queue, &s->dev };
+	uint64_t		 d = (s->rd.pos - j->pos) * m;
+	uint64_t		 dt = (s->now - j->now) * m;
+	uint32_t		 did = (uint32_t)((s->next_id - j->next_id) * m);
+	uint64_t		*dst, *src;
+	size_t			 i, k;
+
+	x->v[0].npages += d;
+	for (i = 1; i < x->n; i++)
+		x->v[i].first += d;
+	x->v[x->n - 1].npages -= d;
+	for (i = 0; i < s->markers.n; i++)
+		s->markers.v[i] += d;
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < lists[k]->n; i++) {
+			struct sim_request *r = &lists[k]->v[i];
+
+			r->id += did;
+			r->first += d;
+			if (r->t_dispatch != SIM_NONE)
+				r->t_dispatch += dt;
+			if (r->t_lat_end != SIM_NONE && r->t_dispatch != SIM_NONE)
+				r->t_lat_end += dt;
+			if (r->t_done != SIM_NONE)
+				r->t_done += dt;
+		}
+	}
+	s->ra.start += d;
+	if (s->ra.marker != SIM_NONE)
+		s->ra.marker += d;
+	s->prev_page += (int64_t)d;
+	s->rd.pos += d;
+	s->rd.read_first += d;
+	s->rd.read_end += d;
+
+	s->now += dt;
+	s->dn_ok = s->sv_ok = 0;
+	s->rd.busy_until += dt;
+	if (s->unplug_at != SIM_NONE)
+		s->unplug_at += dt;
+	s->idle_since += dt;
+	s->acct_t += dt;
+	s->fifo_last_done += dt;
+	s->ps_last += dt;
+	s->sleep_since += dt;
+
+	/* Statistics: each skipped period adds what the measured one added. */
+#define ADD(f)	(s->st.f += (s->st.f - j->st.f) * m)
+	ADD(events);
+	ADD(reads_done);
+	ADD(pages_copied);
+	ADD(requests);
+	ADD(request_pages);
+	ADD(penalties);
+	ADD(penalty_ns);
+	ADD(busy_ns);
+	ADD(waking_ns);
+	ADD(idle_ns);
+	ADD(ra_sync);
+	ADD(ra_async);
+	ADD(flushes);
+	ADD(end_ns);
+#undef ADD
+	/* The stall total includes a sleep still open at the jump. */
+	s->stall_acc += (sim_stall_total(s) - j->stall_acc) * m;
+	dst = s->hist;
+	src = j->hist;
+	for (i = 0; i <= s->cfg.max_req_pages; i++)
+		dst[i] += (dst[i] - src[i]) * m;
+	/* The most common size, recomputed: highest count, ties to larger. */
+	for (i = 0; i <= s->cfg.max_req_pages; i++)
+		if (dst[i] > dst[s->st.mode_request_pages] ||
+		    (dst[i] == dst[s->st.mode_request_pages] &&
+		    i > s->st.mode_request_pages))
+			s->st.mode_request_pages = i;
+	s->next_id += did;
+	s->st.skipped_reads += (s->rd.read_index - j->read_index) * m;
+	s->rd.read_index += (s->rd.read_index - j->read_index) * m;
+}
+
+/* Make the current boundary Brent's saved one; 0, or -1 out of memory. */
+static int
+cycle_save(struct sim *s)
+{
+	struct sim_cycle		*cy = s->cyc;
+	struct cycle_snap	*c = &cy->saved, t;
+	size_t			 n = (size_t)s->cfg.max_req_pages + 1;
+
+	/* Swap the signature buffers: the current one becomes the saved. */
+	t = cy->cur;
+	cy->cur.sig = c->sig;
+	cy->cur.cap = c->cap;
+	cy->cur.len = 0;
+	c->sig = t.sig;
+	c->cap = t.cap;
+	c->len = t.len;
+	c->hash = t.hash;
+	c->pos = s->rd.pos;
+	c->now = s->now;
+	c->st = s->st;
+	c->stall_acc = sim_stall_total(s);
+	c->next_id = s->next_id;
+	c->read_index = s->rd.read_index;
+	if (c->hist == NULL && (c->hist = malloc(n * sizeof *c->hist)) == NULL)
+		return (-1);
+	memcpy(c->hist, s->hist, n * sizeof *c->hist);
+	cy->have = 1;
+	cy->lam = 0;
+	return (0);
+}
+
+/*
+ * Whole periods of the saved-to-now repetition that can be skipped: the
+ * reader and everything ahead of it (windows, requests, the next read) must
+ * stay clear of the end of the file, and sim_run_until() must land short of
+ * its target.
+ */
+static uint64_t
+cycle_room(const struct sim *s, const struct cycle_snap *c)
+{
+	uint64_t	d = s->rd.pos - c->pos, front, need, room, m;
+	uint64_t	de, left;
+
+	front = s->pages.v[s->pages.n - 1].first;
+	if (s->ra.start + s->ra.size > front)
+		front = s->ra.start + s->ra.size;
+	if (s->rd.pos + d > front)
+		front = s->rd.pos + d;
+	need = front + d + s->ra.ra_pages + s->cfg.read_pages;
+	room = need < s->cfg.file_pages ? s->cfg.file_pages - need : 0;
+	m = d ? room / d : 0;
+	if (s->run_limit != 0 && m > 0) {
+		de = s->st.events - c->st.events;
+		left = s->run_limit > s->st.events ?
+		    s->run_limit - s->st.events : 0;
+		if (de != 0 && left / de < m)
+			m = left / de;
+	}
+	return (m);
+}
+
+/* At a read() boundary: look for a repeat, skip periods if there is one. */
+void
+sim_cycle_check(struct sim *s)
+{
+	struct sim_cycle		*cy;
+	struct cycle_snap	*c;
+	uint64_t		 m, key[SIG_KEY];
+	int			 built = 0;
+
+	if (s->cyc == NULL && (s->cyc = calloc(1, sizeof *s->cyc)) == NULL) {
+		s->oom = 1;
+		return;
+	}
+	cy = s->cyc;
+	if (cy->off || !sig_eligible(s))
+		return;
+	sig_key(s, key);
+	c = &cy->saved;
+	cy->lam++;
+	if (cy->have && memcmp(key, cy->key, sizeof key) == 0) {
+		if (sig_build(s, &cy->cur) != 0) {
+			s->oom = 1;
+			return;
+		}
+		built = 1;
+		if (c->hash == cy->cur.hash && c->len == cy->cur.len &&
+		    memcmp(c->sig, cy->cur.sig, c->len * sizeof *c->sig) == 0) {
+			/* A period: from the saved boundary to now. */
+			if ((m = cycle_room(s, c)) > 0)
+				cycle_jump(s, c, m);
+			/*
+			 * Whatever is left is shorter than a period: step it.
+			 * The next quiet run compares with this boundary.
+			 */
+			cy->off = 1;
+			if (cycle_save(s) != 0)
+				s->oom = 1;
+			return;
+		}
+	}
+	if (!cy->have || cy->lam >= cy->power) {
+		cy->power = cy->have ? cy->power * 2 : 1;
+		if ((!built && sig_build(s, &cy->cur) != 0) ||
+		    cycle_save(s) != 0) {
+			s->oom = 1;
+			return;
+		}
+		memcpy(cy->key, key, sizeof key);
+	}
+}

@@ -1,0 +1,175 @@
+/*
+ * sim-ra.c - readahead (model.md §2): the window arithmetic, on-demand
+ * readahead and the submission of a window as read_pages() does it.
+ *
+ * The state is the file's struct sim_ra plus the marker set (PG_readahead
+ * pages).  A window allocates only the pages not yet cached, marks its
+ * marker page only if it allocated it, and hands runs of new pages to the
+ * block layer (sim-blk.c) with readahead's own plug open (2.6.39 on); the
+ * reading task (sim-task.c) finishes that plug when read_pages() returns.
+ */
+#include "config.h"
+
+#include "sim.h"
+#include "sim-int.h"
+
+/* Round up to a power of two. */
+static uint64_t
+roundup_pow2(uint64_t n)
+{
+	uint64_t	p = 1;
+
+	while (p < n)
+		p <<= 1;
+	return (p);
+}
+
+/* Initial window size for a request of req pages. */
+uint64_t
+sim_ra_init_size(uint64_t req, uint64_t max)
+{
+	uint64_t	n = roundup_pow2(req);
+
+	if (n <= max / 32)
+		return (4 * n);
+	if (n <= max / 4)
+		return (2 * n);
+	return (max);
+}
+
+/* Ramp-up: the window after one of cur pages. */
+uint64_t
+sim_ra_next_size(uint64_t cur, uint64_t max)
+{
+	uint64_t	n = cur < max / 16 ? 4 * cur : 2 * cur;
+
+	return (n < max ? n : max);
+}
+
+/*
+ * On-demand readahead at page off with req pages left in this read().  Emits
+ * the RA event and submits the window; returns the pages allocated.
+ */
+uint64_t
+sim_ra_ondemand(struct sim *s, int hit_marker, uint64_t off, uint64_t req)
+{
+	struct sim_ra	*ra = &s->ra;
+	uint64_t	 max = ra->ra_pages, hole, end;
+	enum sim_ev	 kind = hit_marker ? SIM_EV_RA_ASYNC : SIM_EV_RA_SYNC;
+
+	if (off == 0)
+		goto initial;
+	if (off == ra->start + ra->size - ra->async_size ||
+	    off == ra->start + ra->size) {
+		ra->start += ra->size;
+		ra->size = sim_ra_next_size(ra->size, max);
+		ra->async_size = ra->size;
+		goto readit;
+	}
+	if (hit_marker) {
+		/* First uncached page after off, within max pages. */
+		end = off + 1 + max;
+		hole = sim_extents_find(&s->pages, off + 1, end,
+		    SIM_PAGE_ABSENT);
+		if (hole == SIM_NONE || hole > s->cfg.file_pages ||
+		    hole - off > max)
+			return (sim_ra_submit(s, off, 0, 0, kind, off));
+		ra->start = hole;
+		ra->size = sim_ra_next_size(hole - off + req, max);
+		ra->async_size = ra->size;
+		goto readit;
+	}
+	if (req > max)
+		goto initial;
+	if ((int64_t)off - s->prev_page <= 1)
+		goto initial;
+	/* A random read: exactly req pages, no marker, state untouched. */
+	return (sim_ra_submit(s, off, req, 0, kind, off));
+
+initial:
+	ra->start = off;
+	ra->size = sim_ra_init_size(req, max);
+	ra->async_size = ra->size > req ? ra->size - req : ra->size;
+readit:
+	if (off == ra->start && ra->size == ra->async_size) {
+		ra->async_size = sim_ra_next_size(ra->size, max);
+		ra->size += ra->async_size;
+	}
+	return (sim_ra_submit(s, ra->start, ra->size, ra->async_size, kind,
+	    off));
+}
+
+/* Insert a marker page. */
+static void
+marker_set(struct sim *s, uint64_t p)
+{
+	sim_u64v_insert(&s->markers, p);
+	s->ra.marker = p;
+}
+
+/*
+ * Allocate the uncached pages of [start, start + size) (within the file),
+ * set the marker on start + size - async if allocated here, emit the RA
+ * event, and hand the new pages to the block layer as read_pages() would.
+ */
+uint64_t
+sim_ra_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
+    enum sim_ev kind, uint64_t hit)
+{
+	struct sim_event	*e;
+	uint64_t		 end, p, q, total = 0, mark = SIM_NONE;
+
+	end = start + size;
+	if (end > s->cfg.file_pages)
+		end = s->cfg.file_pages;
+	e = sim_ev_new(s, kind);
+	e->first = start;
+	e->npages = size;
+	e->hit = hit;
+	if (kind == SIM_EV_RA_SYNC) {
+		s->st.ra_sync++;
+		if (s->lab_next == 1) {
+			sim_label(s, e, 1);
+			s->t1_page = hit;
+		}
+	} else {
+		s->st.ra_async++;
+		s->async_seen++;
+		sim_label_async(s, e, start, hit, start < end ?
+		    sim_extents_find(&s->pages, start, end, SIM_PAGE_ABSENT) :
+		    SIM_NONE);
+	}
+	/* PG_readahead goes on page size - async of the window, if new. */
+	if (async != 0 && start + size - async < end &&
+	    sim_extents_get(&s->pages, start + size - async) ==
+	    SIM_PAGE_ABSENT)
+		mark = start + size - async;
+	e->marker = mark;
+	if (mark != SIM_NONE)
+		marker_set(s, mark);
+
+	/* read_pages(): readahead plugs its own submission (not in 2.6.38). */
+	s->ra_plug = (s->mode != SIM_MODE_LEGACY);
+	for (p = start; p < end; p = q) {
+		p = sim_extents_find(&s->pages, p, end, SIM_PAGE_ABSENT);
+		if (p == SIM_NONE)
+			break;
+		q = sim_extents_run_end(&s->pages, p, end);
+		sim_blk_submit(s, p, q - p);
+		total += q - p;
+	}
+	if (total == 0)
+		s->ra_plug = 0;
+	return (total);
+}
+
+/* Remove the marker at p if there is one; 1 if there was. */
+int
+sim_ra_marker_take(struct sim *s, uint64_t p)
+{
+	if (!sim_u64v_remove(&s->markers, p))
+		return (0);
+	if (s->ra.marker == p)
+		s->ra.marker = SIM_NONE;
+	return (1);
+}

@@ -1,0 +1,255 @@
+/*
+ * sim-task.c - the reading task (model.md §3): read() as a sequence of
+ * steps (enum sim_step) - enter, look a page up (sync or async readahead),
+ * read_pages() returning, the up-to-date check, lock_page's sleep and
+ * wake-up, copying a run of pages, leaving read().
+ *
+ * Each step costs simulated CPU time (busy_until); the core runs the next
+ * step when that time comes (sim.c, advance()).  Copying takes a whole run
+ * of up-to-date, unmarked pages at once, so a step's cost does not depend on
+ * the read size.  The read() boundary is where period skipping looks for a
+ * repeat (sim-cycle.c).
+ */
+#include "config.h"
+
+#include "sim.h"
+#include "sim-int.h"
+
+/* Next action time of the task, SIM_NONE if it is not runnable. */
+uint64_t
+sim_task_next(const struct sim *s)
+{
+	if (s->step == STEP_DONE || s->rd.task == SIM_TASK_SLEEPING)
+		return (SIM_NONE);
+	return (s->rd.busy_until);
+}
+
+/* Pages left in this read() from the task's position. */
+static uint64_t
+req_left(const struct sim *s)
+{
+	return (s->rd.read_end - s->rd.pos);
+}
+
+/* Emit the WAIT event for page p. */
+static void
+ev_wait(struct sim *s, uint64_t p)
+{
+	struct sim_event	*w = sim_ev_new(s, SIM_EV_WAIT);
+
+	w->first = p;
+	w->npages = 1;
+	w->page = p;
+}
+
+/*
+ * The task sleeps in lock_page on page p.  Going to sleep flushes the plug
+ * (io_schedule) or, in 2.6.38, unplugs the queue (lock_page calls sync_page
+ * before it sleeps: that unplug is told first, so that a T4 window it sends
+ * comes before T5).
+ */
+static void
+task_sleep(struct sim *s, uint64_t p)
+{
+	size_t			 before = s->evq_len;
+	size_t			 i, wi = before;
+	int			 t5 = (!s->t5_done && p == s->t3_page);
+
+	s->rd.task = SIM_TASK_SLEEPING;
+	s->rd.wait_page = p;
+	s->sleep_since = s->now;
+	if (s->mode == SIM_MODE_LEGACY) {
+		sim_blk_unplug(s, SIM_REASON_SLEEP);
+		wi = s->evq_len;
+		ev_wait(s, p);
+	} else {
+		ev_wait(s, p);
+		sim_blk_flush(s, SIM_REASON_SLEEP);
+	}
+	if (t5) {
+		/* T5: the flush that sends the page's request, else the sleep. */
+		sim_label_end(s);
+		if (!s->quiet && !s->oom) {
+			for (i = before; i < s->evq_len; i++) {
+				struct sim_event *e = &s->evq[s->evq_head + i];
+
+				if (e->kind == SIM_EV_DISPATCH && e->label == 0 &&
+				    p >= e->first && p < e->first + e->npages) {
+					e->label = 5;
+					break;
+				}
+			}
+			if (i == s->evq_len)
+				s->evq[s->evq_head + wi].label = 5;
+		}
+	}
+}
+
+/* Length of the run of up-to-date, unmarked pages from pos in this read. */
+static uint64_t
+copy_run(const struct sim *s)
+{
+	uint64_t	pos = s->rd.pos, end, m;
+
+	end = sim_extents_run_end(&s->pages, pos, s->rd.read_end);
+	m = sim_u64v_next(&s->markers, pos + 1);
+	if (m < end)
+		end = m;
+	return (end - pos);
+}
+
+/* One step of the reading task at its busy_until time. */
+void
+sim_task_run(struct sim *s)
+{
+	struct sim_reader	*rd = &s->rd;
+	struct sim_event	*e;
+	uint64_t		 n;
+
+	switch (s->step) {
+	case STEP_BEGIN:
+		sim_dev_sync(s);
+		if (s->quiet)
+			sim_cycle_check(s);
+		if (s->pending != s->mode) {
+			if (s->mode == SIM_MODE_LEGACY)
+				sim_blk_unplug(s, SIM_REASON_SWITCH);
+			s->mode = s->pending;
+			e = sim_ev_new(s, SIM_EV_MODE);
+			e->first = rd->pos;
+		}
+		rd->read_first = rd->pos;
+		n = s->cfg.read_pages;
+		rd->read_end = rd->pos + n < s->cfg.file_pages ?
+		    rd->pos + n : s->cfg.file_pages;
+		e = sim_ev_new(s, SIM_EV_READ_BEGIN);
+		e->first = rd->pos;
+		e->npages = rd->read_end - rd->pos;
+		/* 2.6.39-3.2: generic_file_aio_read() plugs the whole read. */
+		rd->outer_plug = (s->mode == SIM_MODE_BUGGY);
+		rd->task = SIM_TASK_SYSCALL;
+		rd->busy_until = s->now + s->cfg.cpu.syscall_ns;
+		s->step = STEP_PAGE;
+		break;
+
+	case STEP_PAGE:
+		if (rd->pos >= rd->read_end) {
+			s->step = STEP_END;
+			sim_task_run(s);
+			break;
+		}
+		if (sim_extents_get(&s->pages, rd->pos) == SIM_PAGE_ABSENT) {
+			n = sim_ra_ondemand(s, 0, rd->pos, req_left(s));
+			if (n == 0) {
+				/* Nothing read ahead: read this page alone. */
+				sim_ra_submit(s, rd->pos, 1, 0,
+				    SIM_EV_RA_SYNC, rd->pos);
+				n = 1;
+			}
+			s->ra_async = 0;
+			rd->task = SIM_TASK_READAHEAD;
+			rd->busy_until = s->now + n * s->cfg.cpu.submit_ns;
+			s->step = STEP_RA_DONE;
+			break;
+		}
+		if (sim_ra_marker_take(s, rd->pos)) {
+			n = sim_ra_ondemand(s, 1, rd->pos, req_left(s));
+			s->ra_async = 1;
+			if (n != 0) {
+				rd->task = SIM_TASK_READAHEAD;
+				rd->busy_until = s->now +
+				    n * s->cfg.cpu.submit_ns;
+				s->step = STEP_RA_DONE;
+				break;
+			}
+			s->step = STEP_RA_DONE;
+			sim_task_run(s);
+			break;
+		}
+		s->step = STEP_CHECK;
+		sim_task_run(s);
+		break;
+
+	case STEP_RA_DONE:
+		/* read_pages() ends: finishing its plug flushes if outermost. */
+		if (s->ra_plug) {
+			s->ra_plug = 0;
+			if (!rd->outer_plug)
+				sim_blk_flush(s, SIM_REASON_FINISH);
+		}
+		if (s->ra_async) {
+			if (s->mode == SIM_MODE_LEGACY && sim_uptodate(s, rd->pos))
+				sim_blk_unplug(s, SIM_REASON_EXPLICIT);
+			s->step = STEP_CHECK;
+		} else
+			s->step = STEP_PAGE;
+		sim_task_run(s);
+		break;
+
+	case STEP_CHECK:
+		if (!sim_uptodate(s, rd->pos)) {
+			task_sleep(s, rd->pos);
+			break;
+		}
+		s->step = STEP_COPY;
+		sim_task_run(s);
+		break;
+
+	case STEP_WOKEN:
+		e = sim_ev_new(s, SIM_EV_WAKE);
+		e->first = rd->wait_page;
+		e->npages = 1;
+		e->page = rd->wait_page;
+		s->stall_acc += s->now - s->sleep_since;
+		rd->wait_page = SIM_NONE;
+		s->step = STEP_COPY;
+		sim_task_run(s);
+		break;
+
+	case STEP_COPY:
+		n = copy_run(s);
+		e = sim_ev_new(s, SIM_EV_COPY);
+		e->first = rd->pos;
+		e->npages = n;
+		if (!s->t5_done && rd->pos == s->t3_page) {
+			sim_label_end(s);
+			e->label = 5;
+		}
+		sim_set_state(s, rd->pos, n, SIM_PAGE_CONSUMED);
+		rd->pos += n;
+		s->st.pages_copied += n;
+		rd->task = SIM_TASK_COPYING;
+		rd->busy_until = s->now + n * s->cfg.cpu.copy_ns;
+		s->step = STEP_PAGE;
+		break;
+
+	case STEP_END:
+		e = sim_ev_new(s, SIM_EV_READ_END);
+		e->first = rd->read_first;
+		e->npages = rd->read_end - rd->read_first;
+		if (rd->outer_plug) {
+			rd->outer_plug = 0;
+			sim_blk_flush(s, SIM_REASON_FINISH);
+		}
+		/* T5 comes by the end of the read() after T3's, or never. */
+		if (!s->t5_done && s->t3_read != SIM_NONE &&
+		    rd->read_index > s->t3_read)
+			sim_label_end(s);
+		s->prev_page = (int64_t)rd->read_end;
+		rd->read_index++;
+		s->st.reads_done++;
+		s->st.end_ns = s->now;
+		if (rd->pos >= s->cfg.file_pages) {
+			rd->task = SIM_TASK_DONE;
+			s->step = STEP_DONE;
+		} else {
+			rd->task = SIM_TASK_SYSCALL;
+			rd->busy_until = s->now;
+			s->step = STEP_BEGIN;
+		}
+		break;
+
+	case STEP_DONE:
+		break;
+	}
+}
