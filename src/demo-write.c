@@ -1,5 +1,7 @@
 /*
- * demo-write.c - recording a session into a demo file.
+ * demo-write.c - writing demo files: quoting, the text of items and of the
+ * scenario's set lines (what demo.c's parser reads back), and recording a
+ * session into a demo file.
  *
  * Crash safety without a temporary file: the file is written in place (a
  * FILE.part renamed at a clean exit would leave nothing usable after
@@ -35,6 +37,7 @@
 #include "opts.h"
 #include "parse.h"
 #include "scenario.h"
+#include "utf8.h"
 #include "xalloc.h"
 
 /* argv[0] for opts_parse(), which never writes to it. */
@@ -104,6 +107,80 @@ demo_format_scenario(char *out, size_t len, const struct sim_config *c)
 		}
 	}
 	return (o);
+}
+
+/* Quote text for a demo file. */
+size_t
+demo_quote(char *out, size_t len, const char *in)
+{
+	const unsigned char	*s = (const unsigned char *)in;
+	size_t			 o = 0, k;
+	uint32_t		 cp;
+	char			 esc[8];
+	int			 l;
+
+#define PUT(c) do { if (o + 1 < len) out[o] = (c); o++; } while (0)
+	PUT('"');
+	while (*s != '\0') {
+		l = (int)utf8_decode((const char *)s, strnlen((const char *)s,
+		    4), &cp);
+		if (l == 0 || cp < 0x20 || cp == 0x7f) {
+			snprintf(esc, sizeof esc, "\\x%02x", *s);
+			for (k = 0; k < 4; k++)
+				PUT(esc[k]);
+			s++;
+			continue;
+		}
+		if (*s == '\\' || *s == '"')
+			PUT('\\');
+		for (; l > 0; l--, s++)
+			PUT((char)*s);
+	}
+	PUT('"');
+#undef PUT
+	if (len > 0)
+		out[o < len ? o : len - 1] = '\0';
+	return (o);
+}
+
+/* "@N +Dms ITEM". */
+size_t
+demo_format_item(char *out, size_t len, const struct demo_item *it)
+{
+	char		 body[256];
+	size_t		 n;
+	uint64_t	 ms = it->delay_ns / 1000000;
+
+	/*
+	 * To the nearest millisecond, without overflow: near UINT64_MAX ns
+	 * rounding up would wrap to 0, or name a delay no parser can read.
+	 */
+	if (it->delay_ns % 1000000 >= 500000 && ms < UINT64_MAX / 1000000)
+		ms++;
+	body[0] = '\0';
+	switch (it->kind) {
+	case DEMO_CMD:
+		if (it->cmd.kind == CMD_PAUSE)
+			snprintf(body, sizeof body, "stop");
+		else
+			cmd_format(body, sizeof body, &it->cmd);
+		break;
+	case DEMO_CAPTION:
+		snprintf(body, sizeof body, "caption ");
+		break;
+	case DEMO_PAUSE:
+		snprintf(body, sizeof body, "pause");
+		break;
+	case DEMO_MARKER:
+		snprintf(body, sizeof body, "marker %s", it->text);
+		break;
+	}
+	n = (size_t)snprintf(out, len, "@%llu +%llums %s",
+	    (unsigned long long)it->event, (unsigned long long)ms, body);
+	if (it->kind == DEMO_CAPTION)
+		n += demo_quote(n < len ? out + n : NULL, n < len ? len - n : 0,
+		    it->text);
+	return (n);
 }
 
 /*

@@ -97,11 +97,11 @@ sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' "$man" | awk '
 }
 { print }' >"$tmp/page"
 keys=$(sed -n 's/^	\[RENDER_[A-Z_]*\] = "\([a-z-]*\)",$/\1/p' \
-    "$srcdir/src/theme.c")
+    "$srcdir/src/theme-parse.c")
 attrs=$(sed -n 's/^	{ "\([a-z]*\)", \(THEME_[A-Z]*\|0\) },$/\1/p' \
-    "$srcdir/src/theme.c")
+    "$srcdir/src/theme-parse.c")
 [ "$(echo "$keys" | wc -l)" -ge 20 ] && [ "$(echo "$attrs" | wc -l)" -eq 6 ]
-ok $? "found the role keys and attributes in theme.c"
+ok $? "found the role keys and attributes in theme-parse.c"
 missing=
 for w in $keys $attrs name description requires fallback window lanes \
     glyph.STATE ascii.STATE black red green yellow blue magenta cyan white \

@@ -7,42 +7,19 @@
  * key into a command; esc_w ends a sequence that stopped half-way (a lone
  * ESC is the Esc key); tick_w paces playback, advancing a whole
  * number of events per tick, and is armed only while playing; flash_w
- * clears a flash message once; sig_w[] own SIGINT, SIGTERM, SIGHUP,
- * SIGWINCH and SIGTSTP, so that every exit goes through the same cleanup
- * (ncurses would otherwise catch SIGINT/SIGTERM itself and exit without
- * ours); prepare_w draws the screen if anything changed and calls
- * doupdate() once per loop iteration.
- *
- * Every other signal whose default action ends the process (SIGQUIT,
- * SIGUSR1/2, SIGALRM, SIGPIPE, SIGXCPU, SIGPWR, the real-time signals...)
- * is owned the same way: the watcher runs in loop context, so the screen
- * is closed with endwin(), the recording is closed, and only then is the
- * signal raised again with its default action, so that the shell sees
- * raviz die of it.  Signal safety: libev's own handler only notes the
- * signal and wakes the loop (a write to its pipe, or signalfd), which is
- * async-signal-safe; curses and stdio run only in the callbacks.
- * SIGPIPE and SIGXFSZ are ignored outside the screen (main.c), so that a
- * write to a closed pipe or past a file-size limit is a write error that
- * raviz reports, not a silent death; while recording SIGXFSZ stays ignored
- * (the writer handles EFBIG as a full disk).
+ * clears a flash message once; sig (ui/tty.h) owns SIGINT, SIGTERM, SIGHUP,
+ * SIGWINCH, SIGTSTP and every other signal that would end raviz, so that
+ * every exit goes through the same cleanup; prepare_w draws the screen if
+ * anything changed and calls doupdate() once per loop iteration.
  *
  * Long moves (G, 1-5, going back, compare catching up) run in slices; in
  * between, move_poll_cb() looks for a quit key, a pending signal that ends
  * raviz (every watched one but SIGWINCH and SIGTSTP: they are held while a
- * command runs, see loop_hold_signals()) or a terminal that hung up, and
+ * command runs, see tty_hold_signals()) or a terminal that hung up, and
  * cancels the move; after 100 ms it shows how far the move has got.
  *
- * Crashes (SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGSYS)
- * cannot wait for the loop, which may never run again: their handler only
- * writes the terminal reset sequence saved at start-up and restores the
- * saved termios - both async-signal-safe - then lets the signal take its
- * default action.
- *
- * The terminal can also go away without a SIGHUP (raviz in its own
- * session, as with setsid, when the terminal emulator dies): stdin then
- * polls readable with nothing to read.  stdin_cb notices and ends raviz
- * (status 1) instead of spinning.  The screen is capped at LOOP_MAX_COLS x
- * LOOP_MAX_ROWS: curses allocates for whatever COLUMNS and LINES claim.
+ * The terminal's safety net - signal ownership and re-raising, crash
+ * handlers, a terminal that went away, the screen size cap - is ui/tty.c.
  */
 #include "config.h"
 
@@ -57,7 +34,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
-#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -74,6 +50,7 @@
 #include "ui/loop.h"
 #include "ui/probe.h"
 #include "ui/render-curses.h"
+#include "ui/tty.h"
 #include "xalloc.h"
 #include "render.h"
 #include "report.h"
@@ -83,39 +60,7 @@
 
 #define FLASH_SECONDS	1.5
 
-/*
- * The largest screen raviz draws: the same bound as --cols/--rows.  No
- * terminal shows more; COLUMNS=20000 LINES=20000 would make curses
- * allocate several screens of 400 million cells (gigabytes, minutes).
- */
-#define LOOP_MAX_COLS	1000
-#define LOOP_MAX_ROWS	1000
-/* Empty wake-ups of stdin in a row that mean the terminal is gone. */
-#define LOOP_EMPTY_MAX	3
 
-static const int own_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP };
-#define NSIG_OWN	(sizeof own_signals / sizeof own_signals[0])
-/* Signals whose default action ends the process (besides the above). */
-static const int end_signals[] = {
-	SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF,
-	SIGXCPU, SIGXFSZ,
-#ifdef SIGIO
-	SIGIO,
-#endif
-#ifdef SIGPWR
-	SIGPWR,
-#endif
-#ifdef SIGSTKFLT
-	SIGSTKFLT,
-#endif
-};
-#define NSIG_END	(sizeof end_signals / sizeof end_signals[0])
-/* Room for the owned, ending and real-time signals. */
-#define NSIG_WATCH	(NSIG_OWN + NSIG_END + 64)
-static const int crash_signals[] = {
-	SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGSYS
-};
-#define NSIG_CRASH	(sizeof crash_signals / sizeof crash_signals[0])
 
 struct loop {
 	struct ev_loop	*ev;
@@ -127,9 +72,7 @@ struct loop {
 	ev_timer	 esc_w;		/* the rest of an escape sequence */
 	struct keyseq	 kseq;		/* its decoder */
 	ev_prepare	 prepare_w;
-	ev_signal	 sig_w[NSIG_WATCH];
-	size_t		 nsig;		/* sig_w[] in use */
-	sigset_t	 hold;		/* held while a command runs */
+	struct tty_signals sig;		/* the owned signals (ui/tty.h) */
 	unsigned	 tick_ms;	/* interval tick_w is armed with */
 	int		 dirty;
 	int		 status;	/* exit status */
@@ -152,61 +95,6 @@ struct loop {
 
 static void	loop_demo(struct loop *);
 static uint64_t	loop_mono_ns(void);
-
-/* Saved for the crash handler: what it may use without locks or malloc. */
-static struct termios	saved_tio;
-static int		saved_tio_ok;
-static char		reset_seq[512];
-static volatile size_t	reset_len;
-
-/* Append capability cap to the reset sequence, if the terminal has it. */
-static void
-reset_add(const char *cap)
-{
-	char	*s = tigetstr(cap);
-	size_t	 n;
-
-	if (s == NULL || s == (char *)-1)
-		return;
-	n = strlen(s);
-	if (reset_len + n < sizeof reset_seq) {
-		memcpy(reset_seq + reset_len, s, n);
-		reset_len += n;
-	}
-}
-
-/*
- * Crash: put the terminal back, then die of the same signal.  Only write()
- * and tcsetattr() here - both async-signal-safe; the handler was installed
- * with SA_RESETHAND | SA_NODEFER, so raise() gets the default action.
- */
-static void
-crash_handler(int sig)
-{
-	ssize_t	n;
-
-	if (reset_len > 0)
-		n = write(STDOUT_FILENO, reset_seq, reset_len);
-	(void)n;
-	if (saved_tio_ok)
-		(void)tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
-	raise(sig);
-}
-
-/* Install or remove (def) the crash handlers. */
-static void
-crash_handlers(int def)
-{
-	struct sigaction	sa;
-	size_t			i;
-
-	memset(&sa, 0, sizeof sa);
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = def ? SIG_DFL : crash_handler;
-	sa.sa_flags = def ? 0 : SA_RESETHAND | SA_NODEFER;
-	for (i = 0; i < NSIG_CRASH; i++)
-		(void)sigaction(crash_signals[i], &sa, NULL);
-}
 
 /* Arm, re-arm or stop the pacing timer to match the play state. */
 static void
@@ -313,35 +201,6 @@ loop_projector(struct loop *l)
 }
 
 /*
- * The signals that end raviz (l->hold: every watched one but SIGWINCH and
- * SIGTSTP) stay pending while the application works - a long move checks
- * for them between slices, see move_poll_cb() - and are delivered, and
- * handled by signal_cb(), when the work is done.  Crash signals are never
- * held.
- */
-static void
-loop_hold_signals(struct loop *l, sigset_t *old)
-{
-	(void)sigprocmask(SIG_BLOCK, &l->hold, old);
-}
-
-/* Is one of the held signals waiting? */
-static int
-loop_held_pending(const struct loop *l)
-{
-	sigset_t	pend;
-	size_t		i;
-
-	if (sigpending(&pend) != 0)
-		return (0);
-	for (i = 0; i < l->nsig; i++)
-		if (sigismember(&l->hold, l->sig_w[i].signum) == 1 &&
-		    sigismember(&pend, l->sig_w[i].signum) == 1)
-			return (1);
-	return (0);
-}
-
-/*
  * Between slices of a long move: cancel it if a quit key or an ending signal
  * is waiting (the keys are put back for loop_keys(), the signal for
  * signal_cb()) or the terminal has hung up (stdin_cb() then ends raviz);
@@ -362,7 +221,7 @@ move_poll_cb(void *arg, uint64_t done, uint64_t total)
 	pfd.fd = STDIN_FILENO;
 	pfd.events = POLLIN;
 	pfd.revents = 0;
-	if (loop_held_pending(l) || (poll(&pfd, 1, 0) == 1 &&
+	if (tty_held_pending(&l->sig) || (poll(&pfd, 1, 0) == 1 &&
 	    (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0))
 		return (1);
 	while (n < (int)(sizeof keys / sizeof keys[0]) &&
@@ -423,7 +282,7 @@ loop_exec(struct loop *l, const struct cmd *c)
 		clearok(curscr, TRUE);
 	app_flash_clear(l->app);
 	l->move_t0 = loop_mono_ns();
-	loop_hold_signals(l, &old);
+	tty_hold_signals(&l->sig, &old);
 	rc = app_exec(l->app, c);
 	(void)sigprocmask(SIG_SETMASK, &old, NULL);
 	if (rc == 1) {
@@ -508,33 +367,6 @@ esc_cb(struct ev_loop *ev, ev_timer *w, int revents)
 		loop_key(l, key);
 }
 
-/*
- * Has the terminal gone away?  Readable with nothing to read: a hang-up
- * (POLLHUP, or an error) at once; otherwise after a few such wake-ups in a
- * row (a single one may be spurious).  Checked before curses reads, so no
- * key is lost.
- */
-static int
-loop_tty_gone(struct loop *l)
-{
-	struct pollfd	pfd;
-	int		avail = 0;
-
-	pfd.fd = STDIN_FILENO;
-	pfd.events = POLLIN;
-	pfd.revents = 0;
-	if (ioctl(STDIN_FILENO, FIONREAD, &avail) == -1)
-		return (1);
-	if (avail > 0) {
-		l->empty = 0;
-		return (0);
-	}
-	if (poll(&pfd, 1, 0) == 1 &&
-	    (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0)
-		return (1);
-	return (++l->empty >= LOOP_EMPTY_MAX);
-}
-
 /* stdin is readable: keys, or the end of the terminal. */
 static void
 stdin_cb(struct ev_loop *ev, ev_io *w, int revents)
@@ -543,21 +375,12 @@ stdin_cb(struct ev_loop *ev, ev_io *w, int revents)
 
 	(void)ev;
 	(void)revents;
-	if (loop_tty_gone(l)) {
+	if (tty_gone(&l->empty)) {
 		l->tty_gone = 1;
 		loop_quit(l, 1);
 		return;
 	}
 	loop_keys(l);
-}
-
-/* Out of memory with the screen up (xalloc.h): leave the terminal sane. */
-static void
-oom_cb(void)
-{
-	endwin();
-	if (saved_tio_ok)
-		(void)tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
 }
 
 /* Pacing tick: a whole number of events. */
@@ -571,7 +394,7 @@ tick_cb(struct ev_loop *ev, ev_timer *w, int revents)
 	(void)ev;
 	(void)revents;
 	l->move_t0 = loop_mono_ns();
-	loop_hold_signals(l, &old);
+	tty_hold_signals(&l->sig, &old);
 	rc = l->live != NULL ? demo_live_tick(l->live) : app_tick(l->app);
 	(void)sigprocmask(SIG_SETMASK, &old, NULL);
 	if (rc < 0) {
@@ -677,8 +500,8 @@ loop_resize(struct loop *l)
 
 	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 &&
 	    ws.ws_col > 0)
-		resizeterm(ws.ws_row > LOOP_MAX_ROWS ? LOOP_MAX_ROWS :
-		    ws.ws_row, ws.ws_col > LOOP_MAX_COLS ? LOOP_MAX_COLS :
+		resizeterm(ws.ws_row > TTY_MAX_ROWS ? TTY_MAX_ROWS :
+		    ws.ws_row, ws.ws_col > TTY_MAX_COLS ? TTY_MAX_COLS :
 		    ws.ws_col);
 	/* resizeterm() queues KEY_RESIZE inside curses, not on stdin. */
 	loop_keys(l);
@@ -841,135 +664,6 @@ loop_abandon(struct loop *l)
 	app_free(l->app);
 }
 
-/* Watch sig with signal_cb. */
-static void
-loop_watch(struct loop *l, int sig)
-{
-	ev_signal	*w;
-
-	if (l->nsig == NSIG_WATCH)
-		return;
-	w = &l->sig_w[l->nsig++];
-	ev_signal_init(w, signal_cb, sig);
-	w->data = l;
-	ev_signal_start(l->ev, w);
-	if (sig != SIGWINCH && sig != SIGTSTP)
-		(void)sigaddset(&l->hold, sig);
-}
-
-/*
- * Own every signal that would end raviz with the screen up: the five of
- * own_signals, end_signals (but SIGXFSZ while recording: the writer wants
- * EFBIG), and the real-time signals.
- */
-static void
-loop_watch_signals(struct loop *l, int recording)
-{
-	size_t	i;
-	int	sig;
-
-	(void)sigemptyset(&l->hold);
-	for (i = 0; i < NSIG_OWN; i++)
-		loop_watch(l, own_signals[i]);
-	for (i = 0; i < NSIG_END; i++)
-		if (!(recording && end_signals[i] == SIGXFSZ))
-			loop_watch(l, end_signals[i]);
-#if defined(SIGRTMIN) && defined(SIGRTMAX) && defined(NSIG)
-	for (sig = SIGRTMIN; sig <= SIGRTMAX && sig < NSIG; sig++)
-		loop_watch(l, sig);
-#else
-	(void)sig;
-#endif
-}
-
-/*
- * Stop owning the signals; SIGPIPE and SIGXFSZ go back to ignored (libev
- * restores the default action), so the outputs written after the screen
- * report their write errors.
- */
-static void
-loop_unwatch_signals(struct loop *l)
-{
-	size_t	i;
-
-	for (i = 0; i < l->nsig; i++)
-		ev_signal_stop(l->ev, &l->sig_w[i]);
-	l->nsig = 0;
-	(void)sigemptyset(&l->hold);
-	signal(SIGPIPE, SIG_IGN);
-	signal(SIGXFSZ, SIG_IGN);
-}
-
-/*
- * Die of sig, as it would have killed raviz, now that the terminal is
- * restored: the default action, the signal unblocked (libev may block the
- * signals it reads through signalfd).  Returns only if sig did not end the
- * process.
- */
-static void
-loop_die(int sig)
-{
-	struct sigaction	sa;
-	sigset_t		set;
-
-	fflush(stdout);
-	fflush(stderr);
-	memset(&sa, 0, sizeof sa);
-	sigemptyset(&sa.sa_mask);
-	sa.sa_handler = SIG_DFL;
-	(void)sigaction(sig, &sa, NULL);
-	sigemptyset(&set);
-	sigaddset(&set, sig);
-	(void)sigprocmask(SIG_UNBLOCK, &set, NULL);
-	raise(sig);
-}
-
-/* Is v, a value of COLUMNS or LINES (decimal), above max? */
-static int
-loop_too_big(const char *v, unsigned long max)
-{
-	char		*end;
-	unsigned long	 n;
-
-	if (v == NULL || *v == '\0')
-		return (0);
-	errno = 0;
-	n = strtoul(v, &end, 10);
-	return ((errno == ERANGE || n > max) && *end == '\0');
-}
-
-/*
- * Refuse a screen larger than LOOP_MAX_COLS x LOOP_MAX_ROWS, naming where
- * the size comes from.  0, or 2 after saying why.
- */
-static int
-loop_size_check(void)
-{
-	struct winsize	 ws;
-	char		 e1[40], e2[40];
-	const char	*c = getenv("COLUMNS"), *r = getenv("LINES");
-
-	if (loop_too_big(c, LOOP_MAX_COLS) || loop_too_big(r, LOOP_MAX_ROWS)) {
-		fprintf(stderr, "raviz: the environment sets the screen to "
-		    "COLUMNS=%s LINES=%s; raviz draws at most %dx%d: unset "
-		    "COLUMNS and LINES (or make them smaller)\n",
-		    c != NULL ? fmt_escape_str(e1, sizeof e1, c) : "(unset)",
-		    r != NULL ? fmt_escape_str(e2, sizeof e2, r) : "(unset)",
-		    LOOP_MAX_COLS, LOOP_MAX_ROWS);
-		return (2);
-	}
-	/* Where the environment says nothing, the terminal's own size. */
-	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
-	    (((c == NULL || *c == '\0') && ws.ws_col > LOOP_MAX_COLS) ||
-	    ((r == NULL || *r == '\0') && ws.ws_row > LOOP_MAX_ROWS))) {
-		fprintf(stderr, "raviz: the terminal is %ux%u; raviz draws at "
-		    "most %dx%d: use a smaller window\n", ws.ws_col,
-		    ws.ws_row, LOOP_MAX_COLS, LOOP_MAX_ROWS);
-		return (2);
-	}
-	return (0);
-}
-
 /*
  * The files this session writes (--record, --trace) must not be one it
  * reads (the theme) or each other, by name or by inode, even with
@@ -1034,7 +728,7 @@ loop_run(const struct opts *o)
 		return (2);
 	}
 	setlocale(LC_ALL, "");
-	if ((status = loop_size_check()) != 0 ||
+	if ((status = tty_size_check()) != 0 ||
 	    (status = loop_outputs_check(o)) != 0)
 		return (status);
 	if ((status = loop_look(o, &caps, &look)) != 0)
@@ -1108,8 +802,8 @@ loop_run(const struct opts *o)
 	 * Own the signals before initscr(): ncurses only installs its
 	 * SIGINT/SIGTERM handlers over default dispositions.
 	 */
-	loop_watch_signals(&l, o->record != NULL);
-	saved_tio_ok = (tcgetattr(STDIN_FILENO, &saved_tio) == 0);
+	tty_watch_signals(&l.sig, l.ev, signal_cb, &l, o->record != NULL);
+	tty_save();
 	if (newterm(NULL, stdout, stdin) == NULL) {
 		fprintf(stderr, "raviz: cannot use this terminal (TERM=%s)\n",
 		    getenv("TERM") != NULL ? fmt_escape_str(esc, sizeof esc,
@@ -1117,12 +811,8 @@ loop_run(const struct opts *o)
 		loop_abandon(&l);
 		return (2);
 	}
-	xalloc_on_fail(oom_cb);
-	reset_add("sgr0");
-	reset_add("cnorm");
-	reset_add("rmkx");
-	reset_add("rmcup");
-	crash_handlers(0);
+	xalloc_on_fail(tty_oom_cb);
+	tty_arm();
 	cbreak();
 	noecho();
 	nonl();
@@ -1161,8 +851,8 @@ loop_run(const struct opts *o)
 
 	endwin();
 	xalloc_on_fail(NULL);
-	crash_handlers(1);
-	loop_unwatch_signals(&l);
+	tty_disarm();
+	tty_unwatch_signals(&l.sig, l.ev);
 	ev_io_stop(l.ev, &l.stdin_w);
 	ev_timer_stop(l.ev, &l.tick_w);
 	ev_timer_stop(l.ev, &l.flash_w);
@@ -1193,6 +883,6 @@ loop_run(const struct opts *o)
 	app_free(l.app);
 	render_curses_free(l.rc);
 	if (l.die_sig != 0)
-		loop_die(l.die_sig);
+		tty_die(l.die_sig);
 	return (status);
 }

@@ -1,0 +1,360 @@
+/*
+ * tty.c - the terminal's safety net around the interactive screen: signal
+ * ownership, dying of a signal after the terminal is restored, crash and
+ * out-of-memory handlers, a terminal that went away, the screen size cap.
+ *
+ * loop.c owns SIGINT, SIGTERM, SIGHUP, SIGWINCH and SIGTSTP through these
+ * watchers, so that every exit goes through the same cleanup (ncurses would
+ * otherwise catch SIGINT/SIGTERM itself and exit without ours).
+ *
+ * Every other signal whose default action ends the process (SIGQUIT,
+ * SIGUSR1/2, SIGALRM, SIGPIPE, SIGXCPU, SIGPWR, the real-time signals...)
+ * is owned the same way: the watcher runs in loop context, so the screen
+ * is closed with endwin(), the recording is closed, and only then is the
+ * signal raised again with its default action (tty_die()), so that the
+ * shell sees raviz die of it.  Signal safety: libev's own handler only
+ * notes the signal and wakes the loop (a write to its pipe, or signalfd),
+ * which is async-signal-safe; curses and stdio run only in the callbacks.
+ * SIGPIPE and SIGXFSZ are ignored outside the screen (main.c), so that a
+ * write to a closed pipe or past a file-size limit is a write error that
+ * raviz reports, not a silent death; while recording SIGXFSZ stays ignored
+ * (the writer handles EFBIG as a full disk).
+ *
+ * Crashes (SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGSYS)
+ * cannot wait for the loop, which may never run again: their handler only
+ * writes the terminal reset sequence saved at start-up and restores the
+ * saved termios - both async-signal-safe - then lets the signal take its
+ * default action.
+ *
+ * The terminal can also go away without a SIGHUP (raviz in its own
+ * session, as with setsid, when the terminal emulator dies): stdin then
+ * polls readable with nothing to read.  tty_gone() notices, and loop.c's
+ * stdin_cb ends raviz (status 1) instead of spinning.  The screen is
+ * capped at TTY_MAX_COLS x TTY_MAX_ROWS: curses allocates for whatever
+ * COLUMNS and LINES claim.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <curses.h>
+#include <term.h>
+
+#include "fmt.h"
+#include "ui/tty.h"
+
+/* Empty wake-ups of stdin in a row that mean the terminal is gone. */
+#define TTY_EMPTY_MAX	3
+
+/* The signals loop.c handles by name (signal_cb). */
+static const int own_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP };
+#define NSIG_OWN	(sizeof own_signals / sizeof own_signals[0])
+/* Signals whose default action ends the process (besides the above). */
+static const int end_signals[] = {
+	SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF,
+	SIGXCPU, SIGXFSZ,
+#ifdef SIGIO
+	SIGIO,
+#endif
+#ifdef SIGPWR
+	SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+};
+#define NSIG_END	(sizeof end_signals / sizeof end_signals[0])
+/* Room for the owned, ending and real-time signals. */
+_Static_assert(NSIG_OWN + NSIG_END + 64 <= TTY_NSIG_WATCH,
+    "room for the owned, ending and real-time signals");
+
+/* Signals of a crash: they cannot wait for the loop. */
+static const int crash_signals[] = {
+	SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGTRAP, SIGSYS
+};
+#define NSIG_CRASH	(sizeof crash_signals / sizeof crash_signals[0])
+
+/* Saved for the crash handler: what it may use without locks or malloc. */
+static struct termios	saved_tio;
+static int		saved_tio_ok;
+static char		reset_seq[512];
+static volatile size_t	reset_len;
+
+/* Append capability cap to the reset sequence, if the terminal has it. */
+static void
+reset_add(const char *cap)
+{
+	char	*s = tigetstr(cap);
+	size_t	 n;
+
+	if (s == NULL || s == (char *)-1)
+		return;
+	n = strlen(s);
+	if (reset_len + n < sizeof reset_seq) {
+		memcpy(reset_seq + reset_len, s, n);
+		reset_len += n;
+	}
+}
+
+/*
+ * Crash: put the terminal back, then die of the same signal.  Only write()
+ * and tcsetattr() here - both async-signal-safe; the handler was installed
+ * with SA_RESETHAND | SA_NODEFER, so raise() gets the default action.
+ */
+static void
+crash_handler(int sig)
+{
+	ssize_t	n;
+
+	if (reset_len > 0)
+		n = write(STDOUT_FILENO, reset_seq, reset_len);
+	(void)n;
+	if (saved_tio_ok)
+		(void)tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
+	raise(sig);
+}
+
+/* Install or remove (def) the crash handlers. */
+static void
+crash_handlers(int def)
+{
+	struct sigaction	sa;
+	size_t			i;
+
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = def ? SIG_DFL : crash_handler;
+	sa.sa_flags = def ? 0 : SA_RESETHAND | SA_NODEFER;
+	for (i = 0; i < NSIG_CRASH; i++)
+		(void)sigaction(crash_signals[i], &sa, NULL);
+}
+
+/* Save the terminal's modes for the crash and out-of-memory handlers. */
+void
+tty_save(void)
+{
+	saved_tio_ok = (tcgetattr(STDIN_FILENO, &saved_tio) == 0);
+}
+
+/* Note the reset sequence, then install the crash handlers. */
+void
+tty_arm(void)
+{
+	reset_add("sgr0");
+	reset_add("cnorm");
+	reset_add("rmkx");
+	reset_add("rmcup");
+	crash_handlers(0);
+}
+
+/* Remove the crash handlers. */
+void
+tty_disarm(void)
+{
+	crash_handlers(1);
+}
+
+/* Out of memory with the screen up (xalloc.h): leave the terminal sane. */
+void
+tty_oom_cb(void)
+{
+	endwin();
+	if (saved_tio_ok)
+		(void)tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
+}
+
+/*
+ * The signals that end raviz (s->hold: every watched one but SIGWINCH and
+ * SIGTSTP) stay pending while the application works - a long move checks
+ * for them between slices, see loop.c's move_poll_cb() - and are
+ * delivered, and handled by loop.c's signal_cb(), when the work is done.  Crash signals are never
+ * held.
+ */
+void
+tty_hold_signals(const struct tty_signals *s, sigset_t *old)
+{
+	(void)sigprocmask(SIG_BLOCK, &s->hold, old);
+}
+
+/* Is one of the held signals waiting? */
+int
+tty_held_pending(const struct tty_signals *s)
+{
+	sigset_t	pend;
+	size_t		i;
+
+	if (sigpending(&pend) != 0)
+		return (0);
+	for (i = 0; i < s->n; i++)
+		if (sigismember(&s->hold, s->w[i].signum) == 1 &&
+		    sigismember(&pend, s->w[i].signum) == 1)
+			return (1);
+	return (0);
+}
+
+/* Watch sig with cb. */
+static void
+watch(struct tty_signals *s, struct ev_loop *ev,
+    void (*cb)(struct ev_loop *, ev_signal *, int), void *data, int sig)
+{
+	ev_signal	*w;
+
+	if (s->n == TTY_NSIG_WATCH)
+		return;
+	w = &s->w[s->n++];
+	ev_signal_init(w, cb, sig);
+	w->data = data;
+	ev_signal_start(ev, w);
+	if (sig != SIGWINCH && sig != SIGTSTP)
+		(void)sigaddset(&s->hold, sig);
+}
+
+/*
+ * Own every signal that would end raviz with the screen up: the five of
+ * own_signals, end_signals (but SIGXFSZ while recording: the writer wants
+ * EFBIG), and the real-time signals.
+ */
+void
+tty_watch_signals(struct tty_signals *s, struct ev_loop *ev,
+    void (*cb)(struct ev_loop *, ev_signal *, int), void *data,
+    int recording)
+{
+	size_t	i;
+	int	sig;
+
+	(void)sigemptyset(&s->hold);
+	for (i = 0; i < NSIG_OWN; i++)
+		watch(s, ev, cb, data, own_signals[i]);
+	for (i = 0; i < NSIG_END; i++)
+		if (!(recording && end_signals[i] == SIGXFSZ))
+			watch(s, ev, cb, data, end_signals[i]);
+#if defined(SIGRTMIN) && defined(SIGRTMAX) && defined(NSIG)
+	for (sig = SIGRTMIN; sig <= SIGRTMAX && sig < NSIG; sig++)
+		watch(s, ev, cb, data, sig);
+#else
+	(void)sig;
+#endif
+}
+
+/*
+ * Stop owning the signals; SIGPIPE and SIGXFSZ go back to ignored (libev
+ * restores the default action), so the outputs written after the screen
+ * report their write errors.
+ */
+void
+tty_unwatch_signals(struct tty_signals *s, struct ev_loop *ev)
+{
+	size_t	i;
+
+	for (i = 0; i < s->n; i++)
+		ev_signal_stop(ev, &s->w[i]);
+	s->n = 0;
+	(void)sigemptyset(&s->hold);
+	signal(SIGPIPE, SIG_IGN);
+	signal(SIGXFSZ, SIG_IGN);
+}
+
+/*
+ * Die of sig, as it would have killed raviz, now that the terminal is
+ * restored: the default action, the signal unblocked (libev may block the
+ * signals it reads through signalfd).  Returns only if sig did not end the
+ * process.
+ */
+void
+tty_die(int sig)
+{
+	struct sigaction	sa;
+	sigset_t		set;
+
+	fflush(stdout);
+	fflush(stderr);
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = SIG_DFL;
+	(void)sigaction(sig, &sa, NULL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	(void)sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+}
+
+/*
+ * Has the terminal gone away?  Readable with nothing to read: a hang-up
+ * (POLLHUP, or an error) at once; otherwise after a few such wake-ups in a
+ * row (a single one may be spurious).  Checked before curses reads, so no
+ * key is lost.
+ */
+int
+tty_gone(int *empty)
+{
+	struct pollfd	pfd;
+	int		avail = 0;
+
+	pfd.fd = STDIN_FILENO;
+	pfd.events = POLLIN;
+	pfd.revents = 0;
+	if (ioctl(STDIN_FILENO, FIONREAD, &avail) == -1)
+		return (1);
+	if (avail > 0) {
+		*empty = 0;
+		return (0);
+	}
+	if (poll(&pfd, 1, 0) == 1 &&
+	    (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0)
+		return (1);
+	return (++*empty >= TTY_EMPTY_MAX);
+}
+
+/* Is v, a value of COLUMNS or LINES (decimal), above max? */
+static int
+too_big(const char *v, unsigned long max)
+{
+	char		*end;
+	unsigned long	 n;
+
+	if (v == NULL || *v == '\0')
+		return (0);
+	errno = 0;
+	n = strtoul(v, &end, 10);
+	return ((errno == ERANGE || n > max) && *end == '\0');
+}
+
+/*
+ * Refuse a screen larger than TTY_MAX_COLS x TTY_MAX_ROWS, naming where
+ * the size comes from.  0, or 2 after saying why.
+ */
+int
+tty_size_check(void)
+{
+	struct winsize	 ws;
+	char		 e1[40], e2[40];
+	const char	*c = getenv("COLUMNS"), *r = getenv("LINES");
+
+	if (too_big(c, TTY_MAX_COLS) || too_big(r, TTY_MAX_ROWS)) {
+		fprintf(stderr, "raviz: the environment sets the screen to "
+		    "COLUMNS=%s LINES=%s; raviz draws at most %dx%d: unset "
+		    "COLUMNS and LINES (or make them smaller)\n",
+		    c != NULL ? fmt_escape_str(e1, sizeof e1, c) : "(unset)",
+		    r != NULL ? fmt_escape_str(e2, sizeof e2, r) : "(unset)",
+		    TTY_MAX_COLS, TTY_MAX_ROWS);
+		return (2);
+	}
+	/* Where the environment says nothing, the terminal's own size. */
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 &&
+	    (((c == NULL || *c == '\0') && ws.ws_col > TTY_MAX_COLS) ||
+	    ((r == NULL || *r == '\0') && ws.ws_row > TTY_MAX_ROWS))) {
+		fprintf(stderr, "raviz: the terminal is %ux%u; raviz draws at "
+		    "most %dx%d: use a smaller window\n", ws.ws_col,
+		    ws.ws_row, TTY_MAX_COLS, TTY_MAX_ROWS);
+		return (2);
+	}
+	return (0);
+}
