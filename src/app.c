@@ -21,59 +21,10 @@
 #include <string.h>
 
 #include "app.h"
+#include "app-int.h"
 #include "fmt.h"
 #include "narrate.h"
-#include "predict.h"
-#include "timeline.h"
 #include "xalloc.h"
-
-#define FLASH_LEN	96
-#define CAPTION_LEN	512
-#define TITLE_LEN	160
-#define CAPLOG_MAX	64	/* captions the history keeps (the latest) */
-#define ZOOM_MAX	(1u << 20)
-
-struct app {
-	struct sim_config		 cfg;
-	struct timeline			 main;
-	struct timeline			 other;		/* compare mode */
-	int				 compare;
-	int				 playing;
-	unsigned			 speed;
-	int				 pace;		/* CMD_PACE_EVENTS/TIME */
-	unsigned			 rate;		/* time pace, us/s */
-	uint64_t			 pace_t;	/* time pace: target */
-	uint64_t			 pace_ev;	/* ... valid at this event */
-	int				 help;
-	uint64_t			 zoom;		/* 0 = automatic */
-	const struct render_glyphs	*g;
-	char				 flash[FLASH_LEN];
-	char				 caption[CAPTION_LEN];
-	int				 has_caption;
-	int				 oom;
-	int				 focus;		/* f */
-	int				 history;	/* H: the overlay */
-	char				 lesson[TITLE_LEN];
-	char				*caps_log[CAPLOG_MAX];
-	size_t				 ncaps;
-	void				(*hook)(void *, const struct cmd *,
-					    uint64_t);
-	void				*hook_arg;
-	/* Predict-then-reveal (predict.h). */
-	int				 predict;	/* on */
-	int				 asking;	/* q is pending */
-	struct predict_q		 q;
-	struct predict_score		 score;
-	char				 verdict[2 * PREDICT_TEXT];
-	char				 summary[2 * PREDICT_TEXT + 200];
-	struct timeline_poll			 poll;
-};
-
-static int predict_forward(struct app *, uint64_t);
-static int predict_jump(struct app *, uint64_t);
-static int predict_exec(struct app *, const struct cmd *);
-static void predict_clear(struct app *);
-static void predict_summarize(struct app *);
 
 /* The speed ladder, events per second. */
 static const unsigned ladder[] = {
@@ -82,8 +33,6 @@ static const unsigned ladder[] = {
 };
 #define LADDER_N	(sizeof ladder / sizeof ladder[0])
 
-
-/* Events a run has produced. */
 /* The mode of the second run in compare mode. */
 static enum sim_mode
 other_mode(enum sim_mode m)
@@ -357,12 +306,8 @@ app_set_cmd_hook(struct app *a,
 }
 
 /* Flash with printf formatting. */
-static void
-flashf(struct app *a, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-flashf(struct app *a, const char *fmt, ...)
+void
+app_flashf(struct app *a, const char *fmt, ...)
 {
 	va_list	ap;
 	char	buf[FLASH_LEN];
@@ -393,9 +338,9 @@ set_mode(struct app *a, enum sim_mode m)
 	if (timeline_toggle(&a->main, m) != 0)
 		return (-1);
 	if (sim_pending_mode(a->main.sim) == sim_mode(a->main.sim))
-		flashf(a, "staying %s", mode_word(m));
+		app_flashf(a, "staying %s", mode_word(m));
 	else
-		flashf(a, "%s from the reader's next read()", mode_word(m));
+		app_flashf(a, "%s from the reader's next read()", mode_word(m));
 	return (0);
 }
 
@@ -486,7 +431,7 @@ restart(struct app *a, int64_t arg)
 			return (-1);
 	}
 	if (arg > 0 && arg <= SIM_MODE_COUNT)
-		flashf(a, "restarted %s", mode_word(a->cfg.mode));
+		app_flashf(a, "restarted %s", mode_word(a->cfg.mode));
 	else
 		app_flash(a, "restarted");
 	return (0);
@@ -518,8 +463,8 @@ app_set_poll(struct app *a, int (*fn)(void *, uint64_t, uint64_t),
 }
 
 /* Go to event n of the main run, keeping the compare run in step. */
-static int
-go(struct app *a, uint64_t n)
+int
+app_go(struct app *a, uint64_t n)
 {
 	if (timeline_goto(&a->main, n) < 0)
 		return (-1);
@@ -538,7 +483,7 @@ go_moment(struct app *a, uint64_t n, int k)
 {
 	int64_t	at;
 
-	if (go(a, n) != 0)
+	if (app_go(a, n) != 0)
 		return (-1);
 	if (!a->compare)
 		return (0);
@@ -583,7 +528,7 @@ app_exec(struct app *a, const struct cmd *c)
 		a->pace_ev = UINT64_MAX;
 	if (a->predict || c->kind == CMD_PREDICT || c->kind == CMD_ANSWER) {
 		/* 1: carried out (or refused) by predict-then-reveal. */
-		if ((rc = predict_exec(a, c)) != 0) {
+		if ((rc = app_predict_exec(a, c)) != 0) {
 			if (rc < 0)
 				a->oom = 1;
 			return (rc < 0 ? -1 : 0);
@@ -607,10 +552,10 @@ app_exec(struct app *a, const struct cmd *c)
 	case CMD_STEP:
 		a->playing = 0;
 		if (a->predict)
-			rc = predict_forward(a, (uint64_t)(c->arg > 0 ?
+			rc = app_predict_forward(a, (uint64_t)(c->arg > 0 ?
 			    c->arg : 1));
 		else
-			rc = go(a, n + (uint64_t)(c->arg > 0 ? c->arg : 1));
+			rc = app_go(a, n + (uint64_t)(c->arg > 0 ? c->arg : 1));
 		if (rc == 0 && sim_done(a->main.sim))
 			app_flash(a, "end of the run");
 		break;
@@ -619,7 +564,7 @@ app_exec(struct app *a, const struct cmd *c)
 		z = (uint64_t)(c->arg > 0 ? c->arg : 1);
 		if (n == 0)
 			app_flash(a, "already at the start");
-		rc = go(a, n > z ? n - z : 0);
+		rc = app_go(a, n > z ? n - z : 0);
 		break;
 	case CMD_FASTER:
 	case CMD_SLOWER:
@@ -628,50 +573,50 @@ app_exec(struct app *a, const struct cmd *c)
 			    c->kind == CMD_FASTER ? 1 : -1);
 			app_pace_text(pt, sizeof pt, a->pace, a->speed, a->rate,
 			    0);
-			flashf(a, "pace %s of simulated time", pt);
+			app_flashf(a, "pace %s of simulated time", pt);
 			break;
 		}
 		a->speed = app_speed_notch(a->speed,
 		    c->kind == CMD_FASTER ? 1 : -1);
-		flashf(a, "speed %u events/s", a->speed);
+		app_flashf(a, "speed %u events/s", a->speed);
 		break;
 	case CMD_PACE:
 		if (c->arg == CMD_PACE_EVENTS || c->arg == CMD_PACE_TIME)
 			a->pace = (int)c->arg;
 		app_pace_text(pt, sizeof pt, a->pace, a->speed, a->rate, 0);
-		flashf(a, "pace %s%s", pt, a->pace == CMD_PACE_TIME ?
+		app_flashf(a, "pace %s%s", pt, a->pace == CMD_PACE_TIME ?
 		    " of simulated time" : "");
 		break;
 	case CMD_SPEED:
 		if (c->arg >= 1 && c->arg <= 1000000)
 			a->speed = (unsigned)c->arg;
-		flashf(a, "speed %u events/s", a->speed);
+		app_flashf(a, "speed %u events/s", a->speed);
 		break;
 	case CMD_JUMP:
 		a->playing = 0;
 		if ((at = find_label(a, (int)c->arg)) == -2)
 			rc = -1;
 		else if (at < 0)
-			flashf(a, "T%d does not happen in this scenario",
+			app_flashf(a, "T%d does not happen in this scenario",
 			    (int)c->arg);
 		else if (a->predict)
-			rc = predict_jump(a, (uint64_t)at);
+			rc = app_predict_jump(a, (uint64_t)at);
 		else
 			rc = go_moment(a, (uint64_t)at, (int)c->arg);
 		break;
 	case CMD_START:
 		a->playing = 0;
-		rc = go(a, 0);
+		rc = app_go(a, 0);
 		break;
 	case CMD_END:
 		a->playing = 0;
-		rc = go(a, UINT64_MAX);
+		rc = app_go(a, UINT64_MAX);
 		if (a->predict)
-			predict_summarize(a);
+			app_predict_summarize(a);
 		break;
 	case CMD_GOTO:
 		a->playing = 0;
-		rc = go(a, c->arg > 0 ? (uint64_t)c->arg : 0);
+		rc = app_go(a, c->arg > 0 ? (uint64_t)c->arg : 0);
 		break;
 	case CMD_PLUG:
 		m = sim_pending_mode(a->main.sim);
@@ -696,13 +641,13 @@ app_exec(struct app *a, const struct cmd *c)
 	case CMD_ZOOM_IN:
 		z = render_zoom(a->main.r);
 		a->zoom = z > 1 ? z / 2 : 1;
-		flashf(a, "zoom: %llu page%s per cell",
+		app_flashf(a, "zoom: %llu page%s per cell",
 		    (unsigned long long)a->zoom, a->zoom == 1 ? "" : "s");
 		break;
 	case CMD_ZOOM_OUT:
 		z = render_zoom(a->main.r);
 		a->zoom = z < ZOOM_MAX ? z * 2 : z;
-		flashf(a, "zoom: %llu pages per cell",
+		app_flashf(a, "zoom: %llu pages per cell",
 		    (unsigned long long)a->zoom);
 		break;
 	case CMD_HELP:
@@ -712,7 +657,7 @@ app_exec(struct app *a, const struct cmd *c)
 		break;
 	case CMD_FOCUS:
 		a->focus = !a->focus;
-		flashf(a, "%s", a->focus ? "focus: strips and the moment "
+		app_flashf(a, "%s", a->focus ? "focus: strips and the moment "
 		    "(f: all)" : "focus off: lanes and log back");
 		break;
 	case CMD_CAPTIONS:
@@ -781,7 +726,7 @@ app_tick_upto(struct app *a, uint64_t limit)
 	if (!a->playing || a->oom)
 		return (a->oom ? -1 : 0);
 	if (a->predict)
-		rc = predict_forward(a, k) < 0 ? -1 : 1;
+		rc = app_predict_forward(a, k) < 0 ? -1 : 1;
 	else if (a->pace == CMD_PACE_TIME)
 		rc = tick_time(a, limit);
 	else
@@ -911,194 +856,4 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		render_captions(a->main.r, ops, be, cols, rows,
 		    (const char *const *)a->caps_log, a->ncaps);
 	ops->end(be);
-}
-
-/* ---- predict-then-reveal ---- */
-
-/* Forget the question and the verdict (a move elsewhere). */
-static void
-predict_clear(struct app *a)
-{
-	a->asking = 0;
-	a->verdict[0] = '\0';
-}
-
-/*
- * Ask if the main run's next event is a question point: 1 asked (play
- * stops), 0 not, -1 out of memory.
- */
-static int
-predict_point(struct app *a)
-{
-	int	rc;
-
-	if (!a->predict || a->asking)
-		return (a->asking);
-	if ((rc = predict_ask(a->main.sim, &a->q)) != 1)
-		return (rc);
-	a->asking = 1;
-	a->playing = 0;
-	a->verdict[0] = '\0';
-	return (1);
-}
-
-/* The summary line, when the run ends or predict is turned off. */
-static void
-predict_summarize(struct app *a)
-{
-	char	b[sizeof a->summary - 16];
-
-	if (a->score.asked == 0)
-		return;
-	predict_summary(b, sizeof b, &a->score);
-	snprintf(a->summary, sizeof a->summary, "predictions: %s", b);
-}
-
-/*
- * Up to k events forward, one at a time, stopping before a question
- * point (asked at once when arrived at).  0, or -1 out of memory.
- */
-static int
-predict_forward(struct app *a, uint64_t k)
-{
-	uint64_t	i;
-	int		rc;
-
-	for (i = 0; i < k; i++) {
-		if ((rc = predict_point(a)) != 0)
-			return (rc < 0 ? -1 : 0);
-		if (sim_done(a->main.sim))
-			break;
-		if (i == 0)
-			a->verdict[0] = '\0';
-		if (go(a, app_event_no(a) + 1) != 0)
-			return (-1);
-	}
-	if (predict_point(a) < 0)
-		return (-1);
-	if (sim_done(a->main.sim))
-		predict_summarize(a);
-	return (0);
-}
-
-/*
- * Jump to a moment at event `at` (the labelled event is at - 1): to the
- * start of the earliest beat (up to 8 events before) whose reveal shows
- * it, and ask there; where there is none, to the moment itself.
- */
-static int
-predict_jump(struct app *a, uint64_t at)
-{
-	struct predict_q	 q;
-	uint64_t		 b, best = at, lo = at > 8 ? at - 8 : 0;
-	int			 rc;
-
-	predict_clear(a);
-	for (b = at - 1; b + 1 > lo && b < at; b--) {
-		if (go(a, b) != 0)
-			return (-1);
-		if ((rc = predict_ask(a->main.sim, &q)) < 0)
-			return (-1);
-		if (rc == 1 && b + q.reveal >= at)
-			best = b;
-		if (b == 0)
-			break;
-	}
-	if (go(a, best) != 0)
-		return (-1);
-	return (best < at && predict_point(a) < 0 ? -1 : 0);
-}
-
-/*
- * The commands predict-then-reveal takes over or refuses; 1 when handled
- * here, 0 to go on as usual, -1 out of memory.
- */
-static int
-predict_exec(struct app *a, const struct cmd *c)
-{
-	unsigned	given;
-	int		on;
-
-	switch (c->kind) {
-	case CMD_PREDICT:
-		on = c->arg == 0 ? !a->predict : c->arg == 1;
-		if (on && !a->predict) {
-			a->predict = 1;
-			memset(&a->score, 0, sizeof a->score);
-			a->summary[0] = '\0';
-			predict_clear(a);
-			app_flash(a, "predict: a question before each window, "
-			    "flush and stall");
-			return (predict_point(a) < 0 ? -1 : 1);
-		}
-		if (!on && a->predict) {
-			a->predict = 0;
-			predict_clear(a);
-			predict_summarize(a);
-			app_flash(a, "predict off");
-		}
-		return (1);
-	case CMD_ANSWER:
-		if (!a->asking) {
-			app_flash(a, a->predict ? "no question to answer now" :
-			    "no question: P turns predict on");
-			return (1);
-		}
-		given = (unsigned)(c->arg - 1);
-		if (c->arg < 1 || given >= a->q.nchoices) {
-			flashf(a, "choose a to %c", 'a' + a->q.nchoices - 1);
-			return (1);
-		}
-		predict_score_add(&a->score, &a->q, given);
-		predict_verdict(a->verdict, sizeof a->verdict, &a->q, given);
-		a->asking = 0;
-		a->playing = 0;
-		if (go(a, app_event_no(a) + a->q.reveal) != 0)
-			return (-1);
-		if (sim_done(a->main.sim))
-			predict_summarize(a);
-		return (1);
-	case CMD_PLAY:
-	case CMD_PLAYPAUSE:
-	case CMD_STEP:
-		if (!a->asking)
-			return (0);
-		app_flash(a, "answer first: a-d (P turns predict off)");
-		return (1);
-	case CMD_BACK:
-	case CMD_START:
-	case CMD_END:
-	case CMD_GOTO:
-	case CMD_JUMP:
-	case CMD_RESTART:
-	case CMD_PLUG:
-	case CMD_MODE:
-	case CMD_CYCLE:
-		/* A mode change may change the answer: asked again later. */
-		predict_clear(a);
-		return (0);
-	default:
-		return (0);
-	}
-}
-
-/* Is a question waiting for its answer? */
-int
-app_asking(const struct app *a)
-{
-	return (a->asking);
-}
-
-/* Predict-then-reveal on? */
-int
-app_predicting(const struct app *a)
-{
-	return (a->predict);
-}
-
-/* The answers so far. */
-const struct predict_score *
-app_predict_score(const struct app *a)
-{
-	return (&a->score);
 }

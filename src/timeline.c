@@ -79,12 +79,11 @@ ckpt_take(struct timeline *u)
 		}
 		u->nck = j;
 		u->spacing *= 2;
-		if (timeline_events(u) % u->spacing != 0 &&
-		    timeline_events(u) != u->exact_at)
+		if (u->nev % u->spacing != 0 && u->nev != u->exact_at)
 			return (0);
 	}
 	c = &u->ck[u->nck];
-	c->ev = timeline_events(u);
+	c->ev = u->nev;
 	c->t_ns = sim_stats(u->sim)->now_ns;
 	c->sim = sim_clone(u->sim);
 	c->r = render_clone(u->r);
@@ -120,9 +119,9 @@ took(struct timeline *u, const struct sim_event *ev)
 {
 	u->nev++;
 	render_event(u->r, u->sim, ev);
-	if ((timeline_events(u) % u->spacing == 0 || timeline_events(u) == u->exact_at) &&
-	    timeline_events(u) >= u->exact_at &&
-	    (u->nck == 0 || u->ck[u->nck - 1].ev < timeline_events(u)) &&
+	if ((u->nev % u->spacing == 0 || u->nev == u->exact_at) &&
+	    u->nev >= u->exact_at &&
+	    (u->nck == 0 || u->ck[u->nck - 1].ev < u->nev) &&
 	    ckpt_take(u) != 0)
 		return (-1);
 	toggles_apply(u, u->sim, u->nev);
@@ -146,7 +145,7 @@ timeline_step(struct timeline *u, struct sim_event *ev)
 	return (took(u, ev) != 0 ? -1 : 1);
 }
 
-/* Start a timeline of cfg at event 0, polling through p; -1 if out of memory. */
+/* Start u at event 0 of cfg, polling through p; -1 if out of memory. */
 int
 timeline_init(struct timeline *u, const struct sim_config *cfg,
     unsigned cols, unsigned rows, struct timeline_poll *p)
@@ -288,7 +287,7 @@ quiet_copy(const struct timeline *u, uint64_t n, uint64_t *at)
 {
 	struct sim	*c;
 
-	*at = timeline_events(u);
+	*at = u->nev;
 	if ((c = sim_clone(u->sim)) == NULL)
 		return (NULL);
 	if (quiet_advance(u, c, at, n) != 0) {
@@ -310,13 +309,13 @@ jump(struct timeline *u, uint64_t n)
 	struct sim	*c;
 	uint64_t	 land, at;
 
-	if (!sim_labels_over(u->sim) || n - timeline_events(u) <= JUMP_MIN)
+	if (!sim_labels_over(u->sim) || n - u->nev <= JUMP_MIN)
 		return (0);
 	/* Where the move ends: n, or the end of the run if that is sooner. */
 	if ((c = quiet_copy(u, n, &n)) == NULL)
 		return (-1);
 	sim_free(c);
-	if (n - timeline_events(u) <= JUMP_MIN)
+	if (n - u->nev <= JUMP_MIN)
 		return (0);
 	/*
 	 * Land 2 * RENDER_HISTORY short: the renderer is exact again half way,
@@ -328,7 +327,7 @@ jump(struct timeline *u, uint64_t n)
 		return (-1);
 	sim_free(u->sim);
 	u->sim = c;
-	render_skip(u->r, land - timeline_events(u));
+	render_skip(u->r, land - u->nev);
 	u->nev = land;
 	u->exact_at = land + RENDER_HISTORY;
 	toggles_apply(u, u->sim, u->nev);
@@ -345,12 +344,12 @@ forward(struct timeline *u, uint64_t n)
 {
 	int	rc;
 
-	while (timeline_events(u) < n && !sim_labels_over(u->sim))
+	while (u->nev < n && !sim_labels_over(u->sim))
 		if ((rc = timeline_step(u, NULL)) <= 0)
 			return (rc);
-	if (timeline_events(u) < n && jump(u, n) != 0)
+	if (u->nev < n && jump(u, n) != 0)
 		return (-1);
-	while (timeline_events(u) < n)
+	while (u->nev < n)
 		if ((rc = timeline_step(u, NULL)) <= 0)
 			return (rc);
 	return (0);
@@ -366,7 +365,7 @@ timeline_goto(struct timeline *u, uint64_t n)
 {
 	size_t	i, k;
 
-	if (n < timeline_events(u)) {
+	if (n < u->nev) {
 		for (i = 0, k = 0; i < u->ntg; i++)
 			if (u->tg[i].ev <= n)
 				u->tg[k++] = u->tg[i];
@@ -407,7 +406,7 @@ static int
 count_until(const struct timeline *u, uint64_t t, uint64_t *n)
 {
 	struct sim	*base, *c;
-	uint64_t	 lo = timeline_events(u), hi, mid, step = JUMP_MIN;
+	uint64_t	 lo = u->nev, hi, mid, step = JUMP_MIN;
 	int		 past;
 
 	if ((base = sim_clone(u->sim)) == NULL)
@@ -498,7 +497,7 @@ timeline_toggle(struct timeline *u, enum sim_mode m)
 		u->tg = n;
 		u->tgcap = u->tgcap ? 2 * u->tgcap : 8;
 	}
-	u->tg[u->ntg].ev = timeline_events(u);
+	u->tg[u->ntg].ev = u->nev;
 	u->tg[u->ntg].mode = m;
 	u->ntg++;
 	sim_set_mode(u->sim, m);

@@ -67,7 +67,7 @@ struct timeline {
 	struct timeline_toggle	*tg;
 	size_t			 ntg, tgcap;
 	uint64_t		 nev;		/* events handed out so far */
-	uint64_t		 exact_at;	/* renderer exact from here on */
+	uint64_t		 exact_at;	/* renderer exact from here */
 	uint64_t		 sync_t;	/* last time synced to */
 };
 
