@@ -65,8 +65,8 @@ app_new(const struct sim_config *cfg)
 	a->rate = APP_RATE_DEFAULT;
 	a->pace_ev = UINT64_MAX;
 	a->g = &render_ascii;
-	if (timeline_init(&a->main, cfg, APP_MIN_COLS,
-	    APP_MIN_ROWS, &a->poll) != 0) {
+	if (timeline_init(&a->main, cfg, APP_MIN_COLS, APP_MIN_ROWS,
+	    &a->poll) != 0) {
 		app_free(a);
 		return (NULL);
 	}
@@ -403,8 +403,8 @@ set_compare(struct app *a, int on)
 		return (0);
 	}
 	c.mode = other_mode(a->cfg.mode);
-	if (timeline_init(&a->other, &c, APP_MIN_COLS,
-	    APP_MIN_ROWS, &a->poll) != 0)
+	if (timeline_init(&a->other, &c, APP_MIN_COLS, APP_MIN_ROWS,
+	    &a->poll) != 0)
 		return (-1);
 	a->compare = 1;
 	return (sync_other(a));
