@@ -1,33 +1,15 @@
 /*
- * app.c - the application layer: runs, history, play state, commands.
+ * app.c - the application layer: play state and pacing, commands, modes
+ * and compare mode, captions and flashes, and the screen's layout.
  *
- * A run is an engine plus the renderer that has seen all of its events
- * (narration and lane history), a list of checkpoints and a list of mode
- * toggles.  A checkpoint is a clone of both taken right after a step, at
- * event numbers that are multiples of a spacing; when there are too many,
- * every other one is dropped and the spacing doubles, so memory stays
- * bounded on long runs and going back costs at most `spacing` steps.
- *
- * Going back to event N restores the last checkpoint at or before N and
- * steps forward, re-applying the recorded toggles at their event numbers.
- * Because the engine is deterministic and the renderer only depends on the
- * events it was given, the result is the same state, to the byte, as when
- * the user first reached N.  A checkpoint is taken before the toggles of its
- * event number are applied, so a toggle made after the checkpoint still
- * replays.
- *
- * Long moves forward (G, going back to the middle of a 1 TiB run) do not
- * step every event: the engine runs quietly (sim_run_until(), which jumps
- * over repeated steady-state periods exactly) to 2 * RENDER_HISTORY events
- * short of the target, the renderer is told how many it missed
- * (render_skip()), and the last events are stepped through it; a
- * checkpoint is taken as soon as the renderer is exact again, half way.
- * The renderer forgets everything older but the last label, and the engine
- * gives T1..T5 once each, in order, so the quiet part waits until no label
- * is left to come (sim_labels_over(): T5 recorded, or the moments still
- * missing can no longer happen, as with 4 KiB reads, which get T1 and T2
- * only).  The picture is then the one stepping would have drawn.  Until those last events have been recorded the renderer is not
- * yet exact, so no checkpoint is taken before run->exact_at.
+ * The main run, and in compare mode the second run, are timelines
+ * (timeline.c): an engine with its renderer, checkpoints and mode toggles,
+ * which step forward and back, jump quietly over long stretches and follow
+ * another run's clock.  This file decides where they go: a command or a
+ * pacing tick moves the main run, then the compare run is brought to the
+ * main run's simulated time (sync_other()).  A long move the front end
+ * cancels through the poll hook leaves both where the move left them.
+ * Predict-then-reveal's part of the commands is in app-predict.c.
  *
  * Nothing here reads a clock: the front end's timer calls app_tick().
  */
@@ -39,95 +21,10 @@
 #include <string.h>
 
 #include "app.h"
+#include "app-int.h"
 #include "fmt.h"
 #include "narrate.h"
-#include "predict.h"
 #include "xalloc.h"
-
-#define CKPT_MAX	48	/* checkpoints per run */
-#define CKPT_SPACING	256	/* initial events between checkpoints */
-#define FLASH_LEN	96
-#define CAPTION_LEN	512
-#define TITLE_LEN	160
-#define CAPLOG_MAX	64	/* captions the history keeps (the latest) */
-#define ZOOM_MAX	(1u << 20)
-#define JUMP_MIN	(2 * RENDER_HISTORY) /* shorter moves just step */
-#define QUIET_SLICE	(1u << 15) /* engine actions between input polls */
-
-struct ckpt {
-	uint64_t	 ev;		/* events at the checkpoint */
-	uint64_t	 t_ns;		/* simulated time then */
-	struct sim	*sim;
-	struct render	*r;
-};
-
-struct toggle {
-	uint64_t	 ev;		/* made when this many events had run */
-	enum sim_mode	 mode;
-};
-
-/* The front end's look at its input during a long move (app_set_poll()). */
-struct app_poll {
-	int		(*fn)(void *, uint64_t done, uint64_t total);
-	void		*arg;
-	int		 cancelled;	/* fn asked to stop the move */
-};
-
-struct run {
-	struct app_poll	*poll;		/* the app's, or NULL */
-	struct sim	*sim;
-	struct render	*r;
-	struct ckpt	 ck[CKPT_MAX];
-	size_t		 nck;
-	uint64_t	 spacing;
-	struct toggle	*tg;
-	size_t		 ntg, tgcap;
-	uint64_t	 nev;		/* events handed out so far */
-	uint64_t	 exact_at;	/* renderer exact from this event on */
-	uint64_t	 sync_t;	/* compare run: last time synced to */
-};
-
-struct app {
-	struct sim_config		 cfg;
-	struct run			 main;
-	struct run			 other;		/* compare mode */
-	int				 compare;
-	int				 playing;
-	unsigned			 speed;
-	int				 pace;		/* CMD_PACE_EVENTS/TIME */
-	unsigned			 rate;		/* time pace, us/s */
-	uint64_t			 pace_t;	/* time pace: target */
-	uint64_t			 pace_ev;	/* ... valid at this event */
-	int				 help;
-	uint64_t			 zoom;		/* 0 = automatic */
-	const struct render_glyphs	*g;
-	char				 flash[FLASH_LEN];
-	char				 caption[CAPTION_LEN];
-	int				 has_caption;
-	int				 oom;
-	int				 focus;		/* f */
-	int				 history;	/* H: the overlay */
-	char				 lesson[TITLE_LEN];
-	char				*caps_log[CAPLOG_MAX];
-	size_t				 ncaps;
-	void				(*hook)(void *, const struct cmd *,
-					    uint64_t);
-	void				*hook_arg;
-	/* Predict-then-reveal (predict.h). */
-	int				 predict;	/* on */
-	int				 asking;	/* q is pending */
-	struct predict_q		 q;
-	struct predict_score		 score;
-	char				 verdict[2 * PREDICT_TEXT];
-	char				 summary[2 * PREDICT_TEXT + 200];
-	struct app_poll			 poll;
-};
-
-static int predict_forward(struct app *, uint64_t);
-static int predict_jump(struct app *, uint64_t);
-static int predict_exec(struct app *, const struct cmd *);
-static void predict_clear(struct app *);
-static void predict_summarize(struct app *);
 
 /* The speed ladder, events per second. */
 static const unsigned ladder[] = {
@@ -135,465 +32,6 @@ static const unsigned ladder[] = {
 	50000, 100000
 };
 #define LADDER_N	(sizeof ladder / sizeof ladder[0])
-
-
-/* Events a run has produced. */
-static uint64_t
-run_events(const struct run *u)
-{
-	return (u->nev);
-}
-
-/* Free a checkpoint's copies. */
-static void
-ckpt_free(struct ckpt *c)
-{
-	sim_free(c->sim);
-	render_free(c->r);
-	c->sim = NULL;
-	c->r = NULL;
-}
-
-/* Take a checkpoint of u's current state; -1 if memory ran out. */
-static int
-run_ckpt(struct run *u)
-{
-	struct ckpt	*c;
-	size_t		 i, j;
-
-	if (u->nck == CKPT_MAX) {
-		/* Keep every other one (always the first, at event 0). */
-		for (i = 0, j = 0; i < u->nck; i++) {
-			if (i % 2 == 0)
-				u->ck[j++] = u->ck[i];
-			else
-				ckpt_free(&u->ck[i]);
-		}
-		u->nck = j;
-		u->spacing *= 2;
-		if (run_events(u) % u->spacing != 0 &&
-		    run_events(u) != u->exact_at)
-			return (0);
-	}
-	c = &u->ck[u->nck];
-	c->ev = run_events(u);
-	c->t_ns = sim_stats(u->sim)->now_ns;
-	c->sim = sim_clone(u->sim);
-	c->r = render_clone(u->r);
-	if (c->sim == NULL || c->r == NULL) {
-		ckpt_free(c);
-		return (-1);
-	}
-	u->nck++;
-	return (0);
-}
-
-/* Apply the toggles recorded at u's current event number, in order. */
-static void
-run_apply_toggles(struct run *u)
-{
-	uint64_t	ev = run_events(u);
-	size_t		i;
-
-	for (i = 0; i < u->ntg; i++)
-		if (u->tg[i].ev == ev)
-			sim_set_mode(u->sim, u->tg[i].mode);
-}
-
-/*
- * Book-keeping after u->sim produced event *ev: the renderer sees it, a
- * checkpoint is taken when due, then the toggles of the new event number
- * apply.  -1 when memory ran out.
- */
-static int
-run_took(struct run *u, const struct sim_event *ev)
-{
-	u->nev++;
-	render_event(u->r, u->sim, ev);
-	if ((run_events(u) % u->spacing == 0 || run_events(u) == u->exact_at) &&
-	    run_events(u) >= u->exact_at &&
-	    (u->nck == 0 || u->ck[u->nck - 1].ev < run_events(u)) &&
-	    run_ckpt(u) != 0)
-		return (-1);
-	run_apply_toggles(u);
-	return (0);
-}
-
-/*
- * One event forward.  Returns 1 with an event, 0 at the end, -1 when memory
- * ran out.
- */
-static int
-run_step(struct run *u, struct sim_event *ev)
-{
-	struct sim_event	 e;
-	int			 rc;
-
-	if (ev == NULL)
-		ev = &e;
-	if ((rc = sim_step(u->sim, ev)) != 1)
-		return (rc);
-	return (run_took(u, ev) != 0 ? -1 : 1);
-}
-
-/* Start a run of cfg at event 0, polling through p; -1 if out of memory. */
-static int
-run_init(struct run *u, const struct sim_config *cfg, struct app_poll *p)
-{
-	memset(u, 0, sizeof *u);
-	u->poll = p;
-	u->spacing = CKPT_SPACING;
-	if ((u->sim = sim_new(cfg)) == NULL ||
-	    (u->r = render_new(APP_MIN_COLS, APP_MIN_ROWS)) == NULL ||
-	    run_ckpt(u) != 0)
-		return (-1);
-	return (0);
-}
-
-/* Free everything a run holds. */
-static void
-run_done(struct run *u)
-{
-	size_t	i;
-
-	for (i = 0; i < u->nck; i++)
-		ckpt_free(&u->ck[i]);
-	u->nck = 0;
-	sim_free(u->sim);
-	render_free(u->r);
-	free(u->tg);
-	memset(u, 0, sizeof *u);
-}
-
-/* Replace u's state by a copy of checkpoint c. */
-static int
-run_restore(struct run *u, const struct ckpt *c)
-{
-	struct sim	*s;
-	struct render	*r;
-	size_t		 i;
-
-	if ((s = sim_clone(c->sim)) == NULL)
-		return (-1);
-	if ((r = render_clone(c->r)) == NULL) {
-		sim_free(s);
-		return (-1);
-	}
-	sim_free(u->sim);
-	render_free(u->r);
-	u->sim = s;
-	u->r = r;
-	u->nev = c->ev;
-	u->exact_at = 0;	/* a checkpoint's renderer is exact */
-	/* Later checkpoints describe a future that may change: drop them. */
-	for (i = (size_t)(c - u->ck) + 1; i < u->nck; i++)
-		ckpt_free(&u->ck[i]);
-	u->nck = (size_t)(c - u->ck) + 1;
-	run_apply_toggles(u);
-	return (0);
-}
-
-/*
- * sim_run_until(s, n) in slices, asking the front end between them whether
- * to go on (and letting it show progress).  -1 if memory ran out or the
- * front end cancelled the move (then u->poll->cancelled is set).
- */
-static int
-quiet_until(const struct run *u, struct sim *s, uint64_t n)
-{
-	struct app_poll	*p = u->poll;
-	int		 rc;
-
-	if (p == NULL || p->fn == NULL)
-		return (sim_run_until(s, n) != 0 ? -1 : 0);
-	sim_set_budget(s, QUIET_SLICE);
-	while ((rc = sim_run_until(s, n)) == 1)
-		if (p->fn(p->arg, sim_event_no(s), n) != 0) {
-			p->cancelled = 1;
-			break;
-		}
-	sim_set_budget(s, 0);
-	return (rc != 0 ? -1 : 0);
-}
-
-/*
- * Run s, a copy of u's engine that has handed out *at events, quietly to
- * event n or the end of the run, applying u's toggles on the way at their
- * event numbers (those at n itself are left to the caller, as run_took()
- * would apply them); *at becomes the events handed out then.  -1 if
- * memory ran out.
- *
- * Why *at and not sim_stats()->events: that counts the events the engine
- * has made, some of which may still wait to be handed out (one action
- * makes several); only at the end of the run are the two the same.
- */
-static int
-quiet_advance(const struct run *u, struct sim *s, uint64_t *at, uint64_t n)
-{
-	struct sim_event	e;
-	uint64_t		next;
-	size_t			i;
-	int			rc;
-
-	for (;;) {
-		next = n;
-		for (i = 0; i < u->ntg; i++)
-			if (u->tg[i].ev > *at && u->tg[i].ev < next)
-				next = u->tg[i].ev;
-		/*
-		 * Why: sim_run_until() runs quietly only when no event it has
-		 * made waits to be handed out, else it steps all the way; so
-		 * the rest of the last action's events go first.
-		 */
-		while (*at < next && sim_stats(s)->events > *at) {
-			if ((rc = sim_step(s, &e)) < 0)
-				return (-1);
-			if (rc == 0)
-				break;
-			(*at)++;
-		}
-		if (quiet_until(u, s, next) != 0)
-			return (-1);
-		if (sim_next_time(s) == SIM_NONE) {
-			/* The run is over: every event made is handed out. */
-			*at = sim_stats(s)->events;
-			return (0);
-		}
-		*at = next;
-		if (next == n)
-			return (0);
-		for (i = 0; i < u->ntg; i++)
-			if (u->tg[i].ev == next)
-				sim_set_mode(s, u->tg[i].mode);
-	}
-}
-
-/*
- * A quiet copy of u's engine at event n (toggles applied as stepping
- * would), or at the end if the run ends first, *at the events it has
- * handed out; NULL if memory ran out.
- */
-static struct sim *
-run_quiet_copy(const struct run *u, uint64_t n, uint64_t *at)
-{
-	struct sim	*c;
-
-	*at = run_events(u);
-	if ((c = sim_clone(u->sim)) == NULL)
-		return (NULL);
-	if (quiet_advance(u, c, at, n) != 0) {
-		sim_free(c);
-		return (NULL);
-	}
-	return (c);
-}
-
-/*
- * Land u quietly 2 * RENDER_HISTORY events short of event n (or of the end,
- * if the run ends first), when that is far enough ahead to be worth it.  The
- * renderer counts the missed events; u->exact_at says when its history is
- * complete again.  -1 if memory ran out.
- */
-static int
-run_jump(struct run *u, uint64_t n)
-{
-	struct sim	*c;
-	uint64_t	 land, at;
-
-	if (!sim_labels_over(u->sim) || n - run_events(u) <= JUMP_MIN)
-		return (0);
-	/* Where the move ends: n, or the end of the run if that is sooner. */
-	if ((c = run_quiet_copy(u, n, &n)) == NULL)
-		return (-1);
-	sim_free(c);
-	if (n - run_events(u) <= JUMP_MIN)
-		return (0);
-	/*
-	 * Land 2 * RENDER_HISTORY short: the renderer is exact again half way,
-	 * where run_took() takes a checkpoint, so going back a little after
-	 * the jump restores it instead of replaying from an early one.
-	 */
-	land = n - 2 * RENDER_HISTORY;
-	if ((c = run_quiet_copy(u, land, &at)) == NULL)
-		return (-1);
-	sim_free(u->sim);
-	u->sim = c;
-	render_skip(u->r, land - run_events(u));
-	u->nev = land;
-	u->exact_at = land + RENDER_HISTORY;
-	run_apply_toggles(u);
-	return (0);
-}
-
-/*
- * Go forward to event n, or to the end if the run ends first: stepping
- * until no label is left to come, then a quiet jump if n is far, then stepping
- * the rest.  -1 if memory ran out.
- */
-static int
-run_forward(struct run *u, uint64_t n)
-{
-	int	rc;
-
-	while (run_events(u) < n && !sim_labels_over(u->sim))
-		if ((rc = run_step(u, NULL)) <= 0)
-			return (rc);
-	if (run_events(u) < n && run_jump(u, n) != 0)
-		return (-1);
-	while (run_events(u) < n)
-		if ((rc = run_step(u, NULL)) <= 0)
-			return (rc);
-	return (0);
-}
-
-/*
- * Go to event n (forward, back through a checkpoint), or to the end if the
- * run ends first.  Toggles made after n are forgotten when
- * going back.  -1 if memory ran out.
- */
-static int
-run_goto(struct run *u, uint64_t n)
-{
-	size_t	i, k;
-
-	if (n < run_events(u)) {
-		for (i = 0, k = 0; i < u->ntg; i++)
-			if (u->tg[i].ev <= n)
-				u->tg[k++] = u->tg[i];
-		u->ntg = k;
-		for (i = u->nck; i > 0; i--)
-			if (u->ck[i - 1].ev <= n)
-				break;
-		if (run_restore(u, &u->ck[i - 1]) != 0)
-			return (-1);
-	}
-	return (run_forward(u, n));
-}
-
-/*
- * Advance s, a copy of u's engine that has handed out `at` events, quietly
- * to event n: is its next event then later than t, or is there none?  -1
- * if memory ran out.
- */
-static int
-quiet_past(const struct run *u, struct sim *s, uint64_t at, uint64_t n,
-    uint64_t t)
-{
-	uint64_t	next;
-
-	if (quiet_advance(u, s, &at, n) != 0)
-		return (-1);
-	next = sim_next_time(s);
-	return (next == SIM_NONE || next > t);
-}
-
-/*
- * The number of events of u's run at or before time t, when its next event
- * is: quiet copies run ahead, doubling the distance until one is past t,
- * then halving the gap (the engine's clock never goes back).  -1 if memory
- * ran out.
- */
-static int
-run_count_until(const struct run *u, uint64_t t, uint64_t *n)
-{
-	struct sim	*base, *c;
-	uint64_t	 lo = run_events(u), hi, mid, step = JUMP_MIN;
-	int		 past;
-
-	if ((base = sim_clone(u->sim)) == NULL)
-		return (-1);
-	/* base is a copy at lo, whose next event is at or before t. */
-	for (;;) {
-		hi = lo + step;
-		if ((c = sim_clone(base)) == NULL ||
-		    (past = quiet_past(u, c, lo, hi, t)) < 0)
-			goto oom;
-		if (past)
-			break;
-		sim_free(base);
-		base = c;
-		lo = hi;
-		step *= 2;
-	}
-	sim_free(c);
-	while (hi - lo > 1) {
-		mid = lo + (hi - lo) / 2;
-		if ((c = sim_clone(base)) == NULL ||
-		    (past = quiet_past(u, c, lo, mid, t)) < 0)
-			goto oom;
-		if (past) {
-			hi = mid;
-			sim_free(c);
-		} else {
-			lo = mid;
-			sim_free(base);
-			base = c;
-		}
-	}
-	sim_free(base);
-	*n = hi;
-	return (0);
-oom:
-	sim_free(c);
-	sim_free(base);
-	return (-1);
-}
-
-/*
- * Bring u (no toggles) to simulated time t: every event at or before t has
- * happened, none after (sim_next_time() tells when the next one falls).
- * Going back restores the last checkpoint at or before t, so the state is a
- * function of t alone.  Far behind (the main run jumped to its end), the
- * number of events to go is found quietly and reached as run_goto() would.
- * -1 when memory ran out.
- */
-static int
-run_sync_time(struct run *u, uint64_t t)
-{
-	uint64_t	next, n, k = 0;
-	size_t		i;
-
-	if (t < u->sync_t) {
-		for (i = u->nck; i > 1; i--)
-			if (u->ck[i - 1].t_ns <= t)
-				break;
-		if (run_restore(u, &u->ck[i - 1]) != 0)
-			return (-1);
-	}
-	u->sync_t = t;
-	while ((next = sim_next_time(u->sim)) != SIM_NONE && next <= t) {
-		if (++k > JUMP_MIN) {
-			if (run_count_until(u, t, &n) != 0 ||
-			    run_forward(u, n) != 0)
-				return (-1);
-			k = 0;
-			continue;
-		}
-		if (run_step(u, NULL) < 0)
-			return (-1);
-	}
-	return (0);
-}
-
-/* Record a toggle to mode m at the current event and apply it. */
-static int
-run_toggle(struct run *u, enum sim_mode m)
-{
-	struct toggle	*n;
-
-	if (u->ntg == u->tgcap) {
-		n = realloc(u->tg, (u->tgcap ? 2 * u->tgcap : 8) * sizeof *n);
-		if (n == NULL)
-			return (-1);
-		u->tg = n;
-		u->tgcap = u->tgcap ? 2 * u->tgcap : 8;
-	}
-	u->tg[u->ntg].ev = run_events(u);
-	u->tg[u->ntg].mode = m;
-	u->ntg++;
-	sim_set_mode(u->sim, m);
-	return (0);
-}
 
 /* The mode of the second run in compare mode. */
 static enum sim_mode
@@ -608,7 +46,7 @@ sync_other(struct app *a)
 {
 	if (!a->compare)
 		return (0);
-	return (run_sync_time(&a->other, sim_stats(a->main.sim)->now_ns));
+	return (timeline_sync_time(&a->other, sim_stats(a->main.sim)->now_ns));
 }
 
 /* A new application, paused at event 0. */
@@ -627,7 +65,8 @@ app_new(const struct sim_config *cfg)
 	a->rate = APP_RATE_DEFAULT;
 	a->pace_ev = UINT64_MAX;
 	a->g = &render_ascii;
-	if (run_init(&a->main, cfg, &a->poll) != 0) {
+	if (timeline_init(&a->main, cfg, APP_MIN_COLS, APP_MIN_ROWS,
+	    &a->poll) != 0) {
 		app_free(a);
 		return (NULL);
 	}
@@ -640,8 +79,8 @@ app_free(struct app *a)
 {
 	if (a == NULL)
 		return;
-	run_done(&a->main);
-	run_done(&a->other);
+	timeline_done(&a->main);
+	timeline_done(&a->other);
 	while (a->ncaps > 0)
 		free(a->caps_log[--a->ncaps]);
 	free(a);
@@ -776,7 +215,7 @@ app_compare(const struct app *a)
 uint64_t
 app_event_no(const struct app *a)
 {
-	return (run_events(&a->main));
+	return (timeline_events(&a->main));
 }
 
 /* The main run's engine. */
@@ -867,12 +306,8 @@ app_set_cmd_hook(struct app *a,
 }
 
 /* Flash with printf formatting. */
-static void
-flashf(struct app *a, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-flashf(struct app *a, const char *fmt, ...)
+void
+app_flashf(struct app *a, const char *fmt, ...)
 {
 	va_list	ap;
 	char	buf[FLASH_LEN];
@@ -900,12 +335,12 @@ set_mode(struct app *a, enum sim_mode m)
 		app_flash(a, "the run is over: no read() left to patch");
 		return (0);
 	}
-	if (run_toggle(&a->main, m) != 0)
+	if (timeline_toggle(&a->main, m) != 0)
 		return (-1);
 	if (sim_pending_mode(a->main.sim) == sim_mode(a->main.sim))
-		flashf(a, "staying %s", mode_word(m));
+		app_flashf(a, "staying %s", mode_word(m));
 	else
-		flashf(a, "%s from the reader's next read()", mode_word(m));
+		app_flashf(a, "%s from the reader's next read()", mode_word(m));
 	return (0);
 }
 
@@ -916,12 +351,7 @@ set_mode(struct app *a, enum sim_mode m)
 static int
 patched(const struct app *a)
 {
-	size_t	i;
-
-	for (i = 0; i < a->main.ntg; i++)
-		if (a->main.tg[i].mode != a->cfg.mode)
-			return (1);
-	return (0);
+	return (timeline_patched(&a->main, a->cfg.mode));
 }
 
 /*
@@ -940,42 +370,11 @@ mode_cmd(struct app *a, enum sim_mode m)
 	return (set_mode(a, m));
 }
 
-/*
- * Events up to and including the first one labelled T<k> in run u, -1 if
- * there is none, -2 if memory ran out.
- */
-static int64_t
-run_find_label(const struct run *u, int k)
-{
-	struct sim		*s;
-	struct sim_event	 e;
-	size_t			 i;
-	int64_t			 at = -1;
-	uint64_t		 n = 0;
-
-	if ((s = sim_clone(u->ck[0].sim)) == NULL)
-		return (-2);
-	for (;;) {
-		for (i = 0; i < u->ntg; i++)
-			if (u->tg[i].ev == n)
-				sim_set_mode(s, u->tg[i].mode);
-		if (sim_step(s, &e) != 1)
-			break;
-		n++;
-		if (e.label == k) {
-			at = (int64_t)n;
-			break;
-		}
-	}
-	sim_free(s);
-	return (at);
-}
-
-/* Events up to the first labelled T<k> in the main run (see above). */
+/* Events up to the first labelled T<k> in the main run (timeline.h). */
 static int64_t
 find_label(struct app *a, int k)
 {
-	return (run_find_label(&a->main, k));
+	return (timeline_find_label(&a->main, k));
 }
 
 /* Replay the main run's events up to now. */
@@ -983,24 +382,7 @@ int
 app_replay(const struct app *a, void (*fn)(void *, const struct sim_event *),
     void *arg)
 {
-	struct sim		*s;
-	struct sim_event	 e;
-	uint64_t		 n = app_event_no(a), k;
-	size_t			 i;
-	int			 rc = 0;
-
-	if ((s = sim_clone(a->main.ck[0].sim)) == NULL)
-		return (-1);
-	for (k = 0; k < n; k++) {
-		for (i = 0; i < a->main.ntg; i++)
-			if (a->main.tg[i].ev == k)
-				sim_set_mode(s, a->main.tg[i].mode);
-		if ((rc = sim_step(s, &e)) != 1)
-			break;
-		fn(arg, &e);
-	}
-	sim_free(s);
-	return (rc < 0 ? -1 : 0);
+	return (timeline_replay(&a->main, app_event_no(a), fn, arg));
 }
 
 /* Turn compare mode on or off. */
@@ -1010,7 +392,7 @@ set_compare(struct app *a, int on)
 	struct sim_config	c = a->cfg;
 
 	if (!on) {
-		run_done(&a->other);
+		timeline_done(&a->other);
 		a->compare = 0;
 		return (0);
 	}
@@ -1021,7 +403,8 @@ set_compare(struct app *a, int on)
 		return (0);
 	}
 	c.mode = other_mode(a->cfg.mode);
-	if (run_init(&a->other, &c, &a->poll) != 0)
+	if (timeline_init(&a->other, &c, APP_MIN_COLS, APP_MIN_ROWS,
+	    &a->poll) != 0)
 		return (-1);
 	a->compare = 1;
 	return (sync_other(a));
@@ -1038,8 +421,9 @@ restart(struct app *a, int64_t arg)
 {
 	if (arg > 0 && arg <= SIM_MODE_COUNT)
 		a->cfg.mode = (enum sim_mode)(arg - 1);
-	run_done(&a->main);
-	if (run_init(&a->main, &a->cfg, &a->poll) != 0)
+	timeline_done(&a->main);
+	if (timeline_init(&a->main, &a->cfg, APP_MIN_COLS,
+	    APP_MIN_ROWS, &a->poll) != 0)
 		return (-1);
 	if (a->compare) {
 		set_compare(a, 0);
@@ -1047,7 +431,7 @@ restart(struct app *a, int64_t arg)
 			return (-1);
 	}
 	if (arg > 0 && arg <= SIM_MODE_COUNT)
-		flashf(a, "restarted %s", mode_word(a->cfg.mode));
+		app_flashf(a, "restarted %s", mode_word(a->cfg.mode));
 	else
 		app_flash(a, "restarted");
 	return (0);
@@ -1079,10 +463,10 @@ app_set_poll(struct app *a, int (*fn)(void *, uint64_t, uint64_t),
 }
 
 /* Go to event n of the main run, keeping the compare run in step. */
-static int
-go(struct app *a, uint64_t n)
+int
+app_go(struct app *a, uint64_t n)
 {
-	if (run_goto(&a->main, n) < 0)
+	if (timeline_goto(&a->main, n) < 0)
 		return (-1);
 	return (sync_other(a));
 }
@@ -1099,15 +483,15 @@ go_moment(struct app *a, uint64_t n, int k)
 {
 	int64_t	at;
 
-	if (go(a, n) != 0)
+	if (app_go(a, n) != 0)
 		return (-1);
 	if (!a->compare)
 		return (0);
-	if ((at = run_find_label(&a->other, k)) == -2)
+	if ((at = timeline_find_label(&a->other, k)) == -2)
 		return (-1);
-	if (at < 0 || (uint64_t)at <= run_events(&a->other))
+	if (at < 0 || (uint64_t)at <= timeline_events(&a->other))
 		return (0);
-	if (run_goto(&a->other, (uint64_t)at) < 0)
+	if (timeline_goto(&a->other, (uint64_t)at) < 0)
 		return (-1);
 	a->other.sync_t = sim_stats(a->other.sim)->now_ns;
 	return (0);
@@ -1144,7 +528,7 @@ app_exec(struct app *a, const struct cmd *c)
 		a->pace_ev = UINT64_MAX;
 	if (a->predict || c->kind == CMD_PREDICT || c->kind == CMD_ANSWER) {
 		/* 1: carried out (or refused) by predict-then-reveal. */
-		if ((rc = predict_exec(a, c)) != 0) {
+		if ((rc = app_predict_exec(a, c)) != 0) {
 			if (rc < 0)
 				a->oom = 1;
 			return (rc < 0 ? -1 : 0);
@@ -1168,10 +552,10 @@ app_exec(struct app *a, const struct cmd *c)
 	case CMD_STEP:
 		a->playing = 0;
 		if (a->predict)
-			rc = predict_forward(a, (uint64_t)(c->arg > 0 ?
+			rc = app_predict_forward(a, (uint64_t)(c->arg > 0 ?
 			    c->arg : 1));
 		else
-			rc = go(a, n + (uint64_t)(c->arg > 0 ? c->arg : 1));
+			rc = app_go(a, n + (uint64_t)(c->arg > 0 ? c->arg : 1));
 		if (rc == 0 && sim_done(a->main.sim))
 			app_flash(a, "end of the run");
 		break;
@@ -1180,7 +564,7 @@ app_exec(struct app *a, const struct cmd *c)
 		z = (uint64_t)(c->arg > 0 ? c->arg : 1);
 		if (n == 0)
 			app_flash(a, "already at the start");
-		rc = go(a, n > z ? n - z : 0);
+		rc = app_go(a, n > z ? n - z : 0);
 		break;
 	case CMD_FASTER:
 	case CMD_SLOWER:
@@ -1189,50 +573,50 @@ app_exec(struct app *a, const struct cmd *c)
 			    c->kind == CMD_FASTER ? 1 : -1);
 			app_pace_text(pt, sizeof pt, a->pace, a->speed, a->rate,
 			    0);
-			flashf(a, "pace %s of simulated time", pt);
+			app_flashf(a, "pace %s of simulated time", pt);
 			break;
 		}
 		a->speed = app_speed_notch(a->speed,
 		    c->kind == CMD_FASTER ? 1 : -1);
-		flashf(a, "speed %u events/s", a->speed);
+		app_flashf(a, "speed %u events/s", a->speed);
 		break;
 	case CMD_PACE:
 		if (c->arg == CMD_PACE_EVENTS || c->arg == CMD_PACE_TIME)
 			a->pace = (int)c->arg;
 		app_pace_text(pt, sizeof pt, a->pace, a->speed, a->rate, 0);
-		flashf(a, "pace %s%s", pt, a->pace == CMD_PACE_TIME ?
+		app_flashf(a, "pace %s%s", pt, a->pace == CMD_PACE_TIME ?
 		    " of simulated time" : "");
 		break;
 	case CMD_SPEED:
 		if (c->arg >= 1 && c->arg <= 1000000)
 			a->speed = (unsigned)c->arg;
-		flashf(a, "speed %u events/s", a->speed);
+		app_flashf(a, "speed %u events/s", a->speed);
 		break;
 	case CMD_JUMP:
 		a->playing = 0;
 		if ((at = find_label(a, (int)c->arg)) == -2)
 			rc = -1;
 		else if (at < 0)
-			flashf(a, "T%d does not happen in this scenario",
+			app_flashf(a, "T%d does not happen in this scenario",
 			    (int)c->arg);
 		else if (a->predict)
-			rc = predict_jump(a, (uint64_t)at);
+			rc = app_predict_jump(a, (uint64_t)at);
 		else
 			rc = go_moment(a, (uint64_t)at, (int)c->arg);
 		break;
 	case CMD_START:
 		a->playing = 0;
-		rc = go(a, 0);
+		rc = app_go(a, 0);
 		break;
 	case CMD_END:
 		a->playing = 0;
-		rc = go(a, UINT64_MAX);
+		rc = app_go(a, UINT64_MAX);
 		if (a->predict)
-			predict_summarize(a);
+			app_predict_summarize(a);
 		break;
 	case CMD_GOTO:
 		a->playing = 0;
-		rc = go(a, c->arg > 0 ? (uint64_t)c->arg : 0);
+		rc = app_go(a, c->arg > 0 ? (uint64_t)c->arg : 0);
 		break;
 	case CMD_PLUG:
 		m = sim_pending_mode(a->main.sim);
@@ -1257,13 +641,13 @@ app_exec(struct app *a, const struct cmd *c)
 	case CMD_ZOOM_IN:
 		z = render_zoom(a->main.r);
 		a->zoom = z > 1 ? z / 2 : 1;
-		flashf(a, "zoom: %llu page%s per cell",
+		app_flashf(a, "zoom: %llu page%s per cell",
 		    (unsigned long long)a->zoom, a->zoom == 1 ? "" : "s");
 		break;
 	case CMD_ZOOM_OUT:
 		z = render_zoom(a->main.r);
 		a->zoom = z < ZOOM_MAX ? z * 2 : z;
-		flashf(a, "zoom: %llu pages per cell",
+		app_flashf(a, "zoom: %llu pages per cell",
 		    (unsigned long long)a->zoom);
 		break;
 	case CMD_HELP:
@@ -1273,7 +657,7 @@ app_exec(struct app *a, const struct cmd *c)
 		break;
 	case CMD_FOCUS:
 		a->focus = !a->focus;
-		flashf(a, "%s", a->focus ? "focus: strips and the moment "
+		app_flashf(a, "%s", a->focus ? "focus: strips and the moment "
 		    "(f: all)" : "focus off: lanes and log back");
 		break;
 	case CMD_CAPTIONS:
@@ -1297,7 +681,7 @@ app_exec(struct app *a, const struct cmd *c)
 
 /*
  * Time pace: move the target time on by one tick's slice and step the
- * events due by then, never past event limit; returns as run_step().
+ * events due by then, never past event limit; returns as timeline_step().
  */
 static int
 tick_time(struct app *a, uint64_t limit)
@@ -1307,21 +691,21 @@ tick_time(struct app *a, uint64_t limit)
 	unsigned	 i;
 	int		 rc = 1;
 
-	if (a->pace_ev != run_events(&a->main) || a->pace_t < now)
+	if (a->pace_ev != timeline_events(&a->main) || a->pace_t < now)
 		a->pace_t = now;
 	a->pace_t = a->pace_t > UINT64_MAX - slice ? UINT64_MAX :
 	    a->pace_t + slice;
 	for (i = 0; i < APP_TIME_TICK_MAX && rc == 1 &&
-	    run_events(&a->main) < limit; i++) {
+	    timeline_events(&a->main) < limit; i++) {
 		t = sim_next_time(a->main.sim);
 		if (t != SIM_NONE && t > a->pace_t)
 			break;
 		/* At the end (SIM_NONE) this step finds it over. */
-		rc = run_step(&a->main, NULL);
+		rc = timeline_step(&a->main, NULL);
 	}
 	if (i == APP_TIME_TICK_MAX)
 		a->pace_t = sim_stats(a->main.sim)->now_ns;
-	a->pace_ev = run_events(&a->main);
+	a->pace_ev = timeline_events(&a->main);
 	return (rc);
 }
 
@@ -1342,13 +726,13 @@ app_tick_upto(struct app *a, uint64_t limit)
 	if (!a->playing || a->oom)
 		return (a->oom ? -1 : 0);
 	if (a->predict)
-		rc = predict_forward(a, k) < 0 ? -1 : 1;
+		rc = app_predict_forward(a, k) < 0 ? -1 : 1;
 	else if (a->pace == CMD_PACE_TIME)
 		rc = tick_time(a, limit);
 	else
 		for (i = 0; i < k && rc == 1 &&
-		    run_events(&a->main) < limit; i++)
-			rc = run_step(&a->main, NULL);
+		    timeline_events(&a->main) < limit; i++)
+			rc = timeline_step(&a->main, NULL);
 	if (rc >= 0 && sync_other(a) < 0 && !move_cancelled(a))
 		rc = -1;
 	if (rc < 0) {
@@ -1368,7 +752,7 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
     unsigned cols, unsigned rows)
 {
 	struct render_status	 st, st2;
-	struct run		*top, *bot;
+	struct timeline		*top, *bot;
 	const char		*pairs[2 * CMD_HELP_MAX + 2];
 	char			 msg[128], hint[160], pace[32], pace_b[32];
 	char			 qline[PREDICT_CHOICES * (PREDICT_TEXT + 8)];
@@ -1472,194 +856,4 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		render_captions(a->main.r, ops, be, cols, rows,
 		    (const char *const *)a->caps_log, a->ncaps);
 	ops->end(be);
-}
-
-/* ---- predict-then-reveal ---- */
-
-/* Forget the question and the verdict (a move elsewhere). */
-static void
-predict_clear(struct app *a)
-{
-	a->asking = 0;
-	a->verdict[0] = '\0';
-}
-
-/*
- * Ask if the main run's next event is a question point: 1 asked (play
- * stops), 0 not, -1 out of memory.
- */
-static int
-predict_point(struct app *a)
-{
-	int	rc;
-
-	if (!a->predict || a->asking)
-		return (a->asking);
-	if ((rc = predict_ask(a->main.sim, &a->q)) != 1)
-		return (rc);
-	a->asking = 1;
-	a->playing = 0;
-	a->verdict[0] = '\0';
-	return (1);
-}
-
-/* The summary line, when the run ends or predict is turned off. */
-static void
-predict_summarize(struct app *a)
-{
-	char	b[sizeof a->summary - 16];
-
-	if (a->score.asked == 0)
-		return;
-	predict_summary(b, sizeof b, &a->score);
-	snprintf(a->summary, sizeof a->summary, "predictions: %s", b);
-}
-
-/*
- * Up to k events forward, one at a time, stopping before a question
- * point (asked at once when arrived at).  0, or -1 out of memory.
- */
-static int
-predict_forward(struct app *a, uint64_t k)
-{
-	uint64_t	i;
-	int		rc;
-
-	for (i = 0; i < k; i++) {
-		if ((rc = predict_point(a)) != 0)
-			return (rc < 0 ? -1 : 0);
-		if (sim_done(a->main.sim))
-			break;
-		if (i == 0)
-			a->verdict[0] = '\0';
-		if (go(a, app_event_no(a) + 1) != 0)
-			return (-1);
-	}
-	if (predict_point(a) < 0)
-		return (-1);
-	if (sim_done(a->main.sim))
-		predict_summarize(a);
-	return (0);
-}
-
-/*
- * Jump to a moment at event `at` (the labelled event is at - 1): to the
- * start of the earliest beat (up to 8 events before) whose reveal shows
- * it, and ask there; where there is none, to the moment itself.
- */
-static int
-predict_jump(struct app *a, uint64_t at)
-{
-	struct predict_q	 q;
-	uint64_t		 b, best = at, lo = at > 8 ? at - 8 : 0;
-	int			 rc;
-
-	predict_clear(a);
-	for (b = at - 1; b + 1 > lo && b < at; b--) {
-		if (go(a, b) != 0)
-			return (-1);
-		if ((rc = predict_ask(a->main.sim, &q)) < 0)
-			return (-1);
-		if (rc == 1 && b + q.reveal >= at)
-			best = b;
-		if (b == 0)
-			break;
-	}
-	if (go(a, best) != 0)
-		return (-1);
-	return (best < at && predict_point(a) < 0 ? -1 : 0);
-}
-
-/*
- * The commands predict-then-reveal takes over or refuses; 1 when handled
- * here, 0 to go on as usual, -1 out of memory.
- */
-static int
-predict_exec(struct app *a, const struct cmd *c)
-{
-	unsigned	given;
-	int		on;
-
-	switch (c->kind) {
-	case CMD_PREDICT:
-		on = c->arg == 0 ? !a->predict : c->arg == 1;
-		if (on && !a->predict) {
-			a->predict = 1;
-			memset(&a->score, 0, sizeof a->score);
-			a->summary[0] = '\0';
-			predict_clear(a);
-			app_flash(a, "predict: a question before each window, "
-			    "flush and stall");
-			return (predict_point(a) < 0 ? -1 : 1);
-		}
-		if (!on && a->predict) {
-			a->predict = 0;
-			predict_clear(a);
-			predict_summarize(a);
-			app_flash(a, "predict off");
-		}
-		return (1);
-	case CMD_ANSWER:
-		if (!a->asking) {
-			app_flash(a, a->predict ? "no question to answer now" :
-			    "no question: P turns predict on");
-			return (1);
-		}
-		given = (unsigned)(c->arg - 1);
-		if (c->arg < 1 || given >= a->q.nchoices) {
-			flashf(a, "choose a to %c", 'a' + a->q.nchoices - 1);
-			return (1);
-		}
-		predict_score_add(&a->score, &a->q, given);
-		predict_verdict(a->verdict, sizeof a->verdict, &a->q, given);
-		a->asking = 0;
-		a->playing = 0;
-		if (go(a, app_event_no(a) + a->q.reveal) != 0)
-			return (-1);
-		if (sim_done(a->main.sim))
-			predict_summarize(a);
-		return (1);
-	case CMD_PLAY:
-	case CMD_PLAYPAUSE:
-	case CMD_STEP:
-		if (!a->asking)
-			return (0);
-		app_flash(a, "answer first: a-d (P turns predict off)");
-		return (1);
-	case CMD_BACK:
-	case CMD_START:
-	case CMD_END:
-	case CMD_GOTO:
-	case CMD_JUMP:
-	case CMD_RESTART:
-	case CMD_PLUG:
-	case CMD_MODE:
-	case CMD_CYCLE:
-		/* A mode change may change the answer: asked again later. */
-		predict_clear(a);
-		return (0);
-	default:
-		return (0);
-	}
-}
-
-/* Is a question waiting for its answer? */
-int
-app_asking(const struct app *a)
-{
-	return (a->asking);
-}
-
-/* Predict-then-reveal on? */
-int
-app_predicting(const struct app *a)
-{
-	return (a->predict);
-}
-
-/* The answers so far. */
-const struct predict_score *
-app_predict_score(const struct app *a)
-{
-	return (&a->score);
 }

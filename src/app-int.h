@@ -1,0 +1,82 @@
+/*
+ * app-int.h - what app.c and app-predict.c share: the application's state
+ * and the few moves both make.  Internal to the application layer; the
+ * rest of the program uses app.h.
+ */
+#ifndef RAVIZ_APP_INT_H
+#define RAVIZ_APP_INT_H
+
+#include <stdint.h>
+
+#include "app.h"
+#include "predict.h"
+#include "timeline.h"
+
+#define FLASH_LEN	96
+#define CAPTION_LEN	512
+#define TITLE_LEN	160
+#define CAPLOG_MAX	64	/* captions the history keeps (the latest) */
+#define ZOOM_MAX	(1u << 20)
+
+/* The application (app.h); fields as app.c and app-predict.c use them. */
+struct app {
+	struct sim_config		 cfg;
+	struct timeline			 main;
+	struct timeline			 other;		/* compare mode */
+	int				 compare;
+	int				 playing;
+	unsigned			 speed;
+	int				 pace;		/* CMD_PACE_* */
+	unsigned			 rate;		/* time pace, us/s */
+	uint64_t			 pace_t;	/* time pace: target */
+	uint64_t			 pace_ev;	/* ... as of event */
+	int				 help;
+	uint64_t			 zoom;		/* 0 = automatic */
+	const struct render_glyphs	*g;
+	char				 flash[FLASH_LEN];
+	char				 caption[CAPTION_LEN];
+	int				 has_caption;
+	int				 oom;
+	int				 focus;		/* f */
+	int				 history;	/* H: the overlay */
+	char				 lesson[TITLE_LEN];
+	char				*caps_log[CAPLOG_MAX];
+	size_t				 ncaps;
+	void				(*hook)(void *, const struct cmd *,
+					    uint64_t);
+	void				*hook_arg;
+	/* Predict-then-reveal (predict.h). */
+	int				 predict;	/* on */
+	int				 asking;	/* q is pending */
+	struct predict_q		 q;
+	struct predict_score		 score;
+	char				 verdict[2 * PREDICT_TEXT];
+	char				 summary[2 * PREDICT_TEXT + 200];
+	struct timeline_poll		 poll;
+};
+
+/* Flash with printf formatting (app.c). */
+void	 app_flashf(struct app *, const char *fmt, ...)
+	     __attribute__((format(printf, 2, 3)));
+/*
+ * Go to event n of the main run, keeping the compare run in step (app.c).
+ * 0, or -1 (memory, or a cancelled move: timeline.h).
+ */
+int	 app_go(struct app *, uint64_t n);
+
+/*
+ * Predict-then-reveal's part of a command (app-predict.c): 1 when carried
+ * out (or refused) there, 0 to go on as usual, -1 out of memory.
+ */
+int	 app_predict_exec(struct app *, const struct cmd *);
+/*
+ * Up to k events forward, stopping before a question point (asked when
+ * arrived at).  0, or -1 as app_go().
+ */
+int	 app_predict_forward(struct app *, uint64_t k);
+/* Jump to a moment (event at) by way of the question that shows it. */
+int	 app_predict_jump(struct app *, uint64_t at);
+/* The summary line, when the run ends or predict is turned off. */
+void	 app_predict_summarize(struct app *);
+
+#endif /* RAVIZ_APP_INT_H */

@@ -1,0 +1,567 @@
+/*
+ * timeline.c - a run's timeline: stepping forward and back, checkpoints,
+ * mode toggles, quiet jumps and time sync (contract in timeline.h).
+ *
+ * A timeline is an engine plus the renderer that has seen all of its
+ * events (narration and lane history), a list of checkpoints and a list of
+ * mode toggles.  A checkpoint is a clone of both taken right after a step,
+ * at event numbers that are multiples of a spacing; when there are too
+ * many, every other one is dropped and the spacing doubles, so memory stays
+ * bounded on long runs and going back costs at most `spacing` steps.
+ *
+ * Going back to event N restores the last checkpoint at or before N and
+ * steps forward, re-applying the recorded toggles at their event numbers.
+ * Because the engine is deterministic and the renderer only depends on the
+ * events it was given, the result is the same state, to the byte, as when
+ * the user first reached N.  A checkpoint is taken before the toggles of its
+ * event number are applied, so a toggle made after the checkpoint still
+ * replays.  Every path that reaches an event (a step, a restore, a quiet
+ * run, a replay, a label search) applies that event's toggles through one
+ * function, toggles_apply().
+ *
+ * Long moves forward (G, going back to the middle of a 1 TiB run) do not
+ * step every event: the engine runs quietly (sim_run_until(), which jumps
+ * over repeated steady-state periods exactly) to 2 * RENDER_HISTORY events
+ * short of the target, the renderer is told how many it missed
+ * (render_skip()), and the last events are stepped through it; a
+ * checkpoint is taken as soon as the renderer is exact again, half way.
+ * The renderer forgets everything older but the last label, and the engine
+ * gives T1..T5 once each, in order, so the quiet part waits until no label
+ * is left to come (sim_labels_over(): T5 recorded, or the moments still
+ * missing can no longer happen, as with 4 KiB reads, which get T1 and T2
+ * only).  The picture is then the one stepping would have drawn.  Until
+ * those last events have been recorded the renderer is not yet exact, so no
+ * checkpoint is taken before exact_at.
+ *
+ * The quiet engine runs in slices of QUIET_SLICE actions, between which the
+ * poll hook may show progress or cancel the move.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "timeline.h"
+
+#define JUMP_MIN	(2 * RENDER_HISTORY) /* shorter moves just step */
+#define QUIET_SLICE	(1u << 15) /* engine actions between input polls */
+
+uint64_t
+timeline_events(const struct timeline *u)
+{
+	return (u->nev);
+}
+
+/* Free a checkpoint's copies. */
+static void
+ckpt_free(struct timeline_ckpt *c)
+{
+	sim_free(c->sim);
+	render_free(c->r);
+	c->sim = NULL;
+	c->r = NULL;
+}
+
+/* Take a checkpoint of u's current state; -1 if memory ran out. */
+static int
+ckpt_take(struct timeline *u)
+{
+	struct timeline_ckpt	*c;
+	size_t		 i, j;
+
+	if (u->nck == TIMELINE_CKPT_MAX) {
+		/* Keep every other one (always the first, at event 0). */
+		for (i = 0, j = 0; i < u->nck; i++) {
+			if (i % 2 == 0)
+				u->ck[j++] = u->ck[i];
+			else
+				ckpt_free(&u->ck[i]);
+		}
+		u->nck = j;
+		u->spacing *= 2;
+		if (u->nev % u->spacing != 0 && u->nev != u->exact_at)
+			return (0);
+	}
+	c = &u->ck[u->nck];
+	c->ev = u->nev;
+	c->t_ns = sim_stats(u->sim)->now_ns;
+	c->sim = sim_clone(u->sim);
+	c->r = render_clone(u->r);
+	if (c->sim == NULL || c->r == NULL) {
+		ckpt_free(c);
+		return (-1);
+	}
+	u->nck++;
+	return (0);
+}
+
+/*
+ * Apply to s, an engine of u's run that has handed out ev events, the
+ * toggles u recorded at ev, in order: the one place that does.
+ */
+static void
+toggles_apply(const struct timeline *u, struct sim *s, uint64_t ev)
+{
+	size_t	i;
+
+	for (i = 0; i < u->ntg; i++)
+		if (u->tg[i].ev == ev)
+			sim_set_mode(s, u->tg[i].mode);
+}
+
+/*
+ * Book-keeping after u->sim produced event *ev: the renderer sees it, a
+ * checkpoint is taken when due, then the toggles of the new event number
+ * apply.  -1 when memory ran out.
+ */
+static int
+took(struct timeline *u, const struct sim_event *ev)
+{
+	u->nev++;
+	render_event(u->r, u->sim, ev);
+	if ((u->nev % u->spacing == 0 || u->nev == u->exact_at) &&
+	    u->nev >= u->exact_at &&
+	    (u->nck == 0 || u->ck[u->nck - 1].ev < u->nev) &&
+	    ckpt_take(u) != 0)
+		return (-1);
+	toggles_apply(u, u->sim, u->nev);
+	return (0);
+}
+
+/*
+ * One event forward.  Returns 1 with an event, 0 at the end, -1 when memory
+ * ran out.
+ */
+int
+timeline_step(struct timeline *u, struct sim_event *ev)
+{
+	struct sim_event	 e;
+	int			 rc;
+
+	if (ev == NULL)
+		ev = &e;
+	if ((rc = sim_step(u->sim, ev)) != 1)
+		return (rc);
+	return (took(u, ev) != 0 ? -1 : 1);
+}
+
+/* Start u at event 0 of cfg, polling through p; -1 if out of memory. */
+int
+timeline_init(struct timeline *u, const struct sim_config *cfg,
+    unsigned cols, unsigned rows, struct timeline_poll *p)
+{
+	memset(u, 0, sizeof *u);
+	u->poll = p;
+	u->spacing = TIMELINE_CKPT_SPACING;
+	if ((u->sim = sim_new(cfg)) == NULL ||
+	    (u->r = render_new(cols, rows)) == NULL ||
+	    ckpt_take(u) != 0)
+		return (-1);
+	return (0);
+}
+
+/* Free everything a run holds. */
+void
+timeline_done(struct timeline *u)
+{
+	size_t	i;
+
+	for (i = 0; i < u->nck; i++)
+		ckpt_free(&u->ck[i]);
+	u->nck = 0;
+	sim_free(u->sim);
+	render_free(u->r);
+	free(u->tg);
+	memset(u, 0, sizeof *u);
+}
+
+/* Replace u's state by a copy of checkpoint c. */
+static int
+restore(struct timeline *u, const struct timeline_ckpt *c)
+{
+	struct sim	*s;
+	struct render	*r;
+	size_t		 i;
+
+	if ((s = sim_clone(c->sim)) == NULL)
+		return (-1);
+	if ((r = render_clone(c->r)) == NULL) {
+		sim_free(s);
+		return (-1);
+	}
+	sim_free(u->sim);
+	render_free(u->r);
+	u->sim = s;
+	u->r = r;
+	u->nev = c->ev;
+	u->exact_at = 0;	/* a checkpoint's renderer is exact */
+	/* Later checkpoints describe a future that may change: drop them. */
+	for (i = (size_t)(c - u->ck) + 1; i < u->nck; i++)
+		ckpt_free(&u->ck[i]);
+	u->nck = (size_t)(c - u->ck) + 1;
+	toggles_apply(u, u->sim, u->nev);
+	return (0);
+}
+
+/*
+ * sim_run_until(s, n) in slices, asking the front end between them whether
+ * to go on (and letting it show progress).  -1 if memory ran out or the
+ * front end cancelled the move (then u->poll->cancelled is set).
+ */
+static int
+quiet_until(const struct timeline *u, struct sim *s, uint64_t n)
+{
+	struct timeline_poll	*p = u->poll;
+	int		 rc;
+
+	if (p == NULL || p->fn == NULL)
+		return (sim_run_until(s, n) != 0 ? -1 : 0);
+	sim_set_budget(s, QUIET_SLICE);
+	while ((rc = sim_run_until(s, n)) == 1)
+		if (p->fn(p->arg, sim_event_no(s), n) != 0) {
+			p->cancelled = 1;
+			break;
+		}
+	sim_set_budget(s, 0);
+	return (rc != 0 ? -1 : 0);
+}
+
+/*
+ * Run s, a copy of u's engine that has handed out *at events, quietly to
+ * event n or the end of the run, applying u's toggles on the way at their
+ * event numbers (those at n itself are left to the caller, as took()
+ * would apply them); *at becomes the events handed out then.  -1 if
+ * memory ran out.
+ *
+ * Why *at and not sim_stats()->events: that counts the events the engine
+ * has made, some of which may still wait to be handed out (one action
+ * makes several); only at the end of the run are the two the same.
+ */
+static int
+quiet_advance(const struct timeline *u, struct sim *s, uint64_t *at,
+    uint64_t n)
+{
+	struct sim_event	e;
+	uint64_t		next;
+	size_t			i;
+	int			rc;
+
+	for (;;) {
+		next = n;
+		for (i = 0; i < u->ntg; i++)
+			if (u->tg[i].ev > *at && u->tg[i].ev < next)
+				next = u->tg[i].ev;
+		/*
+		 * Why: sim_run_until() runs quietly only when no event it has
+		 * made waits to be handed out, else it steps all the way; so
+		 * the rest of the last action's events go first.
+		 */
+		while (*at < next && sim_stats(s)->events > *at) {
+			if ((rc = sim_step(s, &e)) < 0)
+				return (-1);
+			if (rc == 0)
+				break;
+			(*at)++;
+		}
+		if (quiet_until(u, s, next) != 0)
+			return (-1);
+		if (sim_next_time(s) == SIM_NONE) {
+			/* The run is over: every event made is handed out. */
+			*at = sim_stats(s)->events;
+			return (0);
+		}
+		*at = next;
+		if (next == n)
+			return (0);
+		toggles_apply(u, s, next);
+	}
+}
+
+/*
+ * A quiet copy of u's engine at event n (toggles applied as stepping
+ * would), or at the end if the run ends first, *at the events it has
+ * handed out; NULL if memory ran out.
+ */
+static struct sim *
+quiet_copy(const struct timeline *u, uint64_t n, uint64_t *at)
+{
+	struct sim	*c;
+
+	*at = u->nev;
+	if ((c = sim_clone(u->sim)) == NULL)
+		return (NULL);
+	if (quiet_advance(u, c, at, n) != 0) {
+		sim_free(c);
+		return (NULL);
+	}
+	return (c);
+}
+
+/*
+ * Land u quietly 2 * RENDER_HISTORY events short of event n (or of the end,
+ * if the run ends first), when that is far enough ahead to be worth it.  The
+ * renderer counts the missed events; u->exact_at says when its history is
+ * complete again.  -1 if memory ran out.
+ */
+static int
+jump(struct timeline *u, uint64_t n)
+{
+	struct sim	*c;
+	uint64_t	 land, at;
+
+	if (!sim_labels_over(u->sim) || n - u->nev <= JUMP_MIN)
+		return (0);
+	/* Where the move ends: n, or the end of the run if that is sooner. */
+	if ((c = quiet_copy(u, n, &n)) == NULL)
+		return (-1);
+	sim_free(c);
+	if (n - u->nev <= JUMP_MIN)
+		return (0);
+	/*
+	 * Land 2 * RENDER_HISTORY short: the renderer is exact again half way,
+	 * where took() takes a checkpoint, so going back a little after
+	 * the jump restores it instead of replaying from an early one.
+	 */
+	land = n - 2 * RENDER_HISTORY;
+	if ((c = quiet_copy(u, land, &at)) == NULL)
+		return (-1);
+	sim_free(u->sim);
+	u->sim = c;
+	render_skip(u->r, land - u->nev);
+	u->nev = land;
+	u->exact_at = land + RENDER_HISTORY;
+	toggles_apply(u, u->sim, u->nev);
+	return (0);
+}
+
+/*
+ * Go forward to event n, or to the end if the run ends first: stepping
+ * until no label is left to come, then a quiet jump if n is far, then stepping
+ * the rest.  -1 if memory ran out.
+ */
+static int
+forward(struct timeline *u, uint64_t n)
+{
+	int	rc;
+
+	while (u->nev < n && !sim_labels_over(u->sim))
+		if ((rc = timeline_step(u, NULL)) <= 0)
+			return (rc);
+	if (u->nev < n && jump(u, n) != 0)
+		return (-1);
+	while (u->nev < n)
+		if ((rc = timeline_step(u, NULL)) <= 0)
+			return (rc);
+	return (0);
+}
+
+/*
+ * Go to event n (forward, back through a checkpoint), or to the end if the
+ * run ends first.  Toggles made after n are forgotten when
+ * going back.  -1 if memory ran out.
+ */
+int
+timeline_goto(struct timeline *u, uint64_t n)
+{
+	size_t	i, k;
+
+	if (n < u->nev) {
+		for (i = 0, k = 0; i < u->ntg; i++)
+			if (u->tg[i].ev <= n)
+				u->tg[k++] = u->tg[i];
+		u->ntg = k;
+		for (i = u->nck; i > 0; i--)
+			if (u->ck[i - 1].ev <= n)
+				break;
+		if (restore(u, &u->ck[i - 1]) != 0)
+			return (-1);
+	}
+	return (forward(u, n));
+}
+
+/*
+ * Advance s, a copy of u's engine that has handed out `at` events, quietly
+ * to event n: is its next event then later than t, or is there none?  -1
+ * if memory ran out.
+ */
+static int
+quiet_past(const struct timeline *u, struct sim *s, uint64_t at, uint64_t n,
+    uint64_t t)
+{
+	uint64_t	next;
+
+	if (quiet_advance(u, s, &at, n) != 0)
+		return (-1);
+	next = sim_next_time(s);
+	return (next == SIM_NONE || next > t);
+}
+
+/*
+ * The number of events of u's run at or before time t, when its next event
+ * is: quiet copies run ahead, doubling the distance until one is past t,
+ * then halving the gap (the engine's clock never goes back).  -1 if memory
+ * ran out.
+ */
+static int
+count_until(const struct timeline *u, uint64_t t, uint64_t *n)
+{
+	struct sim	*base, *c;
+	uint64_t	 lo = u->nev, hi, mid, step = JUMP_MIN;
+	int		 past;
+
+	if ((base = sim_clone(u->sim)) == NULL)
+		return (-1);
+	/* base is a copy at lo, whose next event is at or before t. */
+	for (;;) {
+		hi = lo + step;
+		if ((c = sim_clone(base)) == NULL ||
+		    (past = quiet_past(u, c, lo, hi, t)) < 0)
+			goto oom;
+		if (past)
+			break;
+		sim_free(base);
+		base = c;
+		lo = hi;
+		step *= 2;
+	}
+	sim_free(c);
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if ((c = sim_clone(base)) == NULL ||
+		    (past = quiet_past(u, c, lo, mid, t)) < 0)
+			goto oom;
+		if (past) {
+			hi = mid;
+			sim_free(c);
+		} else {
+			lo = mid;
+			sim_free(base);
+			base = c;
+		}
+	}
+	sim_free(base);
+	*n = hi;
+	return (0);
+oom:
+	sim_free(c);
+	sim_free(base);
+	return (-1);
+}
+
+/*
+ * Bring u (no toggles) to simulated time t: every event at or before t has
+ * happened, none after (sim_next_time() tells when the next one falls).
+ * Going back restores the last checkpoint at or before t, so the state is a
+ * function of t alone.  Far behind (the main run jumped to its end), the
+ * number of events to go is found quietly and reached as timeline_goto() would.
+ * -1 when memory ran out.
+ */
+int
+timeline_sync_time(struct timeline *u, uint64_t t)
+{
+	uint64_t	next, n, k = 0;
+	size_t		i;
+
+	if (t < u->sync_t) {
+		for (i = u->nck; i > 1; i--)
+			if (u->ck[i - 1].t_ns <= t)
+				break;
+		if (restore(u, &u->ck[i - 1]) != 0)
+			return (-1);
+	}
+	u->sync_t = t;
+	while ((next = sim_next_time(u->sim)) != SIM_NONE && next <= t) {
+		if (++k > JUMP_MIN) {
+			if (count_until(u, t, &n) != 0 ||
+			    forward(u, n) != 0)
+				return (-1);
+			k = 0;
+			continue;
+		}
+		if (timeline_step(u, NULL) < 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/* Record a toggle to mode m at the current event and apply it. */
+int
+timeline_toggle(struct timeline *u, enum sim_mode m)
+{
+	struct timeline_toggle	*n;
+
+	if (u->ntg == u->tgcap) {
+		n = realloc(u->tg, (u->tgcap ? 2 * u->tgcap : 8) * sizeof *n);
+		if (n == NULL)
+			return (-1);
+		u->tg = n;
+		u->tgcap = u->tgcap ? 2 * u->tgcap : 8;
+	}
+	u->tg[u->ntg].ev = u->nev;
+	u->tg[u->ntg].mode = m;
+	u->ntg++;
+	sim_set_mode(u->sim, m);
+	return (0);
+}
+
+/* Has u a toggle to another mode than m? */
+int
+timeline_patched(const struct timeline *u, enum sim_mode m)
+{
+	size_t	i;
+
+	for (i = 0; i < u->ntg; i++)
+		if (u->tg[i].mode != m)
+			return (1);
+	return (0);
+}
+
+/*
+ * Events up to and including the first one labelled T<k> in u's run, from
+ * event 0 with its toggles; -1 if there is none, -2 if memory ran out.
+ */
+int64_t
+timeline_find_label(const struct timeline *u, int k)
+{
+	struct sim		*s;
+	struct sim_event	 e;
+	int64_t			 at = -1;
+	uint64_t		 n = 0;
+
+	if ((s = sim_clone(u->ck[0].sim)) == NULL)
+		return (-2);
+	for (;;) {
+		toggles_apply(u, s, n);
+		if (sim_step(s, &e) != 1)
+			break;
+		n++;
+		if (e.label == k) {
+			at = (int64_t)n;
+			break;
+		}
+	}
+	sim_free(s);
+	return (at);
+}
+
+/* Replay u's events 0 to n through fn, toggles applied on the way. */
+int
+timeline_replay(const struct timeline *u, uint64_t n,
+    void (*fn)(void *, const struct sim_event *), void *arg)
+{
+	struct sim		*s;
+	struct sim_event	 e;
+	uint64_t		 k;
+	int			 rc = 0;
+
+	if ((s = sim_clone(u->ck[0].sim)) == NULL)
+		return (-1);
+	for (k = 0; k < n; k++) {
+		toggles_apply(u, s, k);
+		if ((rc = sim_step(s, &e)) != 1)
+			break;
+		fn(arg, &e);
+	}
+	sim_free(s);
+	return (rc < 0 ? -1 : 0);
+}

@@ -1,0 +1,118 @@
+/*
+ * timeline.h - a run's timeline: an engine and the renderer that has seen
+ * all of its events, the checkpoints that let it go back, and the mode
+ * toggles made along the way.  The application (app.c) keeps one for the
+ * main run and, in compare mode, one for the second run.
+ *
+ * Contract:
+ * - Event numbers count the events the timeline has handed out (stepped
+ *   through its renderer, or passed over by a quiet jump).  A toggle is
+ *   recorded with the event number at which it was made; every way of
+ *   reaching an event (stepping, going back through a checkpoint, a quiet
+ *   jump, a replay) applies it right after that many events, before the
+ *   next one.  Going back to an earlier event forgets it, staying at or
+ *   after that event keeps it.
+ * - Going to event N, forward or back, gives the same engine and picture,
+ *   to the byte, as stepping from event 0 to N with the same toggles.  Going
+ *   back restores the last checkpoint at or before N, so it costs at most
+ *   a bounded number of steps, never a replay from event 0 after a jump.
+ * - Long moves forward run the engine quietly (sim_run_until()) over all
+ *   but the last 2 * RENDER_HISTORY events, in slices between which the
+ *   poll hook (if any) may cancel the move: the call then returns -1 with
+ *   poll->cancelled set, and the timeline is at an event it had reached,
+ *   usable as before.  -1 without cancelled means memory ran out.
+ * - The fields are the owner's to read (sim, r, the toggles, sync_t), not
+ *   to write, except sync_t after a timeline_goto() (see app.c's moments).
+ */
+#ifndef RAVIZ_TIMELINE_H
+#define RAVIZ_TIMELINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "render.h"
+#include "engine/sim.h"
+
+#define TIMELINE_CKPT_MAX	48	/* checkpoints per timeline */
+#define TIMELINE_CKPT_SPACING	256	/* initial events between them */
+
+/* A clone of the engine and renderer right after an event. */
+struct timeline_ckpt {
+	uint64_t	 ev;		/* events at the checkpoint */
+	uint64_t	 t_ns;		/* simulated time then */
+	struct sim	*sim;
+	struct render	*r;
+};
+
+/* A mode toggle and when it was made. */
+struct timeline_toggle {
+	uint64_t	 ev;		/* made when this many events had run */
+	enum sim_mode	 mode;
+};
+
+/* The front end's look at its input during a long move. */
+struct timeline_poll {
+	int		(*fn)(void *, uint64_t done, uint64_t total);
+	void		*arg;
+	int		 cancelled;	/* fn asked to stop the move */
+};
+
+struct timeline {
+	struct timeline_poll	*poll;		/* shared, or NULL */
+	struct sim		*sim;
+	struct render		*r;
+	struct timeline_ckpt	 ck[TIMELINE_CKPT_MAX];
+	size_t			 nck;
+	uint64_t		 spacing;
+	struct timeline_toggle	*tg;
+	size_t			 ntg, tgcap;
+	uint64_t		 nev;		/* events handed out so far */
+	uint64_t		 exact_at;	/* renderer exact from here */
+	uint64_t		 sync_t;	/* last time synced to */
+};
+
+/*
+ * Start u at event 0 of cfg (valid), its renderer cols x rows, polling
+ * through p (may be NULL).  -1 if memory ran out (timeline_done() frees
+ * what was made).
+ */
+int	 timeline_init(struct timeline *u, const struct sim_config *cfg,
+	     unsigned cols, unsigned rows, struct timeline_poll *p);
+/* Free everything u holds; u is then all zero (done again is harmless). */
+void	 timeline_done(struct timeline *u);
+/* Events u has handed out. */
+uint64_t timeline_events(const struct timeline *u);
+/*
+ * One event forward (into ev if not NULL): 1 with an event, 0 at the end,
+ * -1 if memory ran out.
+ */
+int	 timeline_step(struct timeline *u, struct sim_event *ev);
+/*
+ * Go to event n, forward or back, or to the end if the run ends first.
+ * 0, or -1 (memory, or a cancelled move: see above).
+ */
+int	 timeline_goto(struct timeline *u, uint64_t n);
+/*
+ * Bring u (no toggles) to simulated time t: every event at or before t has
+ * happened, none after.  Going back restores the last checkpoint at or
+ * before t, so the state is a function of t alone; far behind, the number
+ * of events to go is found quietly.  0 or -1 as timeline_goto().
+ */
+int	 timeline_sync_time(struct timeline *u, uint64_t t);
+/* Record a toggle to mode m at the current event and apply it. */
+int	 timeline_toggle(struct timeline *u, enum sim_mode m);
+/* Has u a toggle to another mode than m (perhaps toggled back since)? */
+int	 timeline_patched(const struct timeline *u, enum sim_mode m);
+/*
+ * Events up to and including the first one labelled T<k> (with u's
+ * toggles), -1 if there is none, -2 if memory ran out.
+ */
+int64_t	 timeline_find_label(const struct timeline *u, int k);
+/*
+ * Replay u from event 0 to event n (with its toggles), calling fn for each
+ * event in order.  0, or -1 if memory ran out.
+ */
+int	 timeline_replay(const struct timeline *u, uint64_t n,
+	     void (*fn)(void *, const struct sim_event *), void *arg);
+
+#endif /* RAVIZ_TIMELINE_H */

@@ -1,0 +1,498 @@
+/*
+ * check_timeline.c - a run's timeline (timeline.h): going back gives the
+ * state going forward gives, toggles come back at their events after going
+ * back past them, a quiet jump then a step back restores a checkpoint near
+ * the end instead of replaying from event 0, a quiet run applies the
+ * toggles it passes over, a cancelled move leaves a usable timeline, time
+ * sync lands where stepping by the clock does, and replay and the label
+ * search see the toggles.
+ * States are compared by the engine's clock, counters and modes and by the
+ * picture drawn through render_text_ops (the headless frames' back end).
+ */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check-main.h"
+#include "render.h"
+#include "timeline.h"
+
+#define COLS	120
+#define ROWS	40
+
+/* The picture of u as a malloc'd string. */
+static char *
+frame(struct timeline *u)
+{
+	struct render_text	*t = render_text_new();
+	struct render_status	 st;
+	char			*buf = NULL;
+	size_t			 len = 0;
+	FILE			*f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(t);
+	ck_assert_ptr_nonnull(f);
+	memset(&st, 0, sizeof st);
+	st.play = "PAUSED";
+	st.speed = 10;
+	render_resize(u->r, COLS, ROWS);
+	render_draw(u->r, u->sim, &render_text_ops, t, &st);
+	render_text_write(t, f);
+	fclose(f);
+	render_text_free(t);
+	return (buf);
+}
+
+/* u and v are in the same state: events, clock, modes and picture. */
+static void
+same(struct timeline *u, struct timeline *v)
+{
+	char	*fu, *fv;
+
+	ck_assert_uint_eq(timeline_events(u), timeline_events(v));
+	ck_assert_uint_eq(sim_stats(u->sim)->now_ns, sim_stats(v->sim)->now_ns);
+	ck_assert_uint_eq(sim_stats(u->sim)->events, sim_stats(v->sim)->events);
+	ck_assert_uint_eq(sim_next_time(u->sim), sim_next_time(v->sim));
+	ck_assert_int_eq(sim_mode(u->sim), sim_mode(v->sim));
+	ck_assert_int_eq(sim_pending_mode(u->sim), sim_pending_mode(v->sim));
+	ck_assert_int_eq(sim_done(u->sim), sim_done(v->sim));
+	fu = frame(u);
+	fv = frame(v);
+	ck_assert_str_eq(fu, fv);
+	free(fu);
+	free(fv);
+}
+
+/* A fresh timeline of c (the default scenario when NULL), no poll hook. */
+static void
+start(struct timeline *u, const struct sim_config *c)
+{
+	struct sim_config	d;
+
+	if (c == NULL) {
+		sim_config_default(&d);
+		c = &d;
+	}
+	ck_assert_int_eq(timeline_init(u, c, COLS, ROWS, NULL), 0);
+}
+
+/* Step u one event at a time up to event n (the reference path). */
+static void
+step_to(struct timeline *u, uint64_t n)
+{
+	while (timeline_events(u) < n)
+		ck_assert_int_eq(timeline_step(u, NULL), 1);
+}
+
+/* The default scenario with a file of `bytes`. */
+static void
+config_size(struct sim_config *c, uint64_t bytes)
+{
+	sim_config_default(c);
+	c->file_pages = bytes / SIM_PAGE_SIZE;
+}
+
+/*
+ * N events forward then M back is the state of N - M events forward,
+ * stepped one by one: within a checkpoint's spacing, across several, and
+ * back to event 0.
+ */
+START_TEST(test_back_equals_forward)
+{
+	static const uint64_t	nm[][2] = {
+		{ 3000, 1 }, { 3000, 2 }, { 3000, 257 }, { 3000, 1000 },
+		{ 3000, 2999 }, { 3000, 3000 }, { 600, 344 }, { 256, 1 },
+	};
+	struct timeline		a, b;
+	size_t			i;
+
+	for (i = 0; i < sizeof nm / sizeof nm[0]; i++) {
+		start(&a, NULL);
+		start(&b, NULL);
+		ck_assert_int_eq(timeline_goto(&a, nm[i][0]), 0);
+		ck_assert_uint_eq(timeline_events(&a), nm[i][0]);
+		ck_assert_int_eq(timeline_goto(&a, nm[i][0] - nm[i][1]), 0);
+		step_to(&b, nm[i][0] - nm[i][1]);
+		same(&a, &b);
+		/* And forward again from there is stepping on. */
+		ck_assert_int_eq(timeline_goto(&a, nm[i][0] + 50), 0);
+		step_to(&b, nm[i][0] + 50);
+		same(&a, &b);
+		timeline_done(&a);
+		timeline_done(&b);
+	}
+}
+END_TEST
+
+/*
+ * Toggles at a checkpoint's event (256) and between checkpoints (700):
+ * going back to an event after both re-applies both at their events;
+ * going back between them forgets the later one only; going back to a
+ * toggle's own event keeps it, one event earlier forgets it.
+ */
+START_TEST(test_toggles_replayed)
+{
+	struct timeline	a, b, plain;
+	char		*fa, *fp;
+
+	start(&a, NULL);
+	ck_assert_int_eq(sim_mode(a.sim), SIM_MODE_BUGGY);
+	ck_assert_int_eq(timeline_goto(&a, 256), 0);
+	ck_assert_int_eq(timeline_toggle(&a, SIM_MODE_FIXED), 0);
+	ck_assert_int_eq(timeline_goto(&a, 700), 0);
+	ck_assert_int_eq(timeline_toggle(&a, SIM_MODE_BUGGY), 0);
+	ck_assert_int_eq(timeline_goto(&a, 1500), 0);
+	ck_assert_uint_eq(a.ntg, 2);
+
+	/*
+	 * Back to 760: both toggles replayed, the later one by stepping on
+	 * from the checkpoint at 512.
+	 */
+	ck_assert_int_eq(timeline_goto(&a, 760), 0);
+	ck_assert_uint_eq(a.ntg, 2);
+	start(&b, NULL);
+	step_to(&b, 256);
+	ck_assert_int_eq(timeline_toggle(&b, SIM_MODE_FIXED), 0);
+	step_to(&b, 700);
+	ck_assert_int_eq(timeline_toggle(&b, SIM_MODE_BUGGY), 0);
+	step_to(&b, 760);
+	same(&a, &b);
+	timeline_done(&b);
+
+	/* Back to 500: the fixed toggle only, and it shows. */
+	ck_assert_int_eq(timeline_goto(&a, 500), 0);
+	ck_assert_uint_eq(a.ntg, 1);
+	start(&b, NULL);
+	step_to(&b, 256);
+	ck_assert_int_eq(timeline_toggle(&b, SIM_MODE_FIXED), 0);
+	step_to(&b, 500);
+	same(&a, &b);
+	ck_assert_int_eq(sim_mode(a.sim), SIM_MODE_FIXED);
+	start(&plain, NULL);
+	step_to(&plain, 500);
+	fa = frame(&a);
+	fp = frame(&plain);
+	ck_assert_str_ne(fa, fp);
+	free(fa);
+	free(fp);
+	timeline_done(&b);
+
+	/* Back to the toggle's own event keeps it, one earlier does not. */
+	ck_assert_int_eq(timeline_goto(&a, 256), 0);
+	ck_assert_uint_eq(a.ntg, 1);
+	ck_assert_int_eq(sim_pending_mode(a.sim), SIM_MODE_FIXED);
+	ck_assert_int_eq(timeline_goto(&a, 255), 0);
+	ck_assert_uint_eq(a.ntg, 0);
+	ck_assert_int_eq(timeline_goto(&a, 500), 0);
+	same(&a, &plain);
+	timeline_done(&plain);
+	timeline_done(&a);
+}
+END_TEST
+
+/*
+ * A quiet jump to the end of a long run, then one event back: the
+ * checkpoints the jump took near the end are kept and one of them is
+ * restored (going back through event 0's would replay and take others),
+ * and the state is the one a fresh timeline reaches going there.
+ */
+START_TEST(test_jump_back_near)
+{
+	struct sim_config	c;
+	struct timeline		a, b;
+	uint64_t		end, ev[TIMELINE_CKPT_MAX];
+	size_t			i, n;
+
+	config_size(&c, 1ull << 30);
+	start(&a, &c);
+	ck_assert_int_eq(timeline_goto(&a, UINT64_MAX), 0);
+	ck_assert(sim_done(a.sim));
+	end = timeline_events(&a);
+	/* The quiet path ran: it skips repeated reads, stepping never does. */
+	ck_assert_uint_gt(sim_stats(a.sim)->skipped_reads, 0);
+	ck_assert_uint_gt(end, 4 * RENDER_HISTORY);
+	/* Event 0's checkpoint, then none until the renderer is exact. */
+	ck_assert_uint_ge(a.nck, 2);
+	ck_assert_uint_eq(a.ck[0].ev, 0);
+	ck_assert_uint_ge(a.ck[1].ev, end - 2 * RENDER_HISTORY);
+	for (i = 0, n = 0; i < a.nck; i++)
+		if (a.ck[i].ev <= end - 1)
+			ev[n++] = a.ck[i].ev;
+	ck_assert_uint_ge(n, 2);
+	ck_assert_int_eq(timeline_goto(&a, end - 1), 0);
+	ck_assert_uint_ge(a.nck, n);
+	for (i = 0; i < n; i++)
+		ck_assert_uint_eq(a.ck[i].ev, ev[i]);
+	start(&b, &c);
+	ck_assert_int_eq(timeline_goto(&b, end - 1), 0);
+	same(&a, &b);
+	timeline_done(&a);
+	timeline_done(&b);
+}
+END_TEST
+
+/*
+ * A toggle the quiet engine passes over: going back from the end to the
+ * middle restores a checkpoint before the toggle, and the quiet run from
+ * there applies it at its event, as stepping there does.
+ */
+START_TEST(test_jump_over_toggle)
+{
+	struct sim_config	c;
+	struct timeline		a, b;
+	uint64_t		end, tg, mid;
+	size_t			i;
+
+	config_size(&c, 4ull << 30);
+	start(&a, &c);
+	ck_assert_int_eq(timeline_goto(&a, UINT64_MAX), 0);
+	end = timeline_events(&a);
+	timeline_done(&a);
+	/* Between two checkpoints, and far enough from the middle to jump. */
+	tg = end / 4 - end / 4 % TIMELINE_CKPT_SPACING + 100;
+	mid = end / 2;
+	ck_assert_uint_gt(mid - tg, 4 * RENDER_HISTORY);
+
+	start(&a, &c);
+	ck_assert_int_eq(timeline_goto(&a, tg), 0);
+	ck_assert_int_eq(timeline_toggle(&a, SIM_MODE_FIXED), 0);
+	ck_assert_int_eq(timeline_goto(&a, UINT64_MAX), 0);
+	ck_assert_int_eq(timeline_goto(&a, mid), 0);
+	ck_assert_uint_eq(a.ntg, 1);
+	ck_assert_int_eq(sim_mode(a.sim), SIM_MODE_FIXED);
+	/*
+	 * The way back went through a checkpoint before the toggle (and a
+	 * quiet run over it: none was taken until the renderer was exact).
+	 */
+	for (i = 0; i < a.nck; i++)
+		ck_assert(a.ck[i].ev < tg ||
+		    a.ck[i].ev >= mid - RENDER_HISTORY);
+	start(&b, &c);
+	ck_assert_int_eq(timeline_goto(&b, tg), 0);
+	ck_assert_int_eq(timeline_toggle(&b, SIM_MODE_FIXED), 0);
+	ck_assert_int_eq(timeline_goto(&b, mid), 0);
+	same(&a, &b);
+	/* A quiet run that lands on the toggle's own event applies it. */
+	ck_assert_int_eq(timeline_goto(&a, tg + 2 * RENDER_HISTORY), 0);
+	ck_assert_int_eq(timeline_goto(&b, tg), 0);
+	step_to(&b, tg + 2 * RENDER_HISTORY);
+	same(&a, &b);
+	timeline_done(&a);
+	timeline_done(&b);
+}
+END_TEST
+
+/* Poll hook: counts calls, cancels from call `stop` on (0: never). */
+struct probe {
+	unsigned	calls;
+	unsigned	stop;
+};
+
+static int
+probe_cb(void *arg, uint64_t done, uint64_t total)
+{
+	struct probe	*p = arg;
+
+	ck_assert_uint_le(done, total);
+	p->calls++;
+	return (p->stop != 0 && p->calls >= p->stop);
+}
+
+/*
+ * A long move the poll hook cancels returns -1 with cancelled set and
+ * leaves the timeline at an event it had reached, in the state a fresh
+ * timeline has there; the same move then completes, and going back from
+ * it is as usual.
+ */
+START_TEST(test_cancel_consistent)
+{
+	struct sim_config	c;
+	struct timeline_poll	poll;
+	struct probe		p;
+	struct timeline		a, b;
+	uint64_t		at;
+
+	/* One page per read and request: a run whose state never repeats. */
+	sim_config_default(&c);
+	c.read_pages = 1;
+	c.max_req_pages = 1;
+	c.file_pages = 65536;
+	memset(&p, 0, sizeof p);
+	memset(&poll, 0, sizeof poll);
+	poll.fn = probe_cb;
+	poll.arg = &p;
+	p.stop = 2;
+	ck_assert_int_eq(timeline_init(&a, &c, COLS, ROWS, &poll), 0);
+	ck_assert_int_eq(timeline_goto(&a, UINT64_MAX), -1);
+	ck_assert_int_eq(poll.cancelled, 1);
+	ck_assert_uint_eq(p.calls, 2);
+	ck_assert(!sim_done(a.sim));
+	at = timeline_events(&a);
+	ck_assert_uint_eq(sim_event_no(a.sim), at);
+	start(&b, &c);
+	step_to(&b, at);
+	same(&a, &b);
+	timeline_done(&b);
+
+	/* The move again, not cancelled, reaches the stepped run's end. */
+	poll.cancelled = 0;
+	p.stop = 0;
+	p.calls = 0;
+	ck_assert_int_eq(timeline_goto(&a, UINT64_MAX), 0);
+	ck_assert_uint_gt(p.calls, 0);
+	ck_assert(sim_done(a.sim));
+	start(&b, &c);
+	while (timeline_step(&b, NULL) == 1)
+		;
+	same(&a, &b);
+	timeline_done(&b);
+
+	/* And back to the middle as a fresh timeline goes there. */
+	ck_assert_int_eq(timeline_goto(&a, at / 2), 0);
+	start(&b, &c);
+	ck_assert_int_eq(timeline_goto(&b, at / 2), 0);
+	same(&a, &b);
+	timeline_done(&b);
+	timeline_done(&a);
+}
+END_TEST
+
+/*
+ * Time sync, forward (near and far) and back: every event at or before t
+ * has happened and none after, as stepping by the clock gives.
+ */
+START_TEST(test_sync_time)
+{
+	struct sim_config	c;
+	struct timeline		m, o, r;
+	uint64_t		t, next;
+	static const uint64_t	at[] = { 500, 3000, 1000, UINT64_MAX, 40 };
+	size_t			i;
+
+	sim_config_default(&c);
+	start(&m, &c);
+	c.mode = SIM_MODE_FIXED;
+	start(&o, &c);
+	for (i = 0; i < sizeof at / sizeof at[0]; i++) {
+		ck_assert_int_eq(timeline_goto(&m, at[i]), 0);
+		t = sim_stats(m.sim)->now_ns;
+		ck_assert_int_eq(timeline_sync_time(&o, t), 0);
+		ck_assert_uint_le(sim_stats(o.sim)->now_ns, t);
+		next = sim_next_time(o.sim);
+		ck_assert(next == SIM_NONE || next > t);
+		start(&r, &c);
+		while ((next = sim_next_time(r.sim)) != SIM_NONE && next <= t)
+			ck_assert_int_eq(timeline_step(&r, NULL), 1);
+		same(&o, &r);
+		timeline_done(&r);
+	}
+	timeline_done(&m);
+	timeline_done(&o);
+}
+END_TEST
+
+/* Replay probe: compares each event with the stepped ones. */
+struct replay {
+	const struct sim_event	*want;
+	uint64_t		 n;
+};
+
+static void
+replay_cb(void *arg, const struct sim_event *e)
+{
+	struct replay	*r = arg;
+
+	ck_assert_uint_eq(e->seq, r->want[r->n].seq);
+	ck_assert_uint_eq(e->t_ns, r->want[r->n].t_ns);
+	ck_assert_int_eq(e->kind, r->want[r->n].kind);
+	ck_assert_int_eq(e->mode, r->want[r->n].mode);
+	r->n++;
+}
+
+/*
+ * Replay and the label search go from event 0 with the toggles applied at
+ * their events: the replayed events are the stepped ones, and a moment
+ * found after a toggle at event 0 falls where a run stepped that way has
+ * it (not where the unpatched run has it).
+ */
+START_TEST(test_label_replay)
+{
+	enum { N = 1200 };
+	struct sim_event	*ev = calloc(N, sizeof *ev);
+	struct timeline		 a, b;
+	struct replay		 r;
+	struct sim_event	 e;
+	int64_t			 t3 = -1, t3_plain;
+	uint64_t		 n;
+
+	ck_assert_ptr_nonnull(ev);
+	start(&a, NULL);
+	t3_plain = timeline_find_label(&a, 3);
+	ck_assert_int_gt(t3_plain, 0);
+	ck_assert_int_eq(timeline_find_label(&a, 9), -1);
+	/* Toggles at 0, 300 and 700; the events stepped, T3 among them. */
+	ck_assert_int_eq(timeline_toggle(&a, SIM_MODE_FIXED), 0);
+	for (n = 0; n < N || t3 < 0; n++) {
+		if (n == 300)
+			ck_assert_int_eq(timeline_toggle(&a, SIM_MODE_BUGGY),
+			    0);
+		if (n == 700)
+			ck_assert_int_eq(timeline_toggle(&a, SIM_MODE_FIXED),
+			    0);
+		ck_assert_int_eq(timeline_step(&a, &e), 1);
+		if (n < N)
+			ev[n] = e;
+		if (e.label == 3 && t3 < 0)
+			t3 = (int64_t)n + 1;
+	}
+	ck_assert_int_ne(t3, t3_plain);
+	ck_assert_int_eq(timeline_find_label(&a, 3), t3);
+	r.want = ev;
+	r.n = 0;
+	ck_assert_int_eq(timeline_replay(&a, N, replay_cb, &r), 0);
+	ck_assert_uint_eq(r.n, N);
+	ck_assert(timeline_patched(&a, SIM_MODE_BUGGY));
+
+	/* Gone back to 100 and forward again: the toggle at 0 only. */
+	ck_assert_int_eq(timeline_goto(&a, 100), 0);
+	ck_assert_int_eq(timeline_goto(&a, N), 0);
+	ck_assert_uint_eq(a.ntg, 1);
+	start(&b, NULL);
+	ck_assert_int_eq(timeline_toggle(&b, SIM_MODE_FIXED), 0);
+	for (n = 0; n < N; n++)
+		ck_assert_int_eq(timeline_step(&b, &ev[n]), 1);
+	same(&a, &b);
+	r.n = 0;
+	ck_assert_int_eq(timeline_replay(&a, N, replay_cb, &r), 0);
+	ck_assert_uint_eq(r.n, N);
+	ck_assert(!timeline_patched(&a, SIM_MODE_FIXED));
+	ck_assert(timeline_patched(&a, SIM_MODE_BUGGY));
+	timeline_done(&b);
+	timeline_done(&a);
+	/* Done twice is harmless (the application relies on it). */
+	timeline_done(&a);
+	free(ev);
+}
+END_TEST
+
+/* The suite. */
+Suite *
+check_suite(void)
+{
+	Suite	*s = suite_create("timeline");
+	TCase	*tc = tcase_create("timeline");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_back_equals_forward);
+	tcase_add_test(tc, test_toggles_replayed);
+	tcase_add_test(tc, test_jump_back_near);
+	tcase_add_test(tc, test_jump_over_toggle);
+	tcase_add_test(tc, test_cancel_consistent);
+	tcase_add_test(tc, test_sync_time);
+	tcase_add_test(tc, test_label_replay);
+	suite_add_tcase(s, tc);
+	return (s);
+}
