@@ -47,6 +47,15 @@ LSAN_OPTIONS='${LSAN_OPTIONS:-}' sh" || return 1
 	wait_for 'PROMPT$' || return 1
 	$T send-keys -t f "$1; echo EXIT=\$?; stty -a >$tmp/stty; echo FIN''ISHED" Enter
 }
+# tl_new W H CMDLINE: CMDLINE alone (no shell; `sleep 60` after it keeps
+# the pane) in a W x H pane of a new server; $T, cap and wait_for then work
+# on it as after tl_start.
+tl_new() {
+	$T kill-server >/dev/null 2>&1
+	tl_run=$((tl_run + 1))
+	T="tmux -L $tl_name-$$-$tl_run -f /dev/null"
+	$T new -d -s f -x "$1" -y "$2" "$3; sleep 60"
+}
 # restored NAME: after raviz has gone, the terminal is as it was: the shell
 # runs the next command, the alternate screen is off, the line discipline
 # is sane.
