@@ -15,17 +15,21 @@ tl_init() {
 word() { grep -qE "(^| )$1( |\$)" "$2"; }
 # cap: the pane's screen ($TL_CAPTURE: -pJ joins wrapped lines).
 cap() { $T capture-pane $TL_CAPTURE -t f 2>/dev/null; }
-# wait_for TEXT: poll the screen until TEXT appears; 1 on timeout (with the
-# screen as TAP comments).
-wait_for() {
+# wait_in TMUX TARGET TEXT: poll pane TARGET of the server that the command
+# TMUX (like $T, or a function) talks to until TEXT appears; 1 on timeout
+# (with the screen as TAP comments).
+wait_in() {
 	end=$(($(date +%s) + DEADLINE))
 	while [ "$(date +%s)" -le "$end" ]; do
-		cap | grep -qF -- "$1" && return 0
+		$1 capture-pane $TL_CAPTURE -t "$2" 2>/dev/null |
+		    grep -qF -- "$3" && return 0
 		sleep 0.05
 	done
-	cap | sed 's/^/# /'
+	$1 capture-pane $TL_CAPTURE -t "$2" 2>/dev/null | sed 's/^/# /'
 	return 1
 }
+# wait_for TEXT: wait_in for the pane of tl_start or tl_new.
+wait_for() { wait_in "$T" f "$1"; }
 # raviz_pid: the raviz process under the pane's shell.
 raviz_pid() {
 	child_pid "$($T display -p -t f '#{pane_pid}')" raviz
