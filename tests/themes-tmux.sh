@@ -40,16 +40,7 @@ wait_for() {
 # may still be receiving the frame when its first rows appear.
 shot() {
 	wait_for "$1" "q quit" || return 1
-	tm capture-pane -e -p -t "raviz:$1" >"$2.prev"
-	i=0
-	while [ $i -lt 150 ]; do
-		tm capture-pane -e -p -t "raviz:$1" >"$2"
-		cmp -s "$2" "$2.prev" && return 0
-		mv "$2" "$2.prev"
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
+	settled "$2" tm capture-pane -e -p -t "raviz:$1"
 }
 # quit NAME - press q and wait for the exit line.
 quit() {

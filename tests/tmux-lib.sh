@@ -30,6 +30,21 @@ wait_in() {
 }
 # wait_for TEXT: wait_in for the pane of tl_start or tl_new.
 wait_for() { wait_in "$T" f "$1"; }
+# settled FILE CMD...: CMD's output (a capture) into FILE once two runs in
+# a row agree: a frame may still be arriving; 1 on timeout.
+settled() {
+	tl_f=$1
+	shift
+	"$@" >"$tl_f.prev"
+	tl_end=$(($(date +%s) + DEADLINE))
+	while [ "$(date +%s)" -le "$tl_end" ]; do
+		sleep 0.05
+		"$@" >"$tl_f"
+		cmp -s "$tl_f" "$tl_f.prev" && return 0
+		mv "$tl_f" "$tl_f.prev"
+	done
+	return 1
+}
 # raviz_pid: the raviz process under the pane's shell.
 raviz_pid() {
 	child_pid "$($T display -p -t f '#{pane_pid}')" raviz
