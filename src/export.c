@@ -261,13 +261,8 @@ export_convert(const char *path, uint32_t dev, FILE *out, FILE *err)
 	struct import	 im;
 	size_t		 i;
 
-	if (import_load(&im, path, dev) != 0) {
-		fprintf(err, "raviz: %s\n", im.err);
-		import_free(&im);
+	if (import_open(&im, path, dev, err) != 0)
 		return (2);
-	}
-	if (im.dev_chosen)
-		fprintf(err, "raviz: %s\n", im.note);
 	/* A message says when U stands for either kind of unplug. */
 	if (!im.has_unplug_kind && im.nev > 0) {
 		struct blk_event	m = im.ev[0];

@@ -730,6 +730,20 @@ import_load(struct import *im, const char *path, uint32_t dev)
 	return (rc);
 }
 
+/* import_load() for the command line: the error or the note on err. */
+int
+import_open(struct import *im, const char *path, uint32_t dev, FILE *err)
+{
+	if (import_load(im, path, dev) != 0) {
+		fprintf(err, "raviz: %s\n", im->err);
+		import_free(im);
+		return (-1);
+	}
+	if (im->dev_chosen)
+		fprintf(err, "raviz: %s\n", im->note);
+	return (0);
+}
+
 /* Free the events. */
 void
 import_free(struct import *im)
@@ -821,13 +835,8 @@ import_run(const char *path, uint32_t dev, FILE *out, FILE *err)
 	size_t		 i;
 	int		 status = 0;
 
-	if (import_load(&im, path, dev) != 0) {
-		fprintf(err, "raviz: %s\n", im.err);
-		import_free(&im);
+	if (import_open(&im, path, dev, err) != 0)
 		return (2);
-	}
-	if (im.dev_chosen)
-		fprintf(err, "raviz: %s\n", im.note);
 	p = pipe_new();
 	for (i = 0; i < im.nev; i++)
 		(void)pipe_apply(p, &im.ev[i]);

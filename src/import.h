@@ -33,6 +33,12 @@ int	import_parse(struct import *im, const char *name, const char *buf,
 	    size_t len, uint32_t dev);
 /* import_parse() of a file; a file that cannot be read fails the same way. */
 int	import_load(struct import *im, const char *path, uint32_t dev);
+/*
+ * import_load() that writes "raviz: " and the error to err (and frees im),
+ * or the note that names the device it chose.  0 on success, -1 on error.
+ */
+int	import_open(struct import *im, const char *path, uint32_t dev,
+	    FILE *err);
 void	import_free(struct import *im);
 /*
  * The key: value summary of a pipeline state, the model's keys in the

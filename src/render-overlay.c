@@ -61,22 +61,43 @@ static const struct render_ops shift_ops = {
 	.end = shift_nop,
 };
 
+/*
+ * A framed box at (x0, y0), w by h cells, blank inside, with a title on
+ * its top edge and a footer on its bottom edge.
+ */
+static void
+frame(struct render *r, const struct render_ops *ops, void *be, unsigned x0,
+    unsigned y0, unsigned w, unsigned h, const char *title, const char *foot)
+{
+	int		 u = glyphs_unicode(r->g);
+	const char	*hz = u ? "\xe2\x94\x80" : "-";
+	const char	*vt = u ? "\xe2\x94\x82" : "|";
+	unsigned	 y;
+
+	put(ops, be, y0, x0, RENDER_HEADER, u ? "\xe2\x94\x8c" : "+");
+	fill(ops, be, y0, x0 + 1, w - 2, RENDER_HEADER, hz);
+	put(ops, be, y0, x0 + w - 1, RENDER_HEADER, u ? "\xe2\x94\x90" : "+");
+	put(ops, be, y0, x0 + 3, RENDER_MODE, title);
+	for (y = y0 + 1; y < y0 + h - 1; y++) {
+		put(ops, be, y, x0, RENDER_HEADER, vt);
+		fill(ops, be, y, x0 + 1, w - 2, RENDER_TEXT, " ");
+		put(ops, be, y, x0 + w - 1, RENDER_HEADER, vt);
+	}
+	put(ops, be, y0 + h - 1, x0, RENDER_HEADER, u ? "\xe2\x94\x94" : "+");
+	fill(ops, be, y0 + h - 1, x0 + 1, w - 2, RENDER_HEADER, hz);
+	put(ops, be, y0 + h - 1, x0 + w - 1, RENDER_HEADER,
+	    u ? "\xe2\x94\x98" : "+");
+	put(ops, be, y0 + h - 1, x0 + 3, RENDER_DIM, foot);
+}
+
 /* The help overlay: a framed box with a title and the key table. */
 void
 render_help(struct render *r, const struct render_ops *ops, void *be,
     unsigned cols, unsigned rows, const char *const *pairs)
 {
-	const char	*hz, *vt, *tl, *tr, *bl, *br;
 	size_t		 kw = 0, dw = 0, np = 0, i;
-	unsigned	 w, h, x0, y0, y, pad;
-	int		 u = glyphs_unicode(r->g);
+	unsigned	 w, h, x0, y0, pad;
 
-	hz = u ? "\xe2\x94\x80" : "-";
-	vt = u ? "\xe2\x94\x82" : "|";
-	tl = u ? "\xe2\x94\x8c" : "+";
-	tr = u ? "\xe2\x94\x90" : "+";
-	bl = u ? "\xe2\x94\x94" : "+";
-	br = u ? "\xe2\x94\x98" : "+";
 	for (i = 0; pairs[i] != NULL; i += 2, np++) {
 		if (cells(pairs[i]) > kw)
 			kw = cells(pairs[i]);
@@ -95,19 +116,7 @@ render_help(struct render *r, const struct render_ops *ops, void *be,
 		return;
 	x0 = (cols - w) / 2;
 	y0 = (rows - h) / 2;
-	put(ops, be, y0, x0, RENDER_HEADER, tl);
-	fill(ops, be, y0, x0 + 1, w - 2, RENDER_HEADER, hz);
-	put(ops, be, y0, x0 + w - 1, RENDER_HEADER, tr);
-	put(ops, be, y0, x0 + 3, RENDER_MODE, " raviz keys ");
-	for (y = y0 + 1; y < y0 + h - 1; y++) {
-		put(ops, be, y, x0, RENDER_HEADER, vt);
-		fill(ops, be, y, x0 + 1, w - 2, RENDER_TEXT, " ");
-		put(ops, be, y, x0 + w - 1, RENDER_HEADER, vt);
-	}
-	put(ops, be, y0 + h - 1, x0, RENDER_HEADER, bl);
-	fill(ops, be, y0 + h - 1, x0 + 1, w - 2, RENDER_HEADER, hz);
-	put(ops, be, y0 + h - 1, x0 + w - 1, RENDER_HEADER, br);
-	put(ops, be, y0 + h - 1, x0 + 3, RENDER_DIM,
+	frame(r, ops, be, x0, y0, w, h, " raviz keys ",
 	    " Esc or ? closes this help ");
 	for (i = 0; i < np && 1 + pad + i < h - 1 - pad; i++) {
 		put(ops, be, y0 + 1 + pad + (unsigned)i, x0 + 2, RENDER_LABEL,
@@ -122,35 +131,15 @@ void
 render_captions(struct render *r, const struct render_ops *ops, void *be,
     unsigned cols, unsigned rows, const char *const *caps, size_t n)
 {
-	const char	*hz, *vt, *tl, *tr, *bl, *br;
 	unsigned	 w, h, x0, y0, y, k, used, first, oc, orr;
-	int		 u = glyphs_unicode(r->g);
 
-	hz = u ? "\xe2\x94\x80" : "-";
-	vt = u ? "\xe2\x94\x82" : "|";
-	tl = u ? "\xe2\x94\x8c" : "+";
-	tr = u ? "\xe2\x94\x90" : "+";
-	bl = u ? "\xe2\x94\x94" : "+";
-	br = u ? "\xe2\x94\x98" : "+";
 	w = cols > 4 ? cols - 2 : cols;
 	h = rows > 4 ? rows - 2 : rows;
 	if (w < 12 || h < 5)
 		return;
 	x0 = (cols - w) / 2;
 	y0 = (rows - h) / 2;
-	put(ops, be, y0, x0, RENDER_HEADER, tl);
-	fill(ops, be, y0, x0 + 1, w - 2, RENDER_HEADER, hz);
-	put(ops, be, y0, x0 + w - 1, RENDER_HEADER, tr);
-	put(ops, be, y0, x0 + 3, RENDER_MODE, " captions so far ");
-	for (y = y0 + 1; y < y0 + h - 1; y++) {
-		put(ops, be, y, x0, RENDER_HEADER, vt);
-		fill(ops, be, y, x0 + 1, w - 2, RENDER_TEXT, " ");
-		put(ops, be, y, x0 + w - 1, RENDER_HEADER, vt);
-	}
-	put(ops, be, y0 + h - 1, x0, RENDER_HEADER, bl);
-	fill(ops, be, y0 + h - 1, x0 + 1, w - 2, RENDER_HEADER, hz);
-	put(ops, be, y0 + h - 1, x0 + w - 1, RENDER_HEADER, br);
-	put(ops, be, y0 + h - 1, x0 + 3, RENDER_DIM,
+	frame(r, ops, be, x0, y0, w, h, " captions so far ",
 	    " Esc or H closes this ");
 	if (n == 0) {
 		put(ops, be, y0 + 2, x0 + 2, RENDER_DIM,

@@ -420,6 +420,16 @@ lane_scale(const struct render *r, char *line, size_t len, const char *sep,
 		snprintf(line + n, len - n, "%s", b);
 }
 
+/* The play state and its pace in brief, or in events a second. */
+static void
+play_brief(char *buf, size_t len, const struct render_status *st)
+{
+	if (st->pace_brief != NULL)
+		snprintf(buf, len, "%s %s", st->play, st->pace_brief);
+	else
+		snprintf(buf, len, "%s %u ev/s", st->play, st->speed);
+}
+
 /*
  * Header lines: mode and scenario; clock, then play state and speed (or a
  * flash message) flush right.  Where the clock and the right part do not
@@ -474,12 +484,7 @@ draw_header(struct render *r, const struct sim *s,
 		clock_line(r, s, line, sizeof line, "  ");
 	if (cells(line) + 2 + n > w && st != NULL && st->flash == NULL &&
 	    st->play != NULL) {
-		if (st->pace_brief != NULL)
-			snprintf(right, sizeof right, "%s %s", st->play,
-			    st->pace_brief);
-		else
-			snprintf(right, sizeof right, "%s %u ev/s", st->play,
-			    st->speed);
+		play_brief(right, sizeof right, st);
 		n = cells(right);
 	}
 	lane_scale(r, line, sizeof line, "   ", w > n + 2 ? w - (unsigned)n - 2 :
@@ -664,12 +669,7 @@ render_compare_footer(struct render *r, const struct render_ops *ops,
 	y += h - 1;
 	w = row_width(r, y);
 	if (st->play != NULL) {
-		if (st->pace_brief != NULL)
-			snprintf(line, sizeof line, "%s %s", st->play,
-			    st->pace_brief);
-		else
-			snprintf(line, sizeof line, "%s %u ev/s", st->play,
-			    st->speed);
+		play_brief(line, sizeof line, st);
 		n = render_put_right(r, ops, be, y, w / 3, RENDER_MODE, line);
 	}
 	left = st->flash != NULL ? st->flash : st->hint;

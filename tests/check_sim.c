@@ -1095,17 +1095,15 @@ START_TEST(test_run_until_burst)
 }
 END_TEST
 
-/* sim_next_time() predicts every event's time, on every device and mode. */
-START_TEST(test_next_time)
+/* Run c to the end: sim_next_time() gives each event's time, then none. */
+static void
+next_time_run(const struct sim_config *c)
 {
-	struct sim_config	 c = config((enum sim_mode)(_i % SIM_MODE_COUNT));
-	struct sim		*s;
+	struct sim		*s = sim_new(c);
 	struct sim_event	 e;
 	uint64_t		 t;
 
-	c.device = *sim_preset((size_t)_i / SIM_MODE_COUNT);
-	c.file_pages = 8192;
-	s = sim_new(&c);
+	ck_assert_ptr_nonnull(s);
 	for (;;) {
 		t = sim_next_time(s);
 		if (sim_step(s, &e) != 1)
@@ -1114,6 +1112,16 @@ START_TEST(test_next_time)
 	}
 	ck_assert_uint_eq(t, SIM_NONE);
 	sim_free(s);
+}
+
+/* sim_next_time() predicts every event's time, on every device and mode. */
+START_TEST(test_next_time)
+{
+	struct sim_config	 c = config((enum sim_mode)(_i % SIM_MODE_COUNT));
+
+	c.device = *sim_preset((size_t)_i / SIM_MODE_COUNT);
+	c.file_pages = 8192;
+	next_time_run(&c);
 }
 END_TEST
 
@@ -1129,9 +1137,6 @@ START_TEST(test_next_time_ps)
 	static const uint32_t	 qd[] = { 1, 3, 31 };
 	static const uint64_t	 bs[] = { 1, 5, 257 };
 	struct sim_config	 c;
-	struct sim		*s;
-	struct sim_event	 e;
-	uint64_t		 t;
 	size_t			 i;
 
 	for (i = 0; i < 3 * 3 * 3 * 3 * 2; i++) {
@@ -1144,16 +1149,7 @@ START_TEST(test_next_time_ps)
 		c.device.idle_penalty_ns = i / 81 ? 4000000 : 0;
 		c.device.idle_thresh_ns = 150000;
 		c.file_pages = 2048;
-		s = sim_new(&c);
-		ck_assert_ptr_nonnull(s);
-		for (;;) {
-			t = sim_next_time(s);
-			if (sim_step(s, &e) != 1)
-				break;
-			ck_assert_uint_eq(t, e.t_ns);
-		}
-		ck_assert_uint_eq(t, SIM_NONE);
-		sim_free(s);
+		next_time_run(&c);
 	}
 }
 END_TEST

@@ -9,30 +9,15 @@
 need tmux tmux
 tmp=$(mktemp -d)
 absrc=$(cd "$srcdir" && pwd)
-sock="raviz-demo-$$"
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+. "${srcdir:-.}/tests/tmux-lib.sh"
+tl_init raviz-demo
+TL_CAPTURE=-pJ
+trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 
 # start CMD...: raviz in a fresh 80x24 window, clean environment.
-nstart=0
 start() {
-	T kill-server 2>/dev/null
-	# A new server each time: reusing a socket just killed races.
-	nstart=$((nstart + 1))
-	sock="raviz-demo-$$-$nstart"
-	T new -d -x 80 -y 24 "env -i TERM=xterm-256color LC_ALL=C.UTF-8 \
-	    RAVIZ_DATADIR='$absrc' PATH=/usr/bin:/bin $*; sleep 60"
-}
-# screen_has TEXT: poll the pane for TEXT, 10 s at most.
-screen_has() {
-	i=0
-	while [ $i -lt 100 ]; do
-		T capture-pane -pJ 2>/dev/null | grep -qF -- "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	T capture-pane -p | sed 's/^/# /'
-	return 1
+	tl_new 80 24 "env -i TERM=xterm-256color LC_ALL=C.UTF-8 \
+	    RAVIZ_DATADIR='$absrc' PATH=/usr/bin:/bin $*"
 }
 # file_lines FILE N: poll until FILE has at least N '@' lines.
 file_lines() {
@@ -48,18 +33,18 @@ file_lines() {
 # Record, then SIGKILL.
 rec="$tmp/rec.demo"
 start "'$RAVIZ' --record '$rec' --file-size=8M"
-screen_has "PAUSED"
+wait_for "PAUSED"
 ok $? "raviz --record shows the screen"
-T send-keys 3
+$T send-keys 3
 file_lines "$rec" 1
-T send-keys p
+$T send-keys p
 file_lines "$rec" 2
-T send-keys n
+$T send-keys n
 file_lines "$rec" 3
-T send-keys n
+$T send-keys n
 file_lines "$rec" 4
 ok $? "each command is in the file as soon as it has run"
-pid=$(T list-panes -F '#{pane_pid}')
+pid=$($T list-panes -F '#{pane_pid}')
 rpid=$(child_pid "$pid" raviz)
 # The pane runs sh -c; raviz is its child (or the pane process itself).
 [ -n "$rpid" ] || rpid=$pid
@@ -90,20 +75,20 @@ ok $? "the replay carries out jump 3, plug, step, step"
 last=$(grep '^--- @' "$tmp/frames" | tail -n 1 | sed 's/^--- @\([0-9]*\) .*/\1/')
 tail -n 24 "$tmp/frames" | grep -q "event $((last + 1)) .*(fixed at next read())"
 ok $? "it plays to the point of the kill (event $((last + 1)), fixed pending)"
-T kill-server 2>/dev/null
+$T kill-server >/dev/null 2>&1
 
 # --record never overwrites without --force.
 start "'$RAVIZ' --record '$rec' --file-size=8M; echo EXIT=\$?"
-screen_has "EXIT=2"
+wait_for "EXIT=2"
 ok $? "--record on an existing file: exit 2"
-screen_has "the file exists (--force overwrites it)"
+wait_for "the file exists (--force overwrites it)"
 ok $? "... with a message naming --force"
 start "'$RAVIZ' --record '$rec' --force --file-size=8M; echo EXIT=\$?"
-screen_has "PAUSED"
-T send-keys n
+wait_for "PAUSED"
+$T send-keys n
 file_lines "$rec" 1
-T send-keys q
-screen_has "EXIT=0"
+$T send-keys q
+wait_for "EXIT=0"
 ok $? "--record --force overwrites, q quits with 0"
 grep -q '^# end of recording: 1 items$' "$rec" &&
     [ "$(grep -c '^@' "$rec")" -eq 1 ]
@@ -111,39 +96,39 @@ ok $? "a clean exit closes the file with its comment"
 
 # A lesson replays on the screen: caption, pause, Enter, pace.
 start "'$RAVIZ' --demo moments"
-screen_has "dd asks for 1 MiB per read()"
+wait_for "dd asks for 1 MiB per read()"
 ok $? "--demo moments shows its first caption"
-T send-keys ']' ']' ']'
-screen_has "[Enter]"
+$T send-keys ']' ']' ']'
+wait_for "[Enter]"
 ok $? "the pause item waits for a key"
-T send-keys Enter
-screen_has "T1: page 0 is missing"
+$T send-keys Enter
+wait_for "T1: page 0 is missing"
 ok $? "Enter continues to T1"
-T send-keys n
-screen_has "[held: Enter]"
+$T send-keys n
+wait_for "[held: Enter]"
 ok $? "an ordinary key takes over: the demo holds"
-T send-keys Enter
-screen_has "demo resumed"
+$T send-keys Enter
+wait_for "demo resumed"
 ok $? "Enter resumes the demo"
-T send-keys q
+$T send-keys q
 
 # Compare mode shows the caption and the prompt too (a lesson never looks
 # frozen), with the figures filled from the engine.
 start "'$RAVIZ' --demo nvme"
-screen_has "An NVMe drive: 3000 MB/s, 80us per command, 1023 in flight."
+wait_for "An NVMe drive: 3000 MB/s, 80us per command, 1023 in flight."
 ok $? "--demo nvme: the first caption, its figures filled from the engine"
-T send-keys ']' ']' ']'
-screen_has "answers at once.  [Enter]"
-T send-keys Enter
-screen_has "Compare: buggy above, fixed below, on one clock.  [Enter]"
+$T send-keys ']' ']' ']'
+wait_for "answers at once.  [Enter]"
+$T send-keys Enter
+wait_for "Compare: buggy above, fixed below, on one clock.  [Enter]"
 ok $? "compare mode shows the caption and the [Enter] prompt"
-T capture-pane -p >"$tmp/cmp"
+$T capture-pane -p >"$tmp/cmp"
 grep -q "^BUGGY" "$tmp/cmp" && grep -q "^FIXED" "$tmp/cmp"
 ok $? "... below both halves"
-T send-keys Enter
-screen_has "At T5 the buggy reader still waits for 256 KiB at a time.  [Enter]"
+$T send-keys Enter
+wait_for "At T5 the buggy reader still waits for 256 KiB at a time.  [Enter]"
 ok $? "Enter goes on to T5 in compare mode"
-T send-keys q
+$T send-keys q
 
 # restart MODE: the header names the mode the run is in from event 0.
 cat >"$tmp/rf.demo" <<'EOF2'
@@ -154,11 +139,11 @@ set file-size 1M
 @0 +0ms pause
 EOF2
 start "'$RAVIZ' '$tmp/rf.demo'"
-screen_has "restarted in mode fixed  [Enter]"
+wait_for "restarted in mode fixed  [Enter]"
 ok $? "restart fixed, then a caption naming the mode"
-T capture-pane -p | head -n 1 | grep -q "^FIXED"
-ok $? "the header says FIXED at event 0: $(T capture-pane -p | head -n 1)"
-T send-keys q
+$T capture-pane -p | head -n 1 | grep -q "^FIXED"
+ok $? "the header says FIXED at event 0: $($T capture-pane -p | head -n 1)"
+$T send-keys q
 
 # Every scenario option is recorded (issue 13 item 12): a --plug-limit=1
 # session replays with the events of --plug-limit=1, not of the default.
@@ -166,16 +151,16 @@ sc="--plug-limit=1 --file-size=8M --ra=2M"
 want=$("$RAVIZ" --headless $sc | grep '^events:')
 rm -f "$rec"
 start "'$RAVIZ' --record '$rec' $sc; echo EXIT=\$?"
-screen_has "PAUSED"
-T send-keys G
+wait_for "PAUSED"
+$T send-keys G
 file_lines "$rec" 1
-T send-keys q
-screen_has "EXIT=0"
+$T send-keys q
+wait_for "EXIT=0"
 grep -qx 'set plug-limit 1' "$rec"
 ok $? "--record writes 'set plug-limit 1'"
 got=$("$RAVIZ" --headless "$rec" 2>"$tmp/err" | grep '^events:')
 [ -n "$want" ] && [ "$got" = "$want" ] && [ ! -s "$tmp/err" ]
 ok $? "the recording replays with the recorded plug limit ($got, want $want)"
-T kill-server 2>/dev/null
+$T kill-server >/dev/null 2>&1
 
 tap_done

@@ -92,9 +92,7 @@ rm -f "$tmp/eof.pid" "$tmp/eof.st"
 $E new -d -s e -x 80 -y 24 "env TERM=xterm-256color LC_ALL=C.UTF-8 \
 setsid -w sh -c 'echo \$\$ >$tmp/eof.pid; exec $RAVIZ 2>$tmp/eof.err'; \
 echo \$? >$tmp/eof.st"
-end=$(($(date +%s) + DEADLINE))
-until $E capture-pane -p -t e 2>/dev/null | grep -q PAUSED ||
-    [ "$(date +%s)" -gt "$end" ]; do sleep 0.05; done
+wait_in "$E" e PAUSED >/dev/null
 pid=$(cat "$tmp/eof.pid" 2>/dev/null)
 [ -n "$pid" ] && kill -0 "$pid"; ok $? "setsid raviz runs (pid $pid)"
 $E kill-server

@@ -15,18 +15,7 @@ tl_init raviz-predict
 data=$(cd "$srcdir" && pwd)
 
 # shot FILE: the screen once two captures in a row agree.
-shot() {
-	cap >"$1.prev"
-	i=0
-	while [ $i -lt 100 ]; do
-		sleep 0.05
-		cap >"$1"
-		cmp -s "$1" "$1.prev" && return 0
-		mv "$1" "$1.prev"
-		i=$((i + 1))
-	done
-	return 1
-}
+shot() { settled "$1" cap; }
 
 tl_start "'$RAVIZ' --predict --file-size=4M --record='$tmp/rec.demo'"
 wait_for "q quit"; ok $? "raviz --predict starts"

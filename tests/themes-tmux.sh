@@ -7,6 +7,7 @@
 # broken theme refused with file:line:column, and a broken RAVIZ_THEME
 # falling back with a visible warning.
 . "${srcdir:-.}/tests/tap.sh"
+. "${srcdir:-.}/tests/tmux-lib.sh"
 need tmux tmux
 tmp=$(mktemp -d)
 sock="raviz-theme-$$"
@@ -27,17 +28,11 @@ PATH=/usr/bin:/bin TERM=$term LC_ALL=$loc RAVIZ_DATADIR='$data' \
 XDG_CONFIG_HOME='$tmp/home/config' $ENVX '$raviz' $*; \
 echo \"exit=\$?\"; sleep 600"
 }
-# wait_for NAME TEXT - poll the window until TEXT shows (15 s deadline).
+# wait_for NAME TEXT - poll the window until TEXT shows (tmux-lib's
+# wait_in, in place of its wait_for).
 wait_for() {
-	i=0
-	while [ $i -lt 150 ]; do
-		tm capture-pane -p -t "raviz:$1" 2>/dev/null | grep -qF -- "$2" &&
-		    return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	diag "timed out waiting for '$2' in $1:"
-	diag "$(tm capture-pane -p -t "raviz:$1" 2>/dev/null)"
+	wait_in tm "raviz:$1" "$2" && return 0
+	diag "timed out waiting for '$2' in $1"
 	return 1
 }
 # shot NAME FILE - once the whole first frame is up (its last line shows),
@@ -45,16 +40,7 @@ wait_for() {
 # may still be receiving the frame when its first rows appear.
 shot() {
 	wait_for "$1" "q quit" || return 1
-	tm capture-pane -e -p -t "raviz:$1" >"$2.prev"
-	i=0
-	while [ $i -lt 150 ]; do
-		tm capture-pane -e -p -t "raviz:$1" >"$2"
-		cmp -s "$2" "$2.prev" && return 0
-		mv "$2" "$2.prev"
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
+	settled "$2" tm capture-pane -e -p -t "raviz:$1"
 }
 # quit NAME - press q and wait for the exit line.
 quit() {

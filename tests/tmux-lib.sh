@@ -15,15 +15,34 @@ tl_init() {
 word() { grep -qE "(^| )$1( |\$)" "$2"; }
 # cap: the pane's screen ($TL_CAPTURE: -pJ joins wrapped lines).
 cap() { $T capture-pane $TL_CAPTURE -t f 2>/dev/null; }
-# wait_for TEXT: poll the screen until TEXT appears; 1 on timeout (with the
-# screen as TAP comments).
-wait_for() {
+# wait_in TMUX TARGET TEXT: poll pane TARGET of the server that the command
+# TMUX (like $T, or a function) talks to until TEXT appears; 1 on timeout
+# (with the screen as TAP comments).
+wait_in() {
 	end=$(($(date +%s) + DEADLINE))
 	while [ "$(date +%s)" -le "$end" ]; do
-		cap | grep -qF -- "$1" && return 0
+		$1 capture-pane $TL_CAPTURE -t "$2" 2>/dev/null |
+		    grep -qF -- "$3" && return 0
 		sleep 0.05
 	done
-	cap | sed 's/^/# /'
+	$1 capture-pane $TL_CAPTURE -t "$2" 2>/dev/null | sed 's/^/# /'
+	return 1
+}
+# wait_for TEXT: wait_in for the pane of tl_start or tl_new.
+wait_for() { wait_in "$T" f "$1"; }
+# settled FILE CMD...: CMD's output (a capture) into FILE once two runs in
+# a row agree: a frame may still be arriving; 1 on timeout.
+settled() {
+	tl_f=$1
+	shift
+	"$@" >"$tl_f.prev"
+	tl_end=$(($(date +%s) + DEADLINE))
+	while [ "$(date +%s)" -le "$tl_end" ]; do
+		sleep 0.05
+		"$@" >"$tl_f"
+		cmp -s "$tl_f" "$tl_f.prev" && return 0
+		mv "$tl_f" "$tl_f.prev"
+	done
 	return 1
 }
 # raviz_pid: the raviz process under the pane's shell.
@@ -46,6 +65,15 @@ LSAN_OPTIONS='${LSAN_OPTIONS:-}' sh" || return 1
 	$T pipe-pane -t f "cat >>$tmp/pane"
 	wait_for 'PROMPT$' || return 1
 	$T send-keys -t f "$1; echo EXIT=\$?; stty -a >$tmp/stty; echo FIN''ISHED" Enter
+}
+# tl_new W H CMDLINE: CMDLINE alone (no shell; `sleep 60` after it keeps
+# the pane) in a W x H pane of a new server; $T, cap and wait_for then work
+# on it as after tl_start.
+tl_new() {
+	$T kill-server >/dev/null 2>&1
+	tl_run=$((tl_run + 1))
+	T="tmux -L $tl_name-$$-$tl_run -f /dev/null"
+	$T new -d -s f -x "$1" -y "$2" "$3; sleep 60"
 }
 # restored NAME: after raviz has gone, the terminal is as it was: the shell
 # runs the next command, the alternate screen is off, the line discipline

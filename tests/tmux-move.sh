@@ -58,13 +58,9 @@ E="tmux -L raviz-move-eof-$$ -f /dev/null"
 rm -f "$tmp/eof.pid"
 $E new -d -s e -x 80 -y 24 "env TERM=xterm-256color LC_ALL=C.UTF-8 \
 setsid -w sh -c 'echo \$\$ >$tmp/eof.pid; exec $RAVIZ $slow 2>$tmp/eof.err'"
-end=$(($(date +%s) + DEADLINE))
-until $E capture-pane -p -t e 2>/dev/null | grep -q PAUSED ||
-    [ "$(date +%s)" -gt "$end" ]; do sleep 0.05; done
+wait_in "$E" e PAUSED >/dev/null
 $E send-keys -t e G
-until $E capture-pane -p -t e 2>/dev/null | grep -q moving ||
-    [ "$(date +%s)" -gt "$end" ]; do sleep 0.05; done
-$E capture-pane -p -t e 2>/dev/null | grep -q moving
+wait_in "$E" e moving
 ok $? "terminal gone: G on a long run shows its progress first"
 pid=$(cat "$tmp/eof.pid" 2>/dev/null)
 $E kill-server

@@ -9,97 +9,82 @@
 . "${srcdir:-.}/tests/tap.sh"
 need tmux tmux
 tmp=$(mktemp -d)
-sock="raviz-pace-$$"
-T() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'T kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
+. "${srcdir:-.}/tests/tmux-lib.sh"
+tl_init raviz-pace
+trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 
 # start COLS ROWS CMD...: raviz in a fresh window, clean environment.
-nstart=0
 start() {
-	T kill-server 2>/dev/null
-	nstart=$((nstart + 1))
-	sock="raviz-pace-$$-$nstart"
 	w=$1
 	h=$2
 	shift 2
-	T new -d -x "$w" -y "$h" "env -i TERM=xterm-256color LC_ALL=C.UTF-8 \
-	    PATH=/usr/bin:/bin $*; sleep 60"
-}
-# screen_has TEXT: poll the pane for TEXT, 20 s at most.
-screen_has() {
-	i=0
-	while [ $i -lt 200 ]; do
-		T capture-pane -p 2>/dev/null | grep -qF -- "$1" && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	T capture-pane -p | sed 's/^/# /'
-	return 1
+	tl_new "$w" "$h" "env -i TERM=xterm-256color LC_ALL=C.UTF-8 \
+	    PATH=/usr/bin:/bin $*"
 }
 # event_no: the event number the header shows now.
 event_no() {
-	T capture-pane -p | sed -n 's/.*event \([0-9][0-9]*\) .*/\1/p' | head -n 1
+	$T capture-pane -p | sed -n 's/.*event \([0-9][0-9]*\) .*/\1/p' | head -n 1
 }
 
 start 120 40 "'$RAVIZ' --pace=time"
-screen_has "PAUSED  1 ms/s"
+wait_for "PAUSED  1 ms/s"
 ok $? "--pace=time: the header shows the pace, 1 ms/s"
-T send-keys Space
-screen_has "PLAYING  1 ms/s"
+$T send-keys Space
+wait_for "PLAYING  1 ms/s"
 ok $? "space plays in time pace"
 # The first events come within the first simulated millisecond.
 i=0
 while [ $i -lt 200 ] && [ "$(event_no)" -lt 5 ]; do sleep 0.1; i=$((i + 1)); done
 [ "$(event_no)" -ge 5 ]
 ok $? "time pace plays: event $(event_no) on screen"
-T send-keys +
-screen_has "PLAYING  2 ms/s"
+$T send-keys +
+wait_for "PLAYING  2 ms/s"
 ok $? "+ doubles the rate: 2 ms/s"
-T send-keys - -
-screen_has "PLAYING  500 us/s"
+$T send-keys - -
+wait_for "PLAYING  500 us/s"
 ok $? "- - slows it to 500 us/s"
-T send-keys t
-screen_has "PLAYING  10 events/s"
+$T send-keys t
+wait_for "PLAYING  10 events/s"
 ok $? "t goes back to events per second"
-T send-keys t
-screen_has "PLAYING  500 us/s"
+$T send-keys t
+wait_for "PLAYING  500 us/s"
 ok $? "t again: time pace at the rate it had"
 
 # The sparkline row at 120x40, under the lanes; the buggy run stalls.
-T send-keys 5
-screen_has "of 270 MB/s in 2ms"
+$T send-keys 5
+wait_for "of 270 MB/s in 2ms"
 ok $? "120x40: the sparkline row names its window and scale"
-spark=$(T capture-pane -p | grep '^    MB/s ')
+spark=$($T capture-pane -p | grep '^    MB/s ')
 case $spark in
 *"·▂▄"*) ok 0 "buggy: the stall is empty columns, then 256 KiB in a burst" ;;
 *) ok 1 "buggy: the stall is empty columns, then 256 KiB in a burst"
 	diag "$spark" ;;
 esac
-T send-keys c
-screen_has "FIXED - patch: no outer plug"
-[ "$(T capture-pane -p | grep -c '^    MB/s .* MB/s in 2ms')" -eq 2 ]
+$T send-keys c
+wait_for "FIXED - patch: no outer plug"
+[ "$($T capture-pane -p | grep -c '^    MB/s .* MB/s in 2ms')" -eq 2 ]
 ok $? "compare mode: one sparkline per run"
-T send-keys q
-T kill-server 2>/dev/null
+$T send-keys q
+$T kill-server >/dev/null 2>&1
 
 # 80x24: no sparkline row (the narration needs it), the pace still shown.
 start 80 24 "'$RAVIZ' --pace=time"
-screen_has "PAUSED  1 ms/s"
+wait_for "PAUSED  1 ms/s"
 ok $? "80x24: the header shows the pace"
-! T capture-pane -p | grep -q '^    MB/s '
+! $T capture-pane -p | grep -q '^    MB/s '
 ok $? "80x24: no sparkline row"
-T send-keys q
-T kill-server 2>/dev/null
+$T send-keys q
+$T kill-server >/dev/null 2>&1
 
 # Recording: the pace is a command like any other.
 rec="$tmp/pace.demo"
 start 80 24 "'$RAVIZ' --pace=time --record '$rec'"
-screen_has "PAUSED  1 ms/s"
-T send-keys n
-screen_has "event 1 "
-T send-keys t
-screen_has "PAUSED  10 events/s"
-T send-keys q
+wait_for "PAUSED  1 ms/s"
+$T send-keys n
+wait_for "event 1 "
+$T send-keys t
+wait_for "PAUSED  10 events/s"
+$T send-keys q
 i=0
 while [ $i -lt 100 ] && ! grep -q '^# end of recording' "$rec" 2>/dev/null; do
 	sleep 0.1

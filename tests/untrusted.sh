@@ -11,6 +11,7 @@
 # file, the pane's raw output is recorded with pipe-pane, and the pane's
 # title shows whether an OSC title sequence got through.
 . "${srcdir:-.}/tests/tap.sh"
+. "${srcdir:-.}/tests/tmux-lib.sh"
 tmp=$(mktemp -d)
 sock="raviz-untrusted-$$"
 tm() { tmux -L "$sock" -f /dev/null "$@"; }
@@ -165,17 +166,11 @@ ok $? "--list-themes: broken themes flagged, good one described"
 need tmux tmux
 LC_ALL=C.UTF-8 tm new-session -d -s raviz -n idle -x 80 -y 24
 
-# wait_for NAME TEXT - poll the window until TEXT shows (15 s deadline).
+# wait_for NAME TEXT - poll the window until TEXT shows (tmux-lib's
+# wait_in, in place of its wait_for).
 wait_for() {
-	i=0
-	while [ $i -lt 150 ]; do
-		tm capture-pane -p -t "raviz:$1" 2>/dev/null | grep -qF -- "$2" &&
-		    return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	diag "timed out waiting for '$2' in $1:"
-	diag "$(tm capture-pane -p -t "raviz:$1" 2>/dev/null)"
+	wait_in tm "raviz:$1" "$2" && return 0
+	diag "timed out waiting for '$2' in $1"
 	return 1
 }
 # wait_raw NAME TEXT - poll the recorded raw output until TEXT is in it.

@@ -176,23 +176,32 @@ sim_blk_submit(struct sim *s, uint64_t first, uint64_t n)
 	}
 }
 
+/* Record a flush of the non-empty list l, counted in the statistics. */
+static void
+flush_event(struct sim *s, enum sim_reason why, const struct sim_reqv *l)
+{
+	struct sim_event	*e;
+	size_t			 i;
+
+	e = sim_ev_new(s, SIM_EV_FLUSH);
+	e->reason = why;
+	e->first = l->v[0].first;
+	e->count = (uint32_t)l->n;
+	for (i = 0; i < l->n; i++)
+		e->npages += l->v[i].npages;
+	s->st.flushes++;
+}
+
 /* Release the task's plug list into the elevator and run the queue. */
 void
 sim_blk_flush(struct sim *s, enum sim_reason why)
 {
-	struct sim_event	*e;
 	struct sim_reqv		 list;
 	size_t			 i;
 
 	if (s->plug.n == 0)
 		return;
-	e = sim_ev_new(s, SIM_EV_FLUSH);
-	e->reason = why;
-	e->first = s->plug.v[0].first;
-	e->count = (uint32_t)s->plug.n;
-	for (i = 0; i < s->plug.n; i++)
-		e->npages += s->plug.v[i].npages;
-	s->st.flushes++;
+	flush_event(s, why, &s->plug);
 	list = s->plug;
 	memset(&s->plug, 0, sizeof s->plug);
 	for (i = 0; i < list.n; i++)
@@ -209,22 +218,12 @@ sim_blk_flush(struct sim *s, enum sim_reason why)
 void
 sim_blk_unplug(struct sim *s, enum sim_reason why)
 {
-	struct sim_event	*e;
-	size_t			 i;
-
 	if (!s->q_plugged)
 		return;
 	s->q_plugged = 0;
 	s->unplug_at = SIM_NONE;
-	if (s->queue.n != 0) {
-		e = sim_ev_new(s, SIM_EV_FLUSH);
-		e->reason = why;
-		e->first = s->queue.v[0].first;
-		e->count = (uint32_t)s->queue.n;
-		for (i = 0; i < s->queue.n; i++)
-			e->npages += s->queue.v[i].npages;
-		s->st.flushes++;
-	}
+	if (s->queue.n != 0)
+		flush_event(s, why, &s->queue);
 	sim_dev_dispatch(s);
 }
 
