@@ -53,7 +53,14 @@ out_refused() {
 		cap | grep -q PAUSED && $T send-keys -t f q
 		sleep 0.05
 	done
-	[ "$(status)" = 2 ] && grep -q "refused" "$tmp/pane"
+	# The pane's piped copy may lag the screen: wait for the message in
+	# either, with the same deadline.
+	until grep -q "refused" "$tmp/pane" 2>/dev/null ||
+	    cap | grep -q "refused" || [ "$(date +%s)" -gt "$end" ]; do
+		sleep 0.05
+	done
+	[ "$(status)" = 2 ] && { grep -q "refused" "$tmp/pane" ||
+	    cap | grep -q "refused"; }
 	ok $? "$name: refused before the screen (EXIT=$(status))"
 }
 cp "$srcdir/themes/dusk.theme" "$tmp/my.theme"
