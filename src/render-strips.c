@@ -72,6 +72,23 @@ static const enum render_role state_role[RENDER_ST_COUNT] = {
 	RENDER_PAGE_INFLIGHT, RENDER_PAGE_ABSENT
 };
 
+
+/*
+ * A strip's first page as its 8-column label (and a space): exact up to
+ * 99999999; beyond, its last six digits after "..", so that neighbouring
+ * strips still differ (a longer number would run into the strip and lose
+ * its last digits; the header and the narration give whole numbers).
+ */
+static void
+strip_label(char *buf, size_t len, uint64_t page)
+{
+	if (page <= 99999999)
+		snprintf(buf, len, "%8llu ", (unsigned long long)page);
+	else
+		snprintf(buf, len, "..%06llu ",
+		    (unsigned long long)(page % 1000000));
+}
+
 /* Cells per strip for a width: a multiple of 32 pages, so windows align. */
 unsigned
 render_strips_width(unsigned cols)
@@ -131,7 +148,7 @@ render_strips_draw(struct render *r, const struct sim *s,
 
 		if (sp >= cfg->file_pages)
 			break;
-		snprintf(lab, sizeof lab, "%8llu ", (unsigned long long)sp);
+		strip_label(lab, sizeof lab, sp);
 		put(ops, be, y + 2 * row + 1, 0, RENDER_DIM, lab);
 		for (col = 0; col < w; col++) {
 			i = row * w + col;

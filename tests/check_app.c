@@ -1658,6 +1658,27 @@ START_TEST(test_caption_escaped)
 }
 END_TEST
 
+/*
+ * Strip labels past 99999999 pages keep their 8 columns: the last six
+ * digits after "..", different from strip to strip, never run into the
+ * strip (at the end of a 1 TiB file, 268435456 pages).
+ */
+START_TEST(test_strip_labels_huge)
+{
+	struct app	*a = new_app_ra((uint64_t)1 << 40, 0);
+	char		*f;
+
+	exec(a, CMD_END, 0);
+	exec(a, CMD_BACK, 40);
+	f = frame(a, 80, 24);
+	ck_assert_ptr_nonnull(strstr(f, "\n..435200 "));
+	ck_assert_ptr_nonnull(strstr(f, "\n..435264 "));
+	ck_assert_ptr_null(strstr(f, "\n26843"));
+	free(f);
+	app_free(a);
+}
+END_TEST
+
 /* The suite. */
 Suite *
 check_suite(void)
@@ -1692,6 +1713,7 @@ check_suite(void)
 	tcase_add_test(tc, test_lanes_fixed_slices);
 	tcase_add_loop_test(tc, test_reader_truth, 0, 3);
 	tcase_add_test(tc, test_moment_box_ages);
+	tcase_add_test(tc, test_strip_labels_huge);
 	tcase_add_test(tc, test_misc);
 	tcase_add_test(tc, test_hook);
 	tcase_add_test(tc, test_caption_escaped);
