@@ -1680,46 +1680,20 @@ START_TEST(test_strip_labels_huge)
 END_TEST
 
 /* The suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("app");
-	TCase	*tc = tcase_create("app");
-
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_pacing_ladder);
-	tcase_add_test(tc, test_pacing_values);
-	tcase_add_test(tc, test_tick);
-	tcase_add_test(tc, test_pace_arith);
-	tcase_add_test(tc, test_tick_time);
-	tcase_add_test(tc, test_tick_upto);
-	tcase_add_test(tc, test_step_back_identical);
-	tcase_add_test(tc, test_back_far);
-	tcase_add_test(tc, test_end_fast_exact);
-	tcase_add_test(tc, test_move_poll);
-	tcase_add_test(tc, test_end_fast_toggle);
-	tcase_add_test(tc, test_jump_over_toggle);
-	tcase_add_test(tc, test_compare_end_fast);
-	tcase_add_test(tc, test_toggle_back_undoes);
-	tcase_add_test(tc, test_toggle_effect);
-	tcase_add_test(tc, test_cycle);
-	tcase_add_test(tc, test_jump);
-	tcase_add_test(tc, test_compare);
-	tcase_add_test(tc, test_compare_refuses_modes);
-	tcase_add_test(tc, test_compare_needs_unpatched);
-	tcase_add_test(tc, test_rows_fit);
-	tcase_add_test(tc, test_ellipsis);
-	tcase_add_test(tc, test_guide);
-	tcase_add_test(tc, test_lanes_fixed_slices);
-	tcase_add_loop_test(tc, test_reader_truth, 0, 3);
-	tcase_add_test(tc, test_moment_box_ages);
-	tcase_add_test(tc, test_strip_labels_huge);
-	tcase_add_test(tc, test_misc);
-	tcase_add_test(tc, test_hook);
-	tcase_add_test(tc, test_caption_escaped);
-	tcase_add_test(tc, test_patch_notation);
-	tcase_add_test(tc, test_label_sizes);
-	tcase_add_test(tc, test_label_fits);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("app", CHECK_CASE("app", 60), CHECK_TEST(test_pacing_ladder),
+    CHECK_TEST(test_pacing_values), CHECK_TEST(test_tick),
+    CHECK_TEST(test_pace_arith), CHECK_TEST(test_tick_time),
+    CHECK_TEST(test_tick_upto), CHECK_TEST(test_step_back_identical),
+    CHECK_TEST(test_back_far), CHECK_TEST(test_end_fast_exact),
+    CHECK_TEST(test_move_poll), CHECK_TEST(test_end_fast_toggle),
+    CHECK_TEST(test_jump_over_toggle), CHECK_TEST(test_compare_end_fast),
+    CHECK_TEST(test_toggle_back_undoes), CHECK_TEST(test_toggle_effect),
+    CHECK_TEST(test_cycle), CHECK_TEST(test_jump), CHECK_TEST(test_compare),
+    CHECK_TEST(test_compare_refuses_modes),
+    CHECK_TEST(test_compare_needs_unpatched), CHECK_TEST(test_rows_fit),
+    CHECK_TEST(test_ellipsis), CHECK_TEST(test_guide),
+    CHECK_TEST(test_lanes_fixed_slices), CHECK_LOOP(test_reader_truth, 3),
+    CHECK_TEST(test_moment_box_ages), CHECK_TEST(test_strip_labels_huge),
+    CHECK_TEST(test_misc), CHECK_TEST(test_hook),
+    CHECK_TEST(test_caption_escaped), CHECK_TEST(test_patch_notation),
+    CHECK_TEST(test_label_sizes), CHECK_TEST(test_label_fits))

@@ -121,22 +121,11 @@ START_TEST(test_uint)
 }
 END_TEST
 
-#define N(a)	((int)(sizeof (a) / sizeof (a)[0]))
-
 /* Build the suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("parse");
-	TCase	*tc = tcase_create("units");
-
-	tcase_add_loop_test(tc, test_size_ok, 0, N(sizes));
-	tcase_add_loop_test(tc, test_size_bad, 0, N(bad_sizes));
-	tcase_add_loop_test(tc, test_duration_ok, 0, N(durations));
-	tcase_add_loop_test(tc, test_duration_bad, 0, N(bad_durations));
-	tcase_add_loop_test(tc, test_rate_ok, 0, N(rates));
-	tcase_add_loop_test(tc, test_rate_bad, 0, N(bad_rates));
-	tcase_add_test(tc, test_uint);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("parse", CHECK_CASE("units", 0),
+    CHECK_LOOP(test_size_ok, CHECK_N(sizes)),
+    CHECK_LOOP(test_size_bad, CHECK_N(bad_sizes)),
+    CHECK_LOOP(test_duration_ok, CHECK_N(durations)),
+    CHECK_LOOP(test_duration_bad, CHECK_N(bad_durations)),
+    CHECK_LOOP(test_rate_ok, CHECK_N(rates)),
+    CHECK_LOOP(test_rate_bad, CHECK_N(bad_rates)), CHECK_TEST(test_uint))

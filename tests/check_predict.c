@@ -431,19 +431,7 @@ START_TEST(app_flow)
 }
 END_TEST
 
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("predict");
-	TCase	*tc = tcase_create("predict");
-
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, buggy_run);
-	tcase_add_test(tc, fixed_run);
-	tcase_add_test(tc, legacy_and_devices);
-	tcase_add_test(tc, first_question);
-	tcase_add_test(tc, summary);
-	tcase_add_test(tc, app_flow);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+/* The suite. */
+CHECK_SUITE("predict", CHECK_CASE("predict", 60), CHECK_TEST(buggy_run),
+    CHECK_TEST(fixed_run), CHECK_TEST(legacy_and_devices),
+    CHECK_TEST(first_question), CHECK_TEST(summary), CHECK_TEST(app_flow))

@@ -969,44 +969,18 @@ START_TEST(test_too_big)
 END_TEST
 
 /* The suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("theme");
-	TCase	*tc;
-
-	tc = tcase_create("shipped");
-	tcase_add_unchecked_fixture(tc, setup, teardown);
-	tcase_add_loop_test(tc, test_shipped_matrix, 0, NSHIPPED * NTERMS * 2);
-	tcase_add_test(tc, test_shipped_set);
-	tcase_add_test(tc, test_shipped_truecolor_ascii);
-	tcase_add_test(tc, test_resolved_copy);
-	tcase_add_test(tc, test_default_cvd);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("parse");
-	tcase_add_unchecked_fixture(tc, setup, teardown);
-	tcase_add_test(tc, test_errors_positions);
-	tcase_add_test(tc, test_errors_escaped);
-	tcase_add_test(tc, test_errors_misc);
-	tcase_add_test(tc, test_parse_ok);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("resolve");
-	tcase_add_test(tc, test_degrade);
-	tcase_add_test(tc, test_inherit_groups);
-	tcase_add_test(tc, test_same_colour_rescue);
-	tcase_add_test(tc, test_builtin);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("lookup");
-	tcase_add_unchecked_fixture(tc, setup, teardown);
-	tcase_add_test(tc, test_find);
-	tcase_add_test(tc, test_fallback_chain);
-	tcase_add_test(tc, test_select);
-	tcase_add_test(tc, test_untrusted_lookup);
-	tcase_add_test(tc, test_check_and_list);
-	tcase_add_test(tc, test_too_big);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("theme",
+    CHECK_CASE_FIXTURE("shipped", 0, setup, teardown),
+    CHECK_LOOP(test_shipped_matrix, NSHIPPED * NTERMS * 2),
+    CHECK_TEST(test_shipped_set), CHECK_TEST(test_shipped_truecolor_ascii),
+    CHECK_TEST(test_resolved_copy), CHECK_TEST(test_default_cvd),
+    CHECK_CASE_FIXTURE("parse", 0, setup, teardown),
+    CHECK_TEST(test_errors_positions), CHECK_TEST(test_errors_escaped),
+    CHECK_TEST(test_errors_misc), CHECK_TEST(test_parse_ok),
+    CHECK_CASE("resolve", 0),
+    CHECK_TEST(test_degrade), CHECK_TEST(test_inherit_groups),
+    CHECK_TEST(test_same_colour_rescue), CHECK_TEST(test_builtin),
+    CHECK_CASE_FIXTURE("lookup", 0, setup, teardown),
+    CHECK_TEST(test_find), CHECK_TEST(test_fallback_chain),
+    CHECK_TEST(test_select), CHECK_TEST(test_untrusted_lookup),
+    CHECK_TEST(test_check_and_list), CHECK_TEST(test_too_big))

@@ -72,14 +72,5 @@ START_TEST(test_keys)
 END_TEST
 
 /* The suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("ui");
-	TCase	*tc = tcase_create("ui");
-
-	tcase_add_test(tc, test_probe);
-	tcase_add_test(tc, test_keys);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("ui", CHECK_CASE("ui", 0), CHECK_TEST(test_probe),
+    CHECK_TEST(test_keys))
