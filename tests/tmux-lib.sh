@@ -30,6 +30,8 @@ wait_in() {
 }
 # wait_for TEXT: wait_in for the pane of tl_start or tl_new.
 wait_for() { wait_in "$T" f "$1"; }
+# press KEY TEXT LABEL: send KEY to the pane, wait for TEXT; ok LABEL.
+press() { $T send-keys -t f "$1"; wait_for "$2"; ok $? "$3"; }
 # settled FILE CMD...: CMD's output (a capture) into FILE once two runs in
 # a row agree: a frame may still be arriving; 1 on timeout.
 settled() {
@@ -86,6 +88,30 @@ restored() {
 	    word icrnl "$tmp/stty" && word opost "$tmp/stty"
 	ok $? "$1: stty -a shows icanon echo icrnl opost"
 	[ -s "$tmp/stty" ] || diag "no stty output"
+}
+# killed NUM NAME: send signal NUM to raviz in the pane; the terminal is
+# restored (restored NAME) and raviz dies of the signal (the shell shows
+# EXIT=128+NUM).
+killed() {
+	tl_pid=$(raviz_pid)
+	[ -n "$tl_pid" ] && kill -"$1" "$tl_pid"
+	restored "$2"
+	tl_es=$(status)
+	[ "$tl_es" = $((128 + $1)) ]
+	ok $? "$2: raviz dies of the signal (EXIT=$tl_es)"
+}
+# ends PID NAME: the process PID (not empty) ends before the deadline;
+# else it is killed (SIGKILL) and the test fails.
+ends() {
+	tl_end=$(($(date +%s) + DEADLINE))
+	while [ -n "$1" ] && kill -0 "$1" 2>/dev/null &&
+	    [ "$(date +%s)" -le "$tl_end" ]; do sleep 0.05; done
+	if [ -n "$1" ] && kill -0 "$1" 2>/dev/null; then
+		ok 1 "$2: raviz ends (still running: $(ps -o %cpu= -p "$1")% CPU)"
+		kill -KILL "$1"
+	else
+		[ -n "$1" ]; ok $? "$2: raviz ends (pid $1)"
+	fi
 }
 # status: the EXIT=N the shell printed last, anywhere in a line (plain
 # capture: a joined or space-padded line, or a prompt before it, must not
