@@ -66,6 +66,8 @@ static void	 unknown(struct pctx *, const char *, const char *,
 		     size_t);
 static const char *skip_ws(const struct pctx *, const char *);
 static const char *word_end(const struct pctx *, const char *);
+static const char *next_word(const struct pctx *, const char *,
+		    const char **);
 static int	 at_end(struct pctx *, const char *, const char *);
 static char	*quoted(struct pctx *, const char **);
 static int	 check_bytes(struct pctx *);
@@ -178,6 +180,18 @@ word_end(const struct pctx *p, const char *s)
 {
 	while (s < p->line + p->len && *s != ' ' && *s != '\t')
 		s++;
+	return (s);
+}
+
+/*
+ * The next word after s (past blanks; empty at the end of the line): its
+ * start, and its end in *end.
+ */
+static const char *
+next_word(const struct pctx *p, const char *s, const char **end)
+{
+	s = skip_ws(p, s);
+	*end = word_end(p, s);
 	return (s);
 }
 
@@ -358,8 +372,7 @@ parse_version(struct pctx *p)
 		p->d->major = DEMO_MAJOR;
 		return;
 	}
-	num = skip_ws(p, s + sizeof tag - 1);
-	e = word_end(p, num);
+	num = next_word(p, s + sizeof tag - 1, &e);
 	if (e == num || (size_t)(e - num) >= sizeof buf) {
 		diag(p, DEMO_ERROR, num, "expected a version number after "
 		    "'raviz-demo' (like 'raviz-demo %d')", DEMO_MAJOR);
@@ -409,8 +422,7 @@ parse_set(struct pctx *p, const char *s)
 	const struct scenario_opt *sco;
 	size_t		 nlen, known;
 
-	name = skip_ws(p, s);
-	ne = word_end(p, name);
+	name = next_word(p, s, &ne);
 	nlen = (size_t)(ne - name);
 	if (nlen == 0) {
 		diag(p, DEMO_ERROR, name, "expected a scenario option name "
@@ -422,8 +434,7 @@ parse_set(struct pctx *p, const char *s)
 		return;
 	}
 	known = (size_t)(sco - scenario_opts);
-	val = skip_ws(p, ne);
-	ve = word_end(p, val);
+	val = next_word(p, ne, &ve);
 	if (val == ve) {
 		diag(p, DEMO_ERROR, val, "expected a value after 'set %.*s'",
 		    (int)nlen, name);
@@ -600,8 +611,7 @@ parse_stamped(struct pctx *p, const char *s)
 	}
 
 	/* +DELAY */
-	w = skip_ws(p, we);
-	we = word_end(p, w);
+	w = next_word(p, we, &we);
 	n = (size_t)(we - w);
 	if (n < 2 || *w != '+' || n >= sizeof buf) {
 		diag(p, DEMO_ERROR, w, "expected a delay after the event "
@@ -617,8 +627,7 @@ parse_stamped(struct pctx *p, const char *s)
 	}
 
 	/* The item. */
-	w = skip_ws(p, we);
-	we = word_end(p, w);
+	w = next_word(p, we, &we);
 	n = (size_t)(we - w);
 	if (n == 0) {
 		diag(p, DEMO_ERROR, w, "expected a command, 'caption', "
@@ -647,8 +656,7 @@ parse_stamped(struct pctx *p, const char *s)
 			return;
 	} else if (n == 6 && memcmp(w, "marker", 6) == 0) {
 		it.kind = DEMO_MARKER;
-		w = skip_ws(p, we);
-		we = word_end(p, w);
+		w = next_word(p, we, &we);
 		n = (size_t)(we - w);
 		if (n == 0 || n > DEMO_NAME_MAX ||
 		    strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
