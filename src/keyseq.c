@@ -189,11 +189,22 @@ is_final(int c)
 	return (c >= 0x40 && c <= 0x7e);
 }
 
+/* The sequence is over: back to the ground state; key (0: none) in out. */
+static int
+done(struct keyseq *k, int key, int out[2])
+{
+	k->state = S_GROUND;
+	if (key == 0)
+		return (0);
+	out[0] = key;
+	return (1);
+}
+
 /* Feed one value from getch(). */
 int
 keyseq_feed(struct keyseq *k, int c, int out[2])
 {
-	int	n = 0, key;
+	int	n = 0;
 
 	if (c < 0 || c > 255) {
 		/* A special key ends whatever was started. */
@@ -242,18 +253,14 @@ keyseq_feed(struct keyseq *k, int c, int out[2])
 		/* rxvt: ESC [ 2 $ is shift+Insert, a final after digits. */
 		if (c == '$' && k->len > 0 && k->buf[k->len - 1] >= '0' &&
 		    k->buf[k->len - 1] <= '9') {
-			k->state = S_GROUND;
-			return ((key = csi_key(k, c)) != 0 ? (out[0] = key, 1) :
-			    0);
+			return (done(k, csi_key(k, c), out));
 		}
 		if (c >= 0x20 && c <= 0x3f) {
 			keep(k, c);
 			return (0);
 		}
 		if (is_final(c)) {
-			k->state = S_GROUND;
-			return ((key = csi_key(k, c)) != 0 ? (out[0] = key, 1) :
-			    0);
+			return (done(k, csi_key(k, c), out));
 		}
 		break;
 	case S_SS3:
@@ -262,9 +269,7 @@ keyseq_feed(struct keyseq *k, int c, int out[2])
 			return (0);
 		}
 		if (is_final(c)) {
-			k->state = S_GROUND;
-			return ((key = ss3_key(k, c)) != 0 ? (out[0] = key, 1) :
-			    0);
+			return (done(k, ss3_key(k, c), out));
 		}
 		break;
 	case S_LINUX:
