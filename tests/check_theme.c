@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "check-main.h"
+#include "check-terms.h"
 #include "caps.h"
 #include "fmt.h"
 #include "theme.h"
@@ -29,15 +30,7 @@ static const char *shipped[] = {
 };
 #define NSHIPPED	(int)(sizeof shipped / sizeof shipped[0])
 
-/* TERM values with the colour counts their terminfo entries report. */
-static const struct {
-	const char	*term;
-	int		 colors;
-} terms[] = {
-	{ "xterm", 8 }, { "xterm-256color", 256 }, { "linux", 8 },
-	{ "vt100", -1 },
-};
-#define NTERMS		(int)(sizeof terms / sizeof terms[0])
+#define NTERMS		CHECK_N(check_terms)
 
 static const enum render_role state_role[RENDER_ST_COUNT] = {
 	RENDER_PAGE_CONSUMED, RENDER_PAGE_CACHED, RENDER_PAGE_PLUGGED,
@@ -175,8 +168,8 @@ START_TEST(test_shipped_matrix)
 	int			 i, j, r, lim;
 
 	memset(&in, 0, sizeof in);
-	in.term = terms[ti].term;
-	in.colors = terms[ti].colors;
+	in.term = check_terms[ti].term;
+	in.colors = check_terms[ti].colors;
 	in.no_color = nc ? "1" : NULL;
 	in.utf8_locale = 1;
 	ck_assert_int_eq(caps_decide(&in, &caps, err, sizeof err), 0);
@@ -487,8 +480,24 @@ END_TEST
 START_TEST(test_errors_misc)
 {
 	static const char	 nul[] = "header = bold\nmode =\0 bold\n";
+	/* Texts with one problem, and what its message says. */
+	static const struct {
+		const char	*text, *want, *also;
+	} one[] = {
+		/* A Unicode glyph equal to another state's: at the value. */
+		{ "glyph.cached = \"\xe2\x96\x91\"\n",
+		    "t.theme:1:17: expected a glyph unlike",
+		    "the same as consumed" },
+		{ "ascii.absent = \"=\"\n", "the same as consumed", NULL },
+		{ "fallback = mono\n", "t.theme:1:12: expected 'requires'",
+		    NULL },
+		{ "glyph.cached = \"x\n", "closing", NULL },
+		{ "window = red\nwindow = blue\n",
+		    "t.theme:2:1: expected each key once", NULL },
+	};
 	struct theme_diag	 d = { NULL, 0 };
 	char			 longl[2000];
+	size_t			 i;
 
 	ck_assert_ptr_null(theme_parse(nul, sizeof nul - 1, "n.theme", &d));
 	ck_assert_uint_eq(d.n, 1);
@@ -504,31 +513,14 @@ START_TEST(test_errors_misc)
 	ck_assert_ptr_nonnull(strstr(d.msg[0], "at most 1023 bytes"));
 	theme_diag_free(&d);
 
-	/* A Unicode glyph equal to another state's: reported at the value. */
-	ck_assert_ptr_null(parse("glyph.cached = \"\xe2\x96\x91\"\n", &d));
-	ck_assert_uint_eq(d.n, 1);
-	ck_assert_ptr_nonnull(strstr(d.msg[0], "t.theme:1:17: expected a "
-	    "glyph unlike"));
-	ck_assert_ptr_nonnull(strstr(d.msg[0], "the same as consumed"));
-	theme_diag_free(&d);
-
-	ck_assert_ptr_null(parse("ascii.absent = \"=\"\n", &d));
-	ck_assert_ptr_nonnull(strstr(d.msg[0], "the same as consumed"));
-	theme_diag_free(&d);
-
-	ck_assert_ptr_null(parse("fallback = mono\n", &d));
-	ck_assert_ptr_nonnull(strstr(d.msg[0], "t.theme:1:12: expected "
-	    "'requires'"));
-	theme_diag_free(&d);
-
-	ck_assert_ptr_null(parse("glyph.cached = \"x\n", &d));
-	ck_assert_ptr_nonnull(strstr(d.msg[0], "closing"));
-	theme_diag_free(&d);
-
-	ck_assert_ptr_null(parse("window = red\nwindow = blue\n", &d));
-	ck_assert_ptr_nonnull(strstr(d.msg[0], "t.theme:2:1: expected each "
-	    "key once"));
-	theme_diag_free(&d);
+	for (i = 0; i < sizeof one / sizeof one[0]; i++) {
+		ck_assert_ptr_null(parse(one[i].text, &d));
+		ck_assert_msg(d.n == 1, "%s: %zu messages", one[i].text, d.n);
+		ck_assert_msg(strstr(d.msg[0], one[i].want) != NULL &&
+		    (one[i].also == NULL || strstr(d.msg[0], one[i].also)),
+		    "%s: %s", one[i].text, d.msg[0]);
+		theme_diag_free(&d);
+	}
 }
 END_TEST
 

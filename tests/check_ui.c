@@ -10,30 +10,24 @@
 #include <string.h>
 
 #include "check-main.h"
+#include "check-terms.h"
 #include "caps.h"
 #include "cmd.h"
 #include "ui/keys.h"
 #include "ui/probe.h"
 
-/* terminfo probing gives the counts the decision table assumes. */
+/* terminfo probing gives the counts the other tests assume. */
 START_TEST(test_probe)
 {
-	static const struct {
-		const char	*term;
-		int		 colors;
-	} want[] = {
-		{ "xterm", 8 }, { "xterm-256color", 256 }, { "linux", 8 },
-		{ "vt100", -1 },
-	};
 	struct caps_input	in;
-	unsigned		i;
+	int			i;
 
-	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+	for (i = 0; i < CHECK_N(check_terms); i++) {
 		memset(&in, 0, sizeof in);
-		in.term = want[i].term;
+		in.term = check_terms[i].term;
 		probe_caps(&in);
-		ck_assert_msg(in.colors == want[i].colors, "%s: %d colours",
-		    want[i].term, in.colors);
+		ck_assert_msg(in.colors == check_terms[i].colors,
+		    "%s: %d colours", check_terms[i].term, in.colors);
 	}
 	memset(&in, 0, sizeof in);
 	in.term = "no-such-terminal-xyz";
