@@ -655,18 +655,26 @@ END_TEST
 /* Colours that degrade onto each other keep the text readable. */
 START_TEST(test_same_colour_rescue)
 {
+	static const struct {
+		const char		*text;
+		enum caps_depth		 depth;
+		int			 fg, bg;
+	} cases[] = {
+		/* 15 on 8 colours is 7: white on white would hide the text. */
+		{ "text = white on bright-white\n", CAPS_8, 0, 7 },
+		{ "text = 21 on blue\n", CAPS_8, 7, 4 },
+		{ "text = white on bright-white\n", CAPS_16, 7, 15 },
+	};
 	struct theme_resolved	res;
+	size_t			i;
 
-	/* 15 on 8 colours is 7: white on white would hide the text. */
-	resolve_str("text = white on bright-white\n", CAPS_8, &res);
-	ck_assert_int_eq(res.role[RENDER_TEXT].bg, 7);
-	ck_assert_int_eq(res.role[RENDER_TEXT].fg, 0);
-	resolve_str("text = 21 on blue\n", CAPS_8, &res);
-	ck_assert_int_eq(res.role[RENDER_TEXT].bg, 4);
-	ck_assert_int_eq(res.role[RENDER_TEXT].fg, 7);
-	resolve_str("text = white on bright-white\n", CAPS_16, &res);
-	ck_assert_int_eq(res.role[RENDER_TEXT].fg, 7);
-	ck_assert_int_eq(res.role[RENDER_TEXT].bg, 15);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		resolve_str(cases[i].text, cases[i].depth, &res);
+		ck_assert_msg(res.role[RENDER_TEXT].fg == cases[i].fg &&
+		    res.role[RENDER_TEXT].bg == cases[i].bg, "%s at %d: %d on "
+		    "%d", cases[i].text, (int)cases[i].depth,
+		    res.role[RENDER_TEXT].fg, res.role[RENDER_TEXT].bg);
+	}
 }
 END_TEST
 
