@@ -252,25 +252,22 @@ keyseq_feed(struct keyseq *k, int c, int out[2])
 		}
 		/* rxvt: ESC [ 2 $ is shift+Insert, a final after digits. */
 		if (c == '$' && k->len > 0 && k->buf[k->len - 1] >= '0' &&
-		    k->buf[k->len - 1] <= '9') {
+		    k->buf[k->len - 1] <= '9')
 			return (done(k, csi_key(k, c), out));
-		}
 		if (c >= 0x20 && c <= 0x3f) {
 			keep(k, c);
 			return (0);
 		}
-		if (is_final(c)) {
+		if (is_final(c))
 			return (done(k, csi_key(k, c), out));
-		}
 		break;
 	case S_SS3:
 		if (c >= 0x30 && c <= 0x3f) {
 			keep(k, c);
 			return (0);
 		}
-		if (is_final(c)) {
+		if (is_final(c))
 			return (done(k, ss3_key(k, c), out));
-		}
 		break;
 	case S_LINUX:
 		k->state = S_GROUND;
