@@ -34,6 +34,23 @@ static const struct {
 	[BLK_READ_END] = { "read_end", "read() returns" },
 };
 
+/* A read event with only its action, time, device and sectors. */
+struct blk_event
+blk_read_event(enum blk_act a, uint64_t t, uint32_t dev, uint64_t sector,
+    uint32_t nsect)
+{
+	struct blk_event	e;
+
+	memset(&e, 0, sizeof e);
+	e.t_ns = t;
+	e.dev = dev;
+	e.act = a;
+	e.read = 1;
+	e.sector = sector;
+	e.nsect = nsect;
+	return (e);
+}
+
 /* Encode a device number. */
 uint32_t
 blk_dev(unsigned major, unsigned minor)

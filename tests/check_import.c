@@ -108,16 +108,7 @@ END_TEST
 static struct blk_event
 ev(enum blk_act a, uint64_t t, uint64_t sector, uint32_t nsect)
 {
-	struct blk_event	e;
-
-	memset(&e, 0, sizeof e);
-	e.act = a;
-	e.t_ns = t;
-	e.sector = sector;
-	e.nsect = nsect;
-	e.read = 1;
-	e.dev = blk_dev(8, 0);
-	return (e);
+	return (blk_read_event(a, t, blk_dev(8, 0), sector, nsect));
 }
 
 /* Apply an event, failing the test on error. */
