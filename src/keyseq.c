@@ -200,6 +200,24 @@ done(struct keyseq *k, int key, int out[2])
 	return (1);
 }
 
+/*
+ * A byte of a CSI or SS3 sequence, whose parameter bytes run from lo to
+ * 0x3f: kept (0), or the final that ends it, named by key() (0 or 1); -1
+ * if it is neither.
+ */
+static int
+param_or_final(struct keyseq *k, int c, int lo,
+    int (*key)(const struct keyseq *, int), int out[2])
+{
+	if (c >= lo && c <= 0x3f) {
+		keep(k, c);
+		return (0);
+	}
+	if (is_final(c))
+		return (done(k, key(k, c), out));
+	return (-1);
+}
+
 /* Feed one value from getch(). */
 int
 keyseq_feed(struct keyseq *k, int c, int out[2])
@@ -254,20 +272,12 @@ keyseq_feed(struct keyseq *k, int c, int out[2])
 		if (c == '$' && k->len > 0 && k->buf[k->len - 1] >= '0' &&
 		    k->buf[k->len - 1] <= '9')
 			return (done(k, csi_key(k, c), out));
-		if (c >= 0x20 && c <= 0x3f) {
-			keep(k, c);
-			return (0);
-		}
-		if (is_final(c))
-			return (done(k, csi_key(k, c), out));
+		if ((n = param_or_final(k, c, 0x20, csi_key, out)) >= 0)
+			return (n);
 		break;
 	case S_SS3:
-		if (c >= 0x30 && c <= 0x3f) {
-			keep(k, c);
-			return (0);
-		}
-		if (is_final(c))
-			return (done(k, ss3_key(k, c), out));
+		if ((n = param_or_final(k, c, 0x30, ss3_key, out)) >= 0)
+			return (n);
 		break;
 	case S_LINUX:
 		k->state = S_GROUND;
