@@ -1,7 +1,9 @@
 # tmux-lib.sh - a private tmux server with one shell pane, for the tests
-# that run raviz in a real terminal and then look at what is left of it.
-# Source it after tap.sh, with $tmp (a scratch directory) set; call
-# tl_init NAME first.  Every wait polls with a deadline ($DEADLINE s).
+# that run raviz in a real terminal and then look at what is left of it
+# (tl_init NAME first), or with one session of named windows (tl_sock,
+# tm, tl_session and win_wait at the end).  Source it after tap.sh, with
+# $tmp (a scratch directory) set.  Every wait polls with a deadline
+# ($DEADLINE s).
 : "${DEADLINE:=20}"
 : "${TL_CAPTURE:=-p}"
 
@@ -119,4 +121,23 @@ ends() {
 status() {
 	$T capture-pane -p -t f 2>/dev/null |
 	    sed -n 's/.*EXIT=\([0-9][0-9]*\).*/\1/p' | tail -n 1
+}
+
+# The tests that run raviz in named windows of one session "raviz" set
+# tl_sock (a socket name) first; then:
+# tm ARGS...: tmux on that server.
+tm() { tmux -L "$tl_sock" -f /dev/null "$@"; }
+# tl_session: the server, in a UTF-8 locale (anything non-ASCII raviz
+# might send shows up in the captures), with the session raviz at 80x24
+# and its first window "idle".
+tl_session() {
+	LC_ALL=C.UTF-8 tm new-session -d -s raviz -n idle -x 80 -y 24
+	tm set-option -g default-size 80x24 >/dev/null 2>&1
+}
+# win_wait NAME TEXT: poll window NAME until TEXT shows (wait_in); a TAP
+# comment on timeout.
+win_wait() {
+	wait_in tm "raviz:$1" "$2" && return 0
+	diag "timed out waiting for '$2' in $1"
+	return 1
 }
