@@ -32,8 +32,19 @@ wait_in() {
 }
 # wait_for TEXT: wait_in for the pane of tl_start or tl_new.
 wait_for() { wait_in "$T" f "$1"; }
-# press KEY TEXT LABEL: send KEY to the pane, wait for TEXT; ok LABEL.
-press() { $T send-keys -t f "$1"; wait_for "$2"; ok $? "$3"; }
+# wait_gone TEXT: poll the pane until TEXT has left it; 1 on timeout.
+wait_gone() {
+	tl_end=$(($(date +%s) + DEADLINE))
+	while [ "$(date +%s)" -le "$tl_end" ]; do
+		cap | grep -qF -- "$1" || return 0
+		sleep 0.05
+	done
+	return 1
+}
+# expect LABEL TEXT: wait_for TEXT; ok LABEL.
+expect() { wait_for "$2"; ok $? "$1"; }
+# press KEY TEXT LABEL: send KEY to the pane, then expect LABEL TEXT.
+press() { $T send-keys -t f "$1"; expect "$3" "$2"; }
 # settled FILE CMD...: CMD's output (a capture) into FILE once two runs in
 # a row agree: a frame may still be arriving; 1 on timeout.
 settled() {
