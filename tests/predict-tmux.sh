@@ -18,7 +18,7 @@ data=$(cd "$srcdir" && pwd)
 shot() { settled "$1" cap; }
 
 tl_start "'$RAVIZ' --predict --file-size=4M --record='$tmp/rec.demo'"
-wait_for "q quit"; ok $? "raviz --predict starts"
+expect "raviz --predict starts" "q quit"
 press n "What happens to window [0,64) now?" "one step: the question before T1"
 shot "$tmp/ask"; ok $? "the question screen settles"
 golden tmux/predict-ask-80x24.txt "$tmp/ask"
@@ -53,7 +53,7 @@ ok $? "the recording replays headless to the same summary $(cat "$tmp/err")"
 
 # Compare mode: the question and its choices take the footer's rows.
 tl_start "'$RAVIZ' --predict --file-size=4M"
-wait_for "q quit"; ok $? "raviz --predict starts again"
+expect "raviz --predict starts again" "q quit"
 press c "c one run" "compare mode"
 press n "a) sent to the device now  b) held in the plug" \
     "compare: the choices on the caption row"
@@ -66,7 +66,7 @@ restored "compare"
 
 # The lesson: the student answers, Enter goes on.
 tl_start "RAVIZ_DATADIR='$data' '$RAVIZ' --demo predict"
-wait_for "Predict first"; ok $? "the predict lesson starts"
+expect "the predict lesson starts" "Predict first"
 # Tab: the next caption now, then its pause.
 press Tab "[Enter]" "the lesson pauses after its introduction"
 press Enter "What happens to window [0,64) now?" \

@@ -94,7 +94,7 @@ tl_new() {
 # runs the next command, the alternate screen is off, the line discipline
 # is sane.
 restored() {
-	wait_for "FINISHED"; ok $? "$1: raviz exits and the shell runs the next command"
+	expect "$1: raviz exits and the shell runs the next command" "FINISHED"
 	[ "$($T display -p -t f '#{alternate_on}')" = 0 ]
 	ok $? "$1: alternate screen left"
 	word icanon "$tmp/stty" && word echo "$tmp/stty" &&
