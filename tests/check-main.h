@@ -1,7 +1,8 @@
 /*
  * check-main.h - the Check test programs share one main() (check-main.c):
- * each defines check_suite(), which returns its suite, with CHECK_SUITE()
- * and a table of entries rather than one tcase_add_*() call a test:
+ * each defines check_suite(), which returns its suite - by hand, or with
+ * CHECK_SUITE() and a table of entries rather than one tcase_add_*() call
+ * a test:
  *
  *	CHECK_SUITE("fmt", CHECK_CASE("escape", 0),
  *	    CHECK_LOOP(test_char, CHECK_N(chars)), CHECK_TEST(test_pct))
