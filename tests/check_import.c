@@ -108,16 +108,7 @@ END_TEST
 static struct blk_event
 ev(enum blk_act a, uint64_t t, uint64_t sector, uint32_t nsect)
 {
-	struct blk_event	e;
-
-	memset(&e, 0, sizeof e);
-	e.act = a;
-	e.t_ns = t;
-	e.sector = sector;
-	e.nsect = nsect;
-	e.read = 1;
-	e.dev = blk_dev(8, 0);
-	return (e);
+	return (blk_read_event(a, t, blk_dev(8, 0), sector, nsect));
 }
 
 /* Apply an event, failing the test on error. */
@@ -558,31 +549,11 @@ START_TEST(engine_to_pipe)
 END_TEST
 
 /* The suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("import");
-	TCase	*tc = tcase_create("core");
-
-	tcase_add_test(tc, act_names);
-	tcase_add_test(tc, rwbs);
-	tcase_add_test(tc, sort_stable);
-	tcase_add_test(tc, narrate);
-	tcase_add_test(tc, pipe_states);
-	tcase_add_test(tc, pipe_extents);
-	tcase_add_test(tc, pipe_edges);
-	tcase_add_test(tc, bp_legacy);
-	tcase_add_test(tc, bp_rwbs);
-	tcase_add_test(tc, bp_comm);
-	tcase_add_test(tc, bp_cerror);
-	tcase_add_test(tc, bp_percpu);
-	tcase_add_test(tc, bp_ut);
-	tcase_add_test(tc, bp_mq);
-	tcase_add_test(tc, bp_requeue);
-	tcase_add_test(tc, bp_bad);
-	tcase_add_test(tc, bp_twodev);
-	tcase_add_test(tc, tracepoint_formats);
-	tcase_add_test(tc, engine_to_pipe);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("import", CHECK_CASE("core", 0), CHECK_TEST(act_names),
+    CHECK_TEST(rwbs), CHECK_TEST(sort_stable), CHECK_TEST(narrate),
+    CHECK_TEST(pipe_states), CHECK_TEST(pipe_extents), CHECK_TEST(pipe_edges),
+    CHECK_TEST(bp_legacy), CHECK_TEST(bp_rwbs), CHECK_TEST(bp_comm),
+    CHECK_TEST(bp_cerror), CHECK_TEST(bp_percpu), CHECK_TEST(bp_ut),
+    CHECK_TEST(bp_mq), CHECK_TEST(bp_requeue), CHECK_TEST(bp_bad),
+    CHECK_TEST(bp_twodev), CHECK_TEST(tracepoint_formats),
+    CHECK_TEST(engine_to_pipe))

@@ -241,20 +241,7 @@ START_TEST(test_text_overwrite)
 END_TEST
 
 /* The suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("utf8");
-	TCase	*tc = tcase_create("utf8");
-
-	tcase_add_loop_test(tc, test_width, 0,
-	    (int)(sizeof widths / sizeof widths[0]));
-	tcase_add_test(tc, test_locale);
-	tcase_add_test(tc, test_decode);
-	tcase_add_test(tc, test_bad_bytes);
-	tcase_add_test(tc, test_fit);
-	tcase_add_test(tc, test_cjk_frame);
-	tcase_add_test(tc, test_text_overwrite);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("utf8", CHECK_CASE("utf8", 0),
+    CHECK_LOOP(test_width, CHECK_N(widths)), CHECK_TEST(test_locale),
+    CHECK_TEST(test_decode), CHECK_TEST(test_bad_bytes), CHECK_TEST(test_fit),
+    CHECK_TEST(test_cjk_frame), CHECK_TEST(test_text_overwrite))

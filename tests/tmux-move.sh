@@ -18,9 +18,7 @@ slow="--bs=4k --max-request=4k --file-size=1T"
 
 for key in q C-c; do
 	if tl_start "$RAVIZ $slow" && wait_for "PAUSED"; then
-		$T send-keys -t f G
-		wait_for "moving"
-		ok $? "$key: G on a long run shows its progress"
+		press G "moving" "$key: G on a long run shows its progress"
 		$T send-keys -t f "$key"
 		restored "$key during G"
 		st=$(status)
@@ -38,15 +36,8 @@ done
 for sn in TERM:15 HUP:1 QUIT:3 USR1:10 RT2:36; do
 	name=${sn%%:*} num=${sn#*:}
 	if tl_start "$RAVIZ $slow" && wait_for "PAUSED"; then
-		$T send-keys -t f G
-		wait_for "moving"
-		ok $? "SIG$name: G on a long run shows its progress"
-		pid=$(raviz_pid)
-		[ -n "$pid" ] && kill -"$num" "$pid"
-		restored "SIG$name during G"
-		st=$(status)
-		[ "$st" = $((128 + num)) ]
-		ok $? "SIG$name during G: raviz dies of the signal (EXIT=$st)"
+		press G "moving" "SIG$name: G on a long run shows its progress"
+		killed "$num" "SIG$name during G"
 	else
 		ok 1 "SIG$name: raviz did not start"
 	fi
@@ -64,21 +55,11 @@ wait_in "$E" e moving
 ok $? "terminal gone: G on a long run shows its progress first"
 pid=$(cat "$tmp/eof.pid" 2>/dev/null)
 $E kill-server
-end=$(($(date +%s) + DEADLINE))
-while [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null &&
-    [ "$(date +%s)" -le "$end" ]; do sleep 0.05; done
-if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-	ok 1 "terminal gone during G: raviz ends"
-	kill -KILL "$pid"
-else
-	[ -n "$pid" ]; ok $? "terminal gone during G: raviz ends (pid $pid)"
-fi
+ends "$pid" "terminal gone during G"
 
 # 4 PiB of 4 KiB reads repeats: G lands at the end at once.
 if tl_start "$RAVIZ --bs=4k --file-size=4096T" && wait_for "PAUSED"; then
-	$T send-keys -t f G
-	wait_for "END"
-	ok $? "G on 4 PiB of 4 KiB reads reaches the end"
+	press G "END" "G on 4 PiB of 4 KiB reads reaches the end"
 	# 2^40 reads, numbered from 0 as the log numbers them.
 	cap | grep -qE "read #1099511627775([^0-9]|$)"
 	ok $? "the header shows the last read ($(cap | grep -o 'read #[0-9]*'))"
