@@ -560,6 +560,21 @@ detect(const char *buf, size_t len, int *blkparse)
 	return (NULL);
 }
 
+/*
+ * The readahead size a raviz capture's first line records ("...,
+ * read_ahead_kb 128"); anything else leaves it unknown (0).
+ */
+static void
+capture_ra(struct import *im, const struct toks *t)
+{
+	uint64_t	v;
+
+	if (t->count > 1 && tok_is(t, t->count - 2, "read_ahead_kb") &&
+	    tok_u64(t->s[t->count - 1], t->n[t->count - 1], &v) == 0 &&
+	    v > 0 && v < (1u << 22))
+		im->ra_kb = (uint32_t)v;
+}
+
 /* Data read per device, to pick one. */
 struct devsum {
 	uint32_t	dev;
@@ -683,6 +698,9 @@ import_parse(struct import *im, const char *name, const char *buf,
 			return (perr(&ps, z, "expected text, found a NUL byte"));
 		split(p, (size_t)(nl - p), &t);
 		p = nl + 1;
+		if (t.count > 2 && tok_is(&t, 1, "raviz") &&
+		    tok_is(&t, 2, "capture:"))
+			capture_ra(im, &t);
 		if (t.count == 0 || t.s[0][0] == '#' || ps.in_summary)
 			continue;
 		if (ps.blkparse) {

@@ -19,6 +19,7 @@ struct import {
 	int		 dev_chosen;	/* 1: picked by data read, not asked */
 	const char	*format;	/* "ftrace", "trace-cmd", "perf", "blkparse" */
 	int		 has_unplug_kind; /* U and UT told apart (blkparse) */
+	uint32_t	 ra_kb;		/* read_ahead_kb of a raviz capture, 0 */
 	char		 note[256];	/* which device was taken, and why */
 	char		 err[512];	/* set when a call fails */
 };

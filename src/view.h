@@ -185,6 +185,12 @@ struct view_config {
 	char		 device[VIEW_NAME_MAX];	/* its name */
 	uint64_t	 bandwidth;	/* bytes per second */
 	uint64_t	 idle_penalty_ns;
+	/*
+	 * What the header names instead of the mode when the run is not
+	 * the model's: "REAL - 7,0 (kernel trace)" for an imported trace
+	 * (trace.c); empty for the model.
+	 */
+	char		 title[2 * VIEW_NAME_MAX];
 };
 
 struct view;
