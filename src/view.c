@@ -2,10 +2,8 @@
  * view.c - the pipeline state the screen is drawn from, built by applying
  * events (view.h).
  *
- * Pages are a sorted array of runs of requested pages (absent pages are
- * not stored); setting a range splices the array and joins equal
- * neighbours, so a sequential read keeps a handful of runs whatever its
- * length.  The plug list and the queue are kept in page order, the device
+ * Pages are runs of equal state (runs.h: absent pages are not stored, a
+ * sequential read keeps a handful of runs whatever its length).  The plug list and the queue are kept in page order, the device
  * list in dispatch order, as the block layer keeps them (model.md §4).
  *
  * Each event says what changed; where it leaves a rule implied, the rule
@@ -22,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runs.h"
 #include "view.h"
 #include "xalloc.h"
 
@@ -33,8 +32,7 @@ struct reqv {
 
 struct view {
 	struct view_config	 cfg;
-	struct view_extent	*run;		/* requested pages, in order */
-	size_t			 nrun, crun;
+	struct runs		 pages;		/* requested pages (runs.h) */
 	uint64_t		*mark;		/* marker pages, ascending */
 	size_t			 nmark, cmark;
 	struct reqv		 list[3];	/* plug, queue, device */
@@ -80,7 +78,7 @@ reset(struct view *v)
 {
 	size_t	i;
 
-	v->nrun = v->nmark = 0;
+	v->pages.n = v->nmark = 0;
 	for (i = 0; i < 3; i++)
 		v->list[i].n = 0;
 	memset(v->hist, 0, ((size_t)v->cfg.max_req_pages + 1) *
@@ -135,7 +133,8 @@ view_clone(const struct view *o)
 	size_t		 i;
 
 	*v = *o;
-	v->run = dup_array(o->run, o->nrun, sizeof *o->run, &v->crun);
+	memset(&v->pages, 0, sizeof v->pages);
+	runs_copy(&v->pages, &o->pages);
 	v->mark = dup_array(o->mark, o->nmark, sizeof *o->mark, &v->cmark);
 	for (i = 0; i < 3; i++)
 		v->list[i].v = dup_array(o->list[i].v, o->list[i].n,
@@ -153,7 +152,7 @@ view_free(struct view *v)
 
 	if (v == NULL)
 		return;
-	free(v->run);
+	runs_free(&v->pages);
 	free(v->mark);
 	for (i = 0; i < 3; i++)
 		free(v->list[i].v);
@@ -161,99 +160,18 @@ view_free(struct view *v)
 	free(v);
 }
 
-/* Index of the first run ending after page a. */
-static size_t
-run_find(const struct view *v, uint64_t a)
-{
-	size_t	lo = 0, hi = v->nrun, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (v->run[mid].first + v->run[mid].npages <= a)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return (lo);
-}
-
-/* Insert run x at index i. */
-static void
-run_insert(struct view *v, size_t i, const struct view_extent *x)
-{
-	v->run = grow(v->run, &v->crun, v->nrun, sizeof *v->run);
-	memmove(&v->run[i + 1], &v->run[i], (v->nrun - i) * sizeof *v->run);
-	v->run[i] = *x;
-	v->nrun++;
-}
-
-/* Join run i with its right neighbour when they touch and agree. */
-static void
-run_join(struct view *v, size_t i)
-{
-	struct view_extent	*x = &v->run[i], *y = x + 1;
-
-	if (i + 1 >= v->nrun || x->state != y->state ||
-	    x->first + x->npages != y->first)
-		return;
-	x->npages += y->npages;
-	memmove(y, y + 1, (v->nrun - i - 2) * sizeof *y);
-	v->nrun--;
-}
-
 /* Set pages [a, a + n) to state st. */
 static void
 set_pages(struct view *v, uint64_t a, uint64_t n, enum view_page st)
 {
-	struct view_extent	 x, tail;
-	uint64_t		 b = a + n, end;
-	size_t			 i, j;
-
-	if (n == 0)
-		return;
-	i = run_find(v, a);
-	/* Cut the run that starts before a. */
-	if (i < v->nrun && v->run[i].first < a) {
-		x = v->run[i];
-		v->run[i].npages = a - x.first;
-		x.npages -= a - x.first;
-		x.first = a;
-		run_insert(v, ++i, &x);
-	}
-	/* Drop the runs inside [a, b); keep the part of one past b. */
-	for (j = i; j < v->nrun && v->run[j].first < b; j++)
-		;
-	if (j > i) {
-		tail = v->run[j - 1];
-		end = tail.first + tail.npages;
-		memmove(&v->run[i], &v->run[j], (v->nrun - j) * sizeof *v->run);
-		v->nrun -= j - i;
-		if (end > b) {
-			tail.npages = end - b;
-			tail.first = b;
-			run_insert(v, i, &tail);
-		}
-	}
-	if (st != VIEW_PAGE_ABSENT) {
-		x.first = a;
-		x.npages = n;
-		x.state = st;
-		run_insert(v, i, &x);
-		run_join(v, i);
-		if (i > 0)
-			run_join(v, i - 1);
-	}
+	runs_set(&v->pages, a, n, (int)st);
 }
 
 /* The state of one page. */
 enum view_page
 view_page_state(const struct view *v, uint64_t page)
 {
-	size_t	i = run_find(v, page);
-
-	if (i < v->nrun && v->run[i].first <= page)
-		return (v->run[i].state);
-	return (VIEW_PAGE_ABSENT);
+	return ((enum view_page)runs_get(&v->pages, page));
 }
 
 /* Page runs over a range, absent gaps included. */
@@ -261,31 +179,32 @@ void
 view_extents(const struct view *v, uint64_t first, uint64_t npages,
     void (*fn)(const struct view_extent *, void *), void *arg)
 {
+	const struct runs	*r = &v->pages;
 	struct view_extent	 x;
 	uint64_t		 p = first, end = first + npages, a, b;
 	size_t			 i;
 
-	for (i = run_find(v, first); p < end; i++) {
-		if (i >= v->nrun || v->run[i].first >= end) {
+	for (i = runs_find(r, first); p < end; i++) {
+		if (i >= r->n || r->v[i].first >= end) {
 			x.first = p;
 			x.npages = end - p;
 			x.state = VIEW_PAGE_ABSENT;
 			fn(&x, arg);
 			return;
 		}
-		a = v->run[i].first > p ? v->run[i].first : p;
+		a = r->v[i].first > p ? r->v[i].first : p;
 		if (a > p) {
 			x.first = p;
 			x.npages = a - p;
 			x.state = VIEW_PAGE_ABSENT;
 			fn(&x, arg);
 		}
-		b = v->run[i].first + v->run[i].npages;
+		b = r->v[i].first + r->v[i].npages;
 		if (b > end)
 			b = end;
 		x.first = a;
 		x.npages = b - a;
-		x.state = v->run[i].state;
+		x.state = (enum view_page)r->v[i].state;
 		fn(&x, arg);
 		p = b;
 	}
@@ -734,11 +653,9 @@ view_load_clear(struct view *v)
 void
 view_load_extent(struct view *v, const struct view_extent *x)
 {
-	if (x->state == VIEW_PAGE_ABSENT || x->npages == 0)
-		return;
-	run_insert(v, v->nrun, x);
-	if (v->nrun > 1)
-		run_join(v, v->nrun - 2);
+	struct runs_run	r = { x->first, x->npages, (int)x->state };
+
+	runs_append(&v->pages, &r);
 }
 
 /* Key frame: a marker page (ascending). */

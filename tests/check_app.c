@@ -14,6 +14,7 @@
 #include "check-app.h"
 #include "check-main.h"
 #include "app.h"
+#include "feed.h"
 #include "fmt.h"
 #include "narrate.h"
 
@@ -563,23 +564,30 @@ static int
 tell_moments(const struct sim_config *cfg, struct told *out)
 {
 	struct sim		*s = sim_new(cfg);
+	struct view		*v;
 	struct sim_event	 e;
+	struct view_event	 ve;
+	uint64_t		 ahead = 0;
 	int			 n = 0;
 
 	ck_assert_ptr_nonnull(s);
+	v = feed_view(s);
 	memset(out, 0, 5 * sizeof *out);
 	/* out[k] is T(k+1); a run labels only the moments it shows. */
 	while (n < 5 && sim_step(s, &e) == 1) {
+		feed_step(v, &ahead, s, &e);
 		if (e.label == 0)
 			continue;
 		ck_assert_int_gt(e.label, n);
 		n = e.label;
-		narrate_moment(&out[n - 1].m, s, &e);
+		feed_event(&ve, &e);
+		narrate_moment(&out[n - 1].m, v, &ve);
 		narrate_label(out[n - 1].full, sizeof out[n - 1].full,
-		    &out[n - 1].m, cfg);
+		    &out[n - 1].m, view_config(v));
 		narrate_label_short(out[n - 1].brief, sizeof out[n - 1].brief,
-		    &out[n - 1].m, cfg);
+		    &out[n - 1].m, view_config(v));
 	}
+	view_free(v);
 	sim_free(s);
 	return (n);
 }
@@ -635,7 +643,7 @@ START_TEST(test_label_sizes)
 	};
 	struct sim_config	 c;
 	struct told		 t[5];
-	const struct sim_event	*e;
+	const struct view_event	*e;
 	char			 sz[32], want[64];
 	size_t			 i;
 	int			 k;
@@ -664,7 +672,7 @@ START_TEST(test_label_sizes)
 			if (k == 0 && e->marker != SIM_NONE)
 				snprintf(want, sizeof want, " %s",
 				    pages_str(sz, sizeof sz, e->marker));
-			else if (k < 4 || e->kind == SIM_EV_DISPATCH)
+			else if (k < 4 || e->kind == VIEW_EV_DISPATCH)
 				snprintf(want, sizeof want, " %s",
 				    pages_str(sz, sizeof sz, e->npages));
 			else
@@ -793,19 +801,21 @@ END_TEST
 START_TEST(test_label_fits)
 {
 	static const uint64_t	np[] = { 1, 3, 64, 255, 8191, 65536 };
-	static const enum sim_ev kind[5][3] = {
-		{ SIM_EV_RA_SYNC }, { SIM_EV_DISPATCH }, { SIM_EV_RA_ASYNC },
-		{ SIM_EV_RA_ASYNC },
-		{ SIM_EV_DISPATCH, SIM_EV_WAIT, SIM_EV_COPY },
+	static const enum view_ev kind[5][3] = {
+		{ VIEW_EV_RA_SYNC }, { VIEW_EV_DISPATCH }, { VIEW_EV_RA_ASYNC },
+		{ VIEW_EV_RA_ASYNC },
+		{ VIEW_EV_DISPATCH, VIEW_EV_WAIT, VIEW_EV_COPY },
 	};
-	struct sim_config	 c;
+	struct sim_config	 sc;
+	struct view_config	 c;
 	struct narrate_moment	 m;
 	char			 full[256], brief[256], head[8];
 	const size_t		 nn = sizeof np / sizeof np[0];
 	size_t			 x, a, b, i;
 	int			 l, mode, k, bits;
 
-	sim_config_default(&c);
+	sim_config_default(&sc);
+	feed_config(&c, &sc);
 	/* x runs over label, mode, T5's event kind, facts, two sizes. */
 	for (x = 0; x < 5 * SIM_MODE_COUNT * 3 * 32 * nn * nn; x++) {
 		b = x % nn;
@@ -818,19 +828,19 @@ START_TEST(test_label_fits)
 			continue;
 		memset(&m, 0, sizeof m);
 		m.ev.label = l;
-		m.ev.mode = (enum sim_mode)mode;
+		m.ev.mode = (enum view_mode)mode;
 		m.ev.kind = kind[l - 1][k];
 		m.ev.npages = np[a];
 		m.ev.first = 1ull << 40;
 		m.ev.hit = m.ev.first - np[b];
-		m.ev.marker = bits & 16 ? SIM_NONE : m.ev.first + 99999;
+		m.ev.marker = bits & 16 ? VIEW_NONE : m.ev.first + 99999;
 		m.held = bits & 1;
 		m.ready = bits & 2;
 		m.busy = bits & 4;
 		m.asleep = bits & 8;
 		m.page = (1ull << 40) + 99999;
 		m.req_pages = np[b];
-		m.since = bits & 16 ? SIM_NONE : 999999999999ull;
+		m.since = bits & 16 ? VIEW_NONE : 999999999999ull;
 		c.max_req_pages = (uint32_t)np[b];
 		narrate_label(full, sizeof full, &m, &c);
 		narrate_label_short(brief, sizeof brief, &m, &c);

@@ -156,8 +156,8 @@ START_TEST(pipe_states)
 	ck_assert_int_eq(pipe_state_at(p, 3), PIPE_CONSUMED);
 	ck_assert_int_eq(pipe_state_at(p, 4), PIPE_IN_MEMORY);
 	ck_assert_uint_eq(pipe_nextents(p), 2);
-	ck_assert_uint_eq(pipe_extent(p, 0)->npages, 4);
-	ck_assert_uint_eq(pipe_extent(p, 1)->first, 4);
+	ck_assert_uint_eq(pipe_extent(p, 0).npages, 4);
+	ck_assert_uint_eq(pipe_extent(p, 1).first, 4);
 	st = pipe_stats(p);
 	ck_assert_uint_eq(st->requests, 1);
 	ck_assert_uint_eq(st->common_request_sectors, 128);
@@ -182,7 +182,7 @@ START_TEST(pipe_extents)
 	for (i = 0; i < 10; i++)		/* 10 adjacent bios: 1 extent */
 		put(p, ev(BLK_Q, i, i * 8, 8));
 	ck_assert_uint_eq(pipe_nextents(p), 1);
-	ck_assert_uint_eq(pipe_extent(p, 0)->npages, 10);
+	ck_assert_uint_eq(pipe_extent(p, 0).npages, 10);
 	put(p, ev(BLK_D, 20, 24, 16));		/* pages 3, 4 in the middle */
 	ck_assert_uint_eq(pipe_nextents(p), 3);
 	ck_assert_int_eq(pipe_state_at(p, 2), PIPE_QUEUED);
@@ -539,8 +539,8 @@ START_TEST(engine_to_pipe)
 		    ss->flushes);
 		ck_assert_uint_eq(pipe_nreqs(p), 0);
 		ck_assert_uint_eq(pipe_nextents(p), 1);
-		ck_assert_int_eq(pipe_extent(p, 0)->state, PIPE_CONSUMED);
-		ck_assert_uint_eq(pipe_extent(p, 0)->npages, runs[r].fs);
+		ck_assert_int_eq(pipe_extent(p, 0).state, PIPE_CONSUMED);
+		ck_assert_uint_eq(pipe_extent(p, 0).npages, runs[r].fs);
 		pipe_free(p);
 		export_free(x);
 		sim_free(s);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check-main.h"
+#include "feed.h"
 #include "render.h"
 #include "utf8.h"
 #include "engine/sim.h"
@@ -152,7 +153,8 @@ static void
 frame_fits(unsigned cols, const char *cap)
 {
 	struct sim_config	 cfg;
-	struct sim		*s;
+	struct view_config	 vc;
+	struct view		*s;
 	struct render		*r;
 	struct render_text	*t;
 	struct render_status	 st;
@@ -161,7 +163,8 @@ frame_fits(unsigned cols, const char *cap)
 	FILE			*f;
 
 	sim_config_default(&cfg);
-	ck_assert_ptr_nonnull(s = sim_new(&cfg));
+	feed_config(&vc, &cfg);
+	s = view_new(&vc);
 	ck_assert_ptr_nonnull(r = render_new(cols, 24));
 	ck_assert_ptr_nonnull(t = render_text_new());
 	render_set_glyphs(r, &render_unicode);
@@ -187,7 +190,7 @@ frame_fits(unsigned cols, const char *cap)
 	free(buf);
 	render_text_free(t);
 	render_free(r);
-	sim_free(s);
+	view_free(s);
 }
 
 /* A CJK caption: lines never exceed the frame. */

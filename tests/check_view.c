@@ -398,23 +398,24 @@ START_TEST(test_rules)
 	ck_assert_uint_eq(view_stats(v)->stall_ns, 80);
 	ck_assert_uint_eq(view_request_count(v, 8), 1);
 	ck_assert_uint_eq(view_stats(v)->mode_request_pages, 8);
+
+	/* A window that becomes the state, then one that leaves it. */
+	e = ev(VIEW_EV_RA_SYNC, 110, 16, 8);
+	e.async = 4;
+	e.hit = 16;
+	e.marker = 20;
+	view_apply(v, &e);
+	e = ev(VIEW_EV_RA_ASYNC, 120, 20, 0);
+	e.hit = 20;
+	view_apply(v, &e);
+	ck_assert_uint_eq(view_ra(v)->start, 16);
+	ck_assert_uint_eq(view_ra(v)->size, 8);
+	ck_assert_uint_eq(view_ra(v)->async_size, 4);
+	ck_assert_uint_eq(view_markers(v, NULL, 0), 0);
 	view_free(v);
 }
 END_TEST
 
-/* The suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("view");
-	TCase	*tc = tcase_create("view");
-
-	tcase_set_timeout(tc, 120);
-	tcase_add_loop_test(tc, test_grid, 0, GRID);
-	tcase_add_loop_test(tc, test_toggles, 0, 12);
-	tcase_add_loop_test(tc, test_key_frame, 0, 12);
-	tcase_add_test(tc, test_clone);
-	tcase_add_test(tc, test_rules);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("view", CHECK_CASE("view", 120), CHECK_LOOP(test_grid, GRID),
+    CHECK_LOOP(test_toggles, 12), CHECK_LOOP(test_key_frame, 12),
+    CHECK_TEST(test_clone), CHECK_TEST(test_rules))
