@@ -20,7 +20,9 @@
 
 /* The application (app.h); fields as app.c and app-predict.c use them. */
 struct app {
-	struct sim_config		 cfg;
+	struct sim_config		 cfg;		/* the model's run */
+	const struct trace		*trace;		/* main run: &own, or NULL */
+	struct trace			 own;		/* the trace, owned */
 	struct timeline			 main;
 	struct timeline			 other;		/* compare mode */
 	int				 compare;

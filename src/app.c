@@ -46,7 +46,7 @@ sync_other(struct app *a)
 {
 	if (!a->compare)
 		return (0);
-	return (timeline_sync_time(&a->other, sim_stats(a->main.sim)->now_ns));
+	return (timeline_sync_time(&a->other, timeline_now(&a->main)));
 }
 
 /* A new application, paused at event 0. */
@@ -73,6 +73,35 @@ app_new(const struct sim_config *cfg)
 	return (a);
 }
 
+/* A new application over a kernel trace, paused at its first event. */
+struct app *
+app_new_trace(struct trace *t, const struct sim_config *base)
+{
+	struct app		*a;
+	struct sim_config	 model = *base;
+
+	/* The model with the trace's read and readahead sizes, fixed mode. */
+	model.mode = SIM_MODE_FIXED;
+	model.read_pages = t->cfg.read_pages;
+	model.ra_pages = t->cfg.ra_pages;
+	model.file_pages = t->cfg.file_pages;
+	if (sim_config_check(&model) != NULL ||
+	    (a = app_new(&model)) == NULL) {
+		trace_free(t);
+		return (NULL);
+	}
+	timeline_done(&a->main);
+	a->own = *t;
+	memset(t, 0, sizeof *t);
+	a->trace = &a->own;
+	if (timeline_init_trace(&a->main, a->trace, APP_MIN_COLS,
+	    APP_MIN_ROWS, &a->poll) != 0) {
+		app_free(a);
+		return (NULL);
+	}
+	return (a);
+}
+
 /* Free an application. */
 void
 app_free(struct app *a)
@@ -81,6 +110,7 @@ app_free(struct app *a)
 		return;
 	timeline_done(&a->main);
 	timeline_done(&a->other);
+	trace_free(&a->own);
 	while (a->ncaps > 0)
 		free(a->caps_log[--a->ncaps]);
 	free(a);
@@ -331,7 +361,7 @@ mode_word(enum sim_mode m)
 static int
 set_mode(struct app *a, enum sim_mode m)
 {
-	if (sim_done(a->main.sim)) {
+	if (timeline_over(&a->main)) {
 		app_flash(a, "the run is over: no read() left to patch");
 		return (0);
 	}
@@ -402,7 +432,9 @@ set_compare(struct app *a, int on)
 		    "then c");
 		return (0);
 	}
-	c.mode = other_mode(a->cfg.mode);
+	/* A kernel trace is compared with the model as configured. */
+	if (a->trace == NULL)
+		c.mode = other_mode(a->cfg.mode);
 	if (timeline_init(&a->other, &c, APP_MIN_COLS, APP_MIN_ROWS,
 	    &a->poll) != 0)
 		return (-1);
@@ -422,8 +454,10 @@ restart(struct app *a, int64_t arg)
 	if (arg > 0 && arg <= SIM_MODE_COUNT)
 		a->cfg.mode = (enum sim_mode)(arg - 1);
 	timeline_done(&a->main);
-	if (timeline_init(&a->main, &a->cfg, APP_MIN_COLS,
-	    APP_MIN_ROWS, &a->poll) != 0)
+	if (a->trace != NULL ? timeline_init_trace(&a->main, a->trace,
+	    APP_MIN_COLS, APP_MIN_ROWS, &a->poll) != 0 :
+	    timeline_init(&a->main, &a->cfg, APP_MIN_COLS, APP_MIN_ROWS,
+	    &a->poll) != 0)
 		return (-1);
 	if (a->compare) {
 		set_compare(a, 0);
@@ -497,6 +531,35 @@ go_moment(struct app *a, uint64_t n, int k)
 	return (0);
 }
 
+/*
+ * The commands a kernel trace has no use for (a mode to switch, a moment
+ * T1..T5, a question): refused with a word on what it can do.  1 if c
+ * was refused.
+ */
+static int
+trace_refuses(struct app *a, const struct cmd *c)
+{
+	switch (c->kind) {
+	case CMD_PLUG:
+	case CMD_MODE:
+	case CMD_CYCLE:
+		app_flash(a, "a kernel trace: its plugging is the kernel's "
+		    "(c compares it with the model)");
+		return (1);
+	case CMD_JUMP:
+		app_flash(a, "a kernel trace has no moments T1-T5: g and G "
+		    "go to its ends");
+		return (1);
+	case CMD_PREDICT:
+	case CMD_ANSWER:
+		app_flash(a, "predict asks about the model: not for a kernel "
+		    "trace");
+		return (1);
+	default:
+		return (0);
+	}
+}
+
 /* Carry out one command. */
 int
 app_exec(struct app *a, const struct cmd *c)
@@ -519,6 +582,8 @@ app_exec(struct app *a, const struct cmd *c)
 	}
 	if (a->hook != NULL)
 		a->hook(a->hook_arg, c, n);
+	if (a->trace != NULL && trace_refuses(a, c))
+		return (0);
 	/* Anything but a change of pace or speed: the target time restarts. */
 	if (c->kind != CMD_PLAY && c->kind != CMD_PAUSE &&
 	    c->kind != CMD_PLAYPAUSE && c->kind != CMD_FASTER &&
@@ -539,14 +604,14 @@ app_exec(struct app *a, const struct cmd *c)
 	case CMD_REDRAW:
 		break;
 	case CMD_PLAY:
-		a->playing = !sim_done(a->main.sim);
+		a->playing = !timeline_over(&a->main);
 		break;
 	case CMD_PAUSE:
 		a->playing = 0;
 		break;
 	case CMD_PLAYPAUSE:
-		a->playing = !a->playing && !sim_done(a->main.sim);
-		if (sim_done(a->main.sim))
+		a->playing = !a->playing && !timeline_over(&a->main);
+		if (timeline_over(&a->main))
 			app_flash(a, "end of the run: g or r starts again");
 		break;
 	case CMD_STEP:
@@ -556,7 +621,7 @@ app_exec(struct app *a, const struct cmd *c)
 			    c->arg : 1));
 		else
 			rc = app_go(a, n + (uint64_t)(c->arg > 0 ? c->arg : 1));
-		if (rc == 0 && sim_done(a->main.sim))
+		if (rc == 0 && timeline_over(&a->main))
 			app_flash(a, "end of the run");
 		break;
 	case CMD_BACK:
@@ -687,7 +752,7 @@ static int
 tick_time(struct app *a, uint64_t limit)
 {
 	const uint64_t	 slice = app_time_slice_ns(a->rate, APP_TIME_TICK_MS);
-	uint64_t	 now = sim_stats(a->main.sim)->now_ns, t;
+	uint64_t	 now = timeline_now(&a->main), t;
 	unsigned	 i;
 	int		 rc = 1;
 
@@ -697,14 +762,14 @@ tick_time(struct app *a, uint64_t limit)
 	    a->pace_t + slice;
 	for (i = 0; i < APP_TIME_TICK_MAX && rc == 1 &&
 	    timeline_events(&a->main) < limit; i++) {
-		t = sim_next_time(a->main.sim);
-		if (t != SIM_NONE && t > a->pace_t)
+		t = timeline_next_time(&a->main);
+		if (t != VIEW_NONE && t > a->pace_t)
 			break;
-		/* At the end (SIM_NONE) this step finds it over. */
+		/* At the end (VIEW_NONE) this step finds it over. */
 		rc = timeline_step(&a->main, NULL);
 	}
 	if (i == APP_TIME_TICK_MAX)
-		a->pace_t = sim_stats(a->main.sim)->now_ns;
+		a->pace_t = timeline_now(&a->main);
 	a->pace_ev = timeline_events(&a->main);
 	return (rc);
 }
@@ -739,7 +804,7 @@ app_tick_upto(struct app *a, uint64_t limit)
 		a->oom = 1;
 		return (-1);
 	}
-	if (sim_done(a->main.sim)) {
+	if (timeline_over(&a->main)) {
 		a->playing = 0;
 		app_flash(a, "end of the run: g or r starts again");
 	}
@@ -776,7 +841,7 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		return;
 	}
 	memset(&st, 0, sizeof st);
-	st.play = a->playing ? "PLAYING" : sim_done(a->main.sim) ? "END" :
+	st.play = a->playing ? "PLAYING" : timeline_over(&a->main) ? "END" :
 	    "PAUSED";
 	st.speed = a->speed;
 	app_pace_text(pace, sizeof pace, a->pace, a->speed, a->rate, 0);
@@ -812,7 +877,8 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		render_resize(a->other.r, cols, rows);
 		top = &a->main;
 		bot = &a->other;
-		if (sim_config(a->other.sim)->mode == SIM_MODE_BUGGY) {
+		if (a->trace == NULL &&
+		    sim_config(a->other.sim)->mode == SIM_MODE_BUGGY) {
 			top = &a->other;
 			bot = &a->main;
 		}

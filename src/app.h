@@ -59,12 +59,23 @@
 #define APP_TIME_TICK_MAX 4096	/* time pace: events per tick at most */
 
 struct app;
+struct trace;
 
 /*
  * A new application at event 0 of the scenario, paused.  The configuration
  * is copied.  NULL if it is invalid or memory is short.
  */
 struct app *app_new(const struct sim_config *);
+/*
+ * A new application over a kernel trace t, paused at its first event (it
+ * takes t over: *t is left empty, the application frees it, also when
+ * this fails); its compare run (c) is the
+ * model configured as base but in fixed mode (the kernel's) with the
+ * trace's read size, readahead size and file size.  The trace's run has
+ * no mode to switch, no moments and no questions: those keys say so.
+ * NULL if that model is not a valid configuration or memory ran out.
+ */
+struct app *app_new_trace(struct trace *t, const struct sim_config *base);
 void	 app_free(struct app *);
 
 /*

@@ -16,11 +16,13 @@
 #include "fmt.h"
 #include "feed.h"
 #include "headless.h"
+#include "import.h"
 #include "predict.h"
 #include "render.h"
 #include "report.h"
 #include "svg.h"
 #include "theme.h"
+#include "trace.h"
 #include "engine/sim.h"
 
 /* Describe the presets. */
@@ -151,6 +153,53 @@ headless_predict(const struct opts *o, FILE *out, FILE *err)
 		return (1);
 	}
 	return (rc < 0 ? 1 : 0);
+}
+
+/*
+ * --headless --import: the summary (import.c), or with --frames the
+ * screen after each of the trace's events, as the interactive view draws
+ * them (up to --until=N events).
+ */
+int
+headless_import(const struct opts *o, FILE *out, FILE *err)
+{
+	struct trace		 t;
+	struct view		*v;
+	struct render		*r;
+	struct render_text	*rt;
+	size_t			 i;
+	int			 rc;
+
+	if (!o->frames)
+		return (import_run(o->import_file, o->import_dev, out, err));
+	if ((rc = import_trace(&t, o->import_file, o->import_dev, err)) != 0)
+		return (rc);
+	v = trace_view(&t);
+	if ((r = render_new(o->frame_cols, o->frame_rows)) == NULL ||
+	    (rt = render_text_new()) == NULL) {
+		render_free(r);
+		view_free(v);
+		trace_free(&t);
+		fprintf(err, "raviz: out of memory\n");
+		return (1);
+	}
+	for (i = 0; i < t.nev && !ferror(out); i++) {
+		if (o->until_events && i >= o->until_events)
+			break;
+		view_apply(v, &t.ev[i]);
+		render_event(r, v, &t.ev[i]);
+		fprintf(out, "--- event %zu ---\n", i);
+		render_text_frame(r, rt, v, out);
+	}
+	render_text_free(rt);
+	render_free(r);
+	view_free(v);
+	trace_free(&t);
+	if (fflush(out) != 0 || ferror(out)) {
+		fprintf(err, "raviz: write error: %s\n", strerror(errno));
+		return (1);
+	}
+	return (0);
 }
 
 /* Run the engine per the options. */

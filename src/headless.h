@@ -11,6 +11,11 @@
 
 /* Run per o; write to out, diagnostics to err.  Returns the exit status. */
 int	headless_run(const struct opts *o, FILE *out, FILE *err);
+/*
+ * --headless --import=FILE: its summary, or its --frames (up to
+ * --until=N events).  Returns the exit status.
+ */
+int	headless_import(const struct opts *o, FILE *out, FILE *err);
 /* Print the device presets with their basis. */
 void	headless_list_devices(FILE *);
 

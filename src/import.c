@@ -28,6 +28,7 @@
 #include "fmt.h"
 #include "import.h"
 #include "report.h"
+#include "trace.h"
 #include "xalloc.h"
 
 #define IMPORT_MAX_BYTES	(512u << 20)	/* refuse larger files */
@@ -759,6 +760,19 @@ import_open(struct import *im, const char *path, uint32_t dev, FILE *err)
 	}
 	if (im->dev_chosen)
 		fprintf(err, "raviz: %s\n", im->note);
+	return (0);
+}
+
+/* Load a trace and translate it into view events. */
+int
+import_trace(struct trace *t, const char *path, uint32_t dev, FILE *err)
+{
+	struct import	im;
+
+	if (import_open(&im, path, dev, err) != 0)
+		return (2);
+	trace_build(t, &im);
+	import_free(&im);
 	return (0);
 }
 

@@ -41,6 +41,13 @@ int	import_load(struct import *im, const char *path, uint32_t dev);
 int	import_open(struct import *im, const char *path, uint32_t dev,
 	    FILE *err);
 void	import_free(struct import *im);
+struct trace;
+/*
+ * import_open() of path, translated into t (trace.h; trace_free() after):
+ * 0, or 2 (the exit status) with the error written to err.
+ */
+int	import_trace(struct trace *t, const char *path, uint32_t dev,
+	    FILE *err);
 /*
  * The key: value summary of a pipeline state, the model's keys in the
  * model's order and format (report_sum_print(); "n/a" where a trace

@@ -99,9 +99,8 @@ main(int argc, char **argv)
 	if (o.import_file != NULL && o.export_fmt != NULL)
 		return (export_convert(o.import_file, o.import_dev, stdout,
 		    stderr));
-	if (o.import_file != NULL)
-		return (import_run(o.import_file, o.import_dev, stdout,
-		    stderr));
+	if (o.import_file != NULL && o.headless)
+		return (main_finish(headless_import(&o, stdout, stderr)));
 	if (o.capture != NULL)
 		return (capture_run(&o, stdout, stderr));
 	if (o.export_fmt != NULL)

@@ -405,6 +405,11 @@ narrate_event(char *buf, size_t len, const struct view_event *e,
 	enum view_mode	 m = e->mode;
 	int		 legacy = (m == VIEW_MODE_LEGACY);
 
+	if (cfg->say != NULL) {
+		/* A kernel trace: its own words (trace.c). */
+		(void)cfg->say(cfg->words, e->seq, buf, len);
+		return;
+	}
 	switch (e->kind) {
 	case VIEW_EV_READ_BEGIN:
 		snprintf(buf, len, "read() #%llu: %s at page %llu; %s",

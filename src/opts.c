@@ -148,7 +148,9 @@ static const char usage[] =
 "--frames prints a frame after each of its items.\n"
 "\n"
 "Real kernels (block traces):\n"
-"  --import=FILE              with --headless: the summary of a real trace\n"
+"  --import=FILE              animate a real block trace (c: beside the\n"
+"                             model); with --headless: its summary, or\n"
+"                             its --frames\n"
 "                             (ftrace text, trace-cmd report, perf script,\n"
 "                             blkparse text; detected from the content)\n"
 "  --import-dev=MAJ,MIN       the device to import (default: most data read)\n"
@@ -337,6 +339,7 @@ trace_rules(struct opts *o)
 	/* --import with --export converts a trace: one mode. */
 	int	modes = (o->import_file != NULL) + (o->capture != NULL) +
 		    (o->export_fmt != NULL && o->import_file == NULL);
+	int	framed;
 
 	if (o->action != OPTS_RUN)
 		return (0);
@@ -350,14 +353,19 @@ trace_rules(struct opts *o)
 		    "--capture"));
 	if (modes == 0)
 		return (0);
+	/* An import's frames, and how many of them, are its own. */
+	framed = o->import_file != NULL && o->export_fmt == NULL &&
+	    o->headless && !o->until_label;
 	if (o->nfiles > 0 || o->demo_name != NULL || o->record != NULL ||
-	    o->trace != NULL || o->frames || o->until_label || o->until_events)
+	    o->trace != NULL || o->until_label ||
+	    (!framed && (o->frames || o->until_events)))
 		return (fail(o, NULL, "%s", "--import, --capture and --export "
 		    "do not combine with demo files, --record, --trace, "
-		    "--frames or --until"));
-	if (o->import_file != NULL && !o->headless)
-		return (fail(o, "import", "%s", "the interactive view of a "
-		    "trace is not built yet: add --headless for its summary"));
+		    "--frames or --until (but --headless --import takes "
+		    "--frames and --until=N)"));
+	if (o->import_file != NULL && !o->headless && o->summary)
+		return (fail(o, "summary", "%s", "of an import: with "
+		    "--headless --import"));
 	if (o->export_fmt != NULL && !o->headless)
 		return (fail(o, "export", "%s", "needs --headless"));
 	return (0);

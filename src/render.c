@@ -446,7 +446,9 @@ draw_header(struct render *r, const struct view *s,
 	char			 a[32], b[32], d[32], line[256], right[256];
 	size_t			 n, nl;
 	unsigned		 w;
-	const char		*ml = narrate_mode(view_mode(s));
+	/* A kernel trace names itself instead of a model's mode. */
+	const char		*ml = c->title[0] != '\0' ? c->title :
+				    narrate_mode(view_mode(s));
 
 	w = row_width(r, y);
 	render_put_fit(r, ops, be, y, 0, w, RENDER_MODE, ml);

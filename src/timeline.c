@@ -35,6 +35,12 @@
  *
  * The quiet engine runs in slices of QUIET_SLICE actions, between which the
  * poll hook may show progress or cancel the move.
+ *
+ * A timeline's source may instead be a kernel trace (trace.h): an array of
+ * view events, no engine.  Stepping applies the next one to the view;
+ * checkpoints hold the view and renderer alone; going back restores one
+ * and re-applies the events after it.  A trace has no toggles and no
+ * labels, and its events are cheap, so long moves just step.
  */
 #include "config.h"
 
@@ -87,12 +93,12 @@ ckpt_take(struct timeline *u)
 	}
 	c = &u->ck[u->nck];
 	c->ev = u->nev;
-	c->t_ns = sim_stats(u->sim)->now_ns;
-	c->sim = sim_clone(u->sim);
+	c->t_ns = timeline_now(u);
+	c->sim = u->sim != NULL ? sim_clone(u->sim) : NULL;
 	c->view = view_clone(u->view);
 	c->ahead = u->ahead;
 	c->r = render_clone(u->r);
-	if (c->sim == NULL || c->r == NULL) {
+	if ((u->sim != NULL && c->sim == NULL) || c->r == NULL) {
 		ckpt_free(c);
 		return (-1);
 	}
@@ -143,6 +149,28 @@ took(struct timeline *u, const struct sim_event *ev)
 }
 
 /*
+ * A kernel trace's next event: the view applies it, the renderer sees it,
+ * a checkpoint is taken when due (took()'s book-keeping, with no engine
+ * and no toggles).  1, 0 at the end, -1 when memory ran out.
+ */
+static int
+trace_took(struct timeline *u)
+{
+	const struct view_event	*e;
+
+	if (u->nev >= u->trace->nev)
+		return (0);
+	e = &u->trace->ev[u->nev++];
+	view_apply(u->view, e);
+	render_event(u->r, u->view, e);
+	if (u->nev % u->spacing == 0 &&
+	    (u->nck == 0 || u->ck[u->nck - 1].ev < u->nev) &&
+	    ckpt_take(u) != 0)
+		return (-1);
+	return (1);
+}
+
+/*
  * One event forward.  Returns 1 with an event, 0 at the end, -1 when memory
  * ran out.
  */
@@ -152,6 +180,8 @@ timeline_step(struct timeline *u, struct sim_event *ev)
 	struct sim_event	 e;
 	int			 rc;
 
+	if (u->trace != NULL)
+		return (trace_took(u));
 	if (ev == NULL)
 		ev = &e;
 	if ((rc = sim_step(u->sim, ev)) != 1)
@@ -175,6 +205,49 @@ timeline_init(struct timeline *u, const struct sim_config *cfg,
 	return (0);
 }
 
+/* Start u at event 0 of a kernel trace; -1 if out of memory. */
+int
+timeline_init_trace(struct timeline *u, const struct trace *t,
+    unsigned cols, unsigned rows, struct timeline_poll *p)
+{
+	memset(u, 0, sizeof *u);
+	u->poll = p;
+	u->trace = t;
+	u->spacing = TIMELINE_CKPT_SPACING;
+	u->view = trace_view(t);
+	if ((u->r = render_new(cols, rows)) == NULL || ckpt_take(u) != 0)
+		return (-1);
+	return (0);
+}
+
+/* Is the run over? */
+int
+timeline_over(const struct timeline *u)
+{
+	if (u->trace != NULL)
+		return (u->nev >= u->trace->nev);
+	return (sim_done(u->sim));
+}
+
+/* The time of the last event. */
+uint64_t
+timeline_now(const struct timeline *u)
+{
+	if (u->trace != NULL)
+		return (view_stats(u->view)->now_ns);
+	return (sim_stats(u->sim)->now_ns);
+}
+
+/* The time of the next event. */
+uint64_t
+timeline_next_time(const struct timeline *u)
+{
+	if (u->trace != NULL)
+		return (u->nev < u->trace->nev ? u->trace->ev[u->nev].t_ns :
+		    VIEW_NONE);
+	return (sim_next_time(u->sim));
+}
+
 /* Free everything a run holds. */
 void
 timeline_done(struct timeline *u)
@@ -195,11 +268,11 @@ timeline_done(struct timeline *u)
 static int
 restore(struct timeline *u, const struct timeline_ckpt *c)
 {
-	struct sim	*s;
+	struct sim	*s = NULL;
 	struct render	*r;
 	size_t		 i;
 
-	if ((s = sim_clone(c->sim)) == NULL)
+	if (c->sim != NULL && (s = sim_clone(c->sim)) == NULL)
 		return (-1);
 	if ((r = render_clone(c->r)) == NULL) {
 		sim_free(s);
@@ -218,7 +291,8 @@ restore(struct timeline *u, const struct timeline_ckpt *c)
 	for (i = (size_t)(c - u->ck) + 1; i < u->nck; i++)
 		ckpt_free(&u->ck[i]);
 	u->nck = (size_t)(c - u->ck) + 1;
-	toggles_apply(u, u->sim, u->view, u->nev);
+	if (u->sim != NULL)
+		toggles_apply(u, u->sim, u->view, u->nev);
 	return (0);
 }
 
@@ -365,6 +439,10 @@ forward(struct timeline *u, uint64_t n)
 {
 	int	rc;
 
+	/* A trace's events cost a view update each: it just steps. */
+	while (u->trace != NULL && u->nev < n)
+		if ((rc = timeline_step(u, NULL)) <= 0)
+			return (rc);
 	while (u->nev < n && !sim_labels_over(u->sim))
 		if ((rc = timeline_step(u, NULL)) <= 0)
 			return (rc);
@@ -491,7 +569,12 @@ timeline_sync_time(struct timeline *u, uint64_t t)
 			return (-1);
 	}
 	u->sync_t = t;
-	while ((next = sim_next_time(u->sim)) != SIM_NONE && next <= t) {
+	while (u->trace != NULL && (next = timeline_next_time(u)) !=
+	    VIEW_NONE && next <= t)
+		if (timeline_step(u, NULL) < 0)
+			return (-1);
+	while (u->trace == NULL &&
+	    (next = sim_next_time(u->sim)) != SIM_NONE && next <= t) {
 		if (++k > JUMP_MIN) {
 			if (count_until(u, t, &n) != 0 ||
 			    forward(u, n) != 0)
@@ -511,6 +594,8 @@ timeline_toggle(struct timeline *u, enum sim_mode m)
 {
 	struct timeline_toggle	*n;
 
+	if (u->trace != NULL)
+		return (0);	/* the kernel's mode is not ours to change */
 	if (u->ntg == u->tgcap) {
 		n = realloc(u->tg, (u->tgcap ? 2 * u->tgcap : 8) * sizeof *n);
 		if (n == NULL)
@@ -550,6 +635,8 @@ timeline_find_label(const struct timeline *u, int k)
 	int64_t			 at = -1;
 	uint64_t		 n = 0;
 
+	if (u->trace != NULL)
+		return (-1);	/* a kernel trace has no moments T1..T5 */
 	if ((s = sim_clone(u->ck[0].sim)) == NULL)
 		return (-2);
 	for (;;) {
@@ -576,6 +663,8 @@ timeline_replay(const struct timeline *u, uint64_t n,
 	uint64_t		 k;
 	int			 rc = 0;
 
+	if (u->trace != NULL)
+		return (0);	/* no engine events to replay */
 	if ((s = sim_clone(u->ck[0].sim)) == NULL)
 		return (-1);
 	for (k = 0; k < n; k++) {

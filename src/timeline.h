@@ -32,6 +32,7 @@
 #include <stdint.h>
 
 #include "render.h"
+#include "trace.h"
 #include "view.h"
 #include "engine/sim.h"
 
@@ -63,7 +64,8 @@ struct timeline_poll {
 
 struct timeline {
 	struct timeline_poll	*poll;		/* shared, or NULL */
-	struct sim		*sim;
+	const struct trace	*trace;		/* the source: a kernel trace */
+	struct sim		*sim;		/* ... or the engine (else NULL) */
 	struct view		*view;		/* what the screen is drawn from */
 	uint64_t		 ahead;		/* feed.h */
 	struct render		*r;
@@ -84,6 +86,21 @@ struct timeline {
  */
 int	 timeline_init(struct timeline *u, const struct sim_config *cfg,
 	     unsigned cols, unsigned rows, struct timeline_poll *p);
+/*
+ * Start u at event 0 of a kernel trace t (kept, not copied: it must
+ * outlive u), as timeline_init().  Such a timeline has no engine (sim is
+ * NULL): its events are t's, applied to the view; it steps, goes back,
+ * jumps and follows a clock as an engine's does, but has no toggles, no
+ * labels and nothing to replay (timeline_step() leaves ev untouched).
+ */
+int	 timeline_init_trace(struct timeline *u, const struct trace *t,
+	     unsigned cols, unsigned rows, struct timeline_poll *p);
+/* Is u's run over (no event left to hand out)? */
+int	 timeline_over(const struct timeline *u);
+/* The time of u's last event handed out (0 before the first). */
+uint64_t timeline_now(const struct timeline *u);
+/* The time of u's next event, VIEW_NONE at the end. */
+uint64_t timeline_next_time(const struct timeline *u);
 /* Free everything u holds; u is then all zero (done again is harmless). */
 void	 timeline_done(struct timeline *u);
 /* Events u has handed out. */

@@ -547,11 +547,22 @@ trace_free(struct trace *t)
 	memset(t, 0, sizeof *t);
 }
 
-/* A view at time 0. */
+/* trace_narrate() as the view's words for its events (view.h: say). */
+static char *
+say_cb(const void *words, uint64_t seq, char *buf, size_t len)
+{
+	return (trace_narrate(words, (size_t)seq, buf, len));
+}
+
+/* A view at time 0, its events worded by t. */
 struct view *
 trace_view(const struct trace *t)
 {
-	return (view_new(&t->cfg));
+	struct view_config	c = t->cfg;
+
+	c.say = say_cb;
+	c.words = t;
+	return (view_new(&c));
 }
 
 /* Event i in words. */

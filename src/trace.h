@@ -52,7 +52,10 @@ struct trace {
 /* Translate im's events into t (trace_free() after). */
 void	 trace_build(struct trace *t, const struct import *im);
 void	 trace_free(struct trace *t);
-/* A view at time 0 of t's run (view_free() after). */
+/*
+ * A view at time 0 of t's run (view_free() after), whose narration is t's
+ * (view_config.say): t must not move or be freed while the view lives.
+ */
 struct view *trace_view(const struct trace *t);
 /*
  * Event i in words into buf (blk_narrate() of its line; a COPY says

@@ -191,6 +191,14 @@ struct view_config {
 	 * (trace.c); empty for the model.
 	 */
 	char		 title[2 * VIEW_NAME_MAX];
+	/*
+	 * A source with its own words for its events (a kernel trace:
+	 * trace_narrate()): say(words, the event's seq, buf, len) writes
+	 * the narration's line; NULL for the model's words (narrate.c).
+	 */
+	char		*(*say)(const void *words, uint64_t seq, char *buf,
+			    size_t len);
+	const void	*words;
 };
 
 struct view;

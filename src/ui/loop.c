@@ -44,6 +44,7 @@
 #include "caps.h"
 #include "demo-live.h"
 #include "fmt.h"
+#include "import.h"
 #include "keyseq.h"
 #include "lesson.h"
 #include "ui/keys.h"
@@ -57,6 +58,7 @@
 #include "safefile.h"
 #include "svg.h"
 #include "theme.h"
+#include "trace.h"
 
 #define FLASH_SECONDS	1.5
 
@@ -715,6 +717,7 @@ loop_run(const struct opts *o)
 	int			 status;
 	const char		*err;
 	const struct sim_config	*cfg;
+	struct trace		 trace;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "raviz: the interactive screen needs a "
@@ -741,7 +744,19 @@ loop_run(const struct opts *o)
 			return (status);
 		cfg = &l.demo.cfg;
 	}
-	if ((l.app = app_new(cfg)) == NULL || loop_until(l.app, o) != 0) {
+	if (o->import_file != NULL) {
+		/* A kernel trace: read whole, or refused before the screen. */
+		if ((status = import_trace(&trace, o->import_file,
+		    o->import_dev, stderr)) != 0)
+			return (status);
+		if ((l.app = app_new_trace(&trace, cfg)) == NULL) {
+			fprintf(stderr, "raviz: %s: the model cannot take its "
+			    "read and readahead sizes\n", fmt_escape_str(esc,
+			    sizeof esc, o->import_file));
+			return (2);
+		}
+	} else if ((l.app = app_new(cfg)) == NULL ||
+	    loop_until(l.app, o) != 0) {
 		fprintf(stderr, "raviz: out of memory\n");
 		app_free(l.app);
 		demo_free(&l.demo);
