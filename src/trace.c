@@ -54,6 +54,13 @@ struct tx {
 	size_t			 nrq, crq;
 	uint32_t		 next_id;
 	uint64_t		 reads;		/* read_begin seen */
+	/* The reader, for its inferred sleeps. */
+	struct view		*pv;		/* the events so far, applied */
+	size_t			 applied;	/* ... up to this one */
+	int			 rpid;		/* the reader's task, or -1 */
+	int			 in_read;	/* between begin and end */
+	uint64_t		 rd_pos, rd_end; /* pages still to copy */
+	size_t			 own;		/* after its last own event */
 };
 
 /* Is e a request event of a read (the only ones the view shows)? */
@@ -437,8 +444,15 @@ reader(struct tx *x, size_t k)
 		v->first = a;
 		v->npages = b - a;
 		v->read_index = x->reads++;
+		x->in_read = 1;
+		x->rd_pos = a;
+		x->rd_end = b;
 		return;
 	}
+	/* What the reader has not copied on waking is copied now. */
+	if (x->in_read && x->rd_pos > a && x->rd_pos <= b)
+		a = x->rd_pos;
+	x->in_read = 0;
 	if (b > a) {
 		v = emit(x, e, VIEW_EV_COPY);
 		v->first = a;
@@ -447,6 +461,82 @@ reader(struct tx *x, size_t k)
 	}
 	v = emit(x, e, VIEW_EV_READ_END);
 	v->read_index = x->reads ? x->reads - 1 : 0;
+}
+
+/* view_extents() callback: the first page not yet in memory. */
+static void
+first_missing_cb(const struct view_extent *x, void *arg)
+{
+	uint64_t	*p = arg;
+
+	if (*p == VIEW_NONE && x->state != VIEW_PAGE_UPTODATE &&
+	    x->state != VIEW_PAGE_CONSUMED)
+		*p = x->first;
+}
+
+/* The first page of [a, b) not in memory in the view so far, or VIEW_NONE. */
+static uint64_t
+first_missing(struct tx *x, uint64_t a, uint64_t b)
+{
+	uint64_t	p = VIEW_NONE;
+
+	for (; x->applied < x->t->nev; x->applied++)
+		if (x->t->ev[x->applied].kind != VIEW_EV_WAIT &&
+		    x->t->ev[x->applied].kind != VIEW_EV_WAKE)
+			view_apply(x->pv, &x->t->ev[x->applied]);
+	if (b > a)
+		view_extents(x->pv, a, b - a, first_missing_cb, &p);
+	return (p);
+}
+
+/*
+ * A completion the reader waited for: a page its read() still needs, the
+ * first one not in memory.  The reader slept from its last own event
+ * (a WAIT put in there), is woken by this completion (WAKE after it) and
+ * copies what is now in memory up to the next missing page (COPY).
+ */
+static void
+woken(struct tx *x, size_t k)
+{
+	const struct blk_event	*e = &x->in[k];
+	struct trace		*t = x->t;
+	struct view_event	*v, w;
+	uint64_t		 p, f, n, q;
+
+	if (!x->in_read || x->rd_pos >= x->rd_end)
+		return;
+	p = first_missing(x, x->rd_pos, x->rd_end);
+	pages_of(t, e->sector, e->nsect, &f, &n);
+	if (p == VIEW_NONE || p < f || p >= f + n || x->own == 0)
+		return;
+	/* The WAIT, at the reader's last own event. */
+	(void)emit(x, e, VIEW_EV_WAIT);
+	w = t->ev[t->nev - 1];
+	memmove(&t->ev[x->own + 1], &t->ev[x->own], (t->nev - 1 - x->own) *
+	    sizeof *t->ev);
+	memmove(&t->src[x->own + 1], &t->src[x->own], (t->nev - 1 - x->own) *
+	    sizeof *t->src);
+	w.t_ns = t->ev[x->own - 1].t_ns;
+	w.page = p;
+	t->ev[x->own] = w;
+	t->src[x->own] = *e;
+	if (x->applied > x->own)
+		x->applied++;
+	/* The completion, then the wake and the copy. */
+	complete(x, k);
+	v = emit(x, e, VIEW_EV_WAKE);
+	v->page = p;
+	q = first_missing(x, x->rd_pos, x->rd_end);
+	if (q == VIEW_NONE)
+		q = x->rd_end;
+	if (q > x->rd_pos) {
+		v = emit(x, e, VIEW_EV_COPY);
+		v->first = x->rd_pos;
+		v->npages = q - x->rd_pos;
+		v->read_index = x->reads - 1;
+		x->rd_pos = q;
+	}
+	x->own = t->nev;
 }
 
 /* One line of the trace. */
@@ -503,6 +593,15 @@ translate(struct tx *x, size_t k, int *open)
 		issue(x, k);
 		break;
 	case BLK_C:
+		if (x->rpid >= 0 && x->in_read) {
+			size_t	before = x->t->nev;
+
+			woken(x, k);
+			if (x->t->nev != before)
+				break;
+		}
+		complete(x, k);
+		break;
 	case BLK_R:
 		complete(x, k);
 		break;
@@ -533,8 +632,22 @@ trace_build(struct trace *t, const struct import *im)
 	x.in = im->ev;
 	x.nin = im->nev;
 	x.next_id = 1;
+	x.pv = view_new(&t->cfg);
+	x.rpid = -1;
 	for (k = 0; k < im->nev; k++)
+		if (im->ev[k].act == BLK_READ_BEGIN) {
+			x.rpid = im->ev[k].pid;
+			break;
+		}
+	for (k = 0; k < im->nev; k++) {
 		translate(&x, k, &open);
+		if (x.rpid >= 0 && im->ev[k].pid == x.rpid)
+			x.own = t->nev;
+	}
+	/* Numbered in order, sleeps included (trace_narrate() reads them). */
+	for (k = 0; k < t->nev; k++)
+		t->ev[k].seq = k;
+	view_free(x.pv);
 	free(x.rq);
 }
 
@@ -574,12 +687,24 @@ trace_narrate(const struct trace *t, size_t i, char *buf, size_t len)
 			buf[0] = '\0';
 		return (buf);
 	}
-	if (t->ev[i].kind == VIEW_EV_COPY) {
-		/* The first half of a read_end: the pages change hands. */
+	switch (t->ev[i].kind) {
+	case VIEW_EV_COPY:
+		/* The pages change hands: on waking, or as read() returns. */
 		snprintf(buf, len, "copy: %llu KiB at offset %llu to the "
-		    "reader", (unsigned long long)t->src[i].len / 1024,
-		    (unsigned long long)t->src[i].offset);
+		    "reader%s", (unsigned long long)t->ev[i].npages * 4,
+		    (unsigned long long)t->ev[i].first * VIEW_PAGE_SIZE,
+		    t->src[i].act == BLK_C ? ", woken" : "");
 		return (buf);
+	case VIEW_EV_WAIT:
+		snprintf(buf, len, "the reader sleeps: read() needs page %llu, "
+		    "not yet read", (unsigned long long)t->ev[i].page);
+		return (buf);
+	case VIEW_EV_WAKE:
+		snprintf(buf, len, "the reader wakes: page %llu is up to date",
+		    (unsigned long long)t->ev[i].page);
+		return (buf);
+	default:
+		break;
 	}
 	return (blk_narrate(buf, len, &t->src[i]));
 }

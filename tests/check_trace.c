@@ -4,7 +4,8 @@
  * import summary's own figures (pipe.c counts them independently), the
  * view's rules hold on the way (no request left behind, flushes as
  * unplugs), and the five page states appear at the moments the trace
- * says they do.
+ * says they do, with the reader's sleeps inferred where its read() waits
+ * for a page.
  */
 #include "config.h"
 
@@ -215,9 +216,11 @@ START_TEST(five_states)
 		{ VIEW_EV_FLUSH, 68000, VIEW_PAGE_QUEUED, VIEW_PAGE_QUEUED },
 		{ VIEW_EV_DISPATCH, 71000, VIEW_PAGE_INFLIGHT,
 		    VIEW_PAGE_INFLIGHT },
+		{ VIEW_EV_WAIT, 71000, VIEW_PAGE_INFLIGHT, VIEW_PAGE_INFLIGHT },
 		{ VIEW_EV_COMPLETE, 429000, VIEW_PAGE_UPTODATE,
 		    VIEW_PAGE_UPTODATE },
-		{ VIEW_EV_COPY, 498000, VIEW_PAGE_CONSUMED, VIEW_PAGE_UPTODATE },
+		{ VIEW_EV_WAKE, 429000, VIEW_PAGE_UPTODATE, VIEW_PAGE_UPTODATE },
+		{ VIEW_EV_COPY, 429000, VIEW_PAGE_CONSUMED, VIEW_PAGE_UPTODATE },
 		{ VIEW_EV_READ_END, 498000, VIEW_PAGE_CONSUMED,
 		    VIEW_PAGE_UPTODATE },
 		{ VIEW_EV_READ_BEGIN, 500000, VIEW_PAGE_CONSUMED,
@@ -252,13 +255,21 @@ START_TEST(five_states)
 	ck_assert_int_eq(t.ev[2].reason, VIEW_REASON_EXPLICIT);
 	ck_assert_uint_eq(t.ev[2].count, 1);
 	ck_assert_uint_eq(t.ev[3].req, 1);
-	ck_assert_uint_eq(t.ev[4].req, 1);
-	ck_assert_uint_eq(t.ev[5].first, 0);
-	ck_assert_uint_eq(t.ev[5].npages, 16);
-	ck_assert_uint_eq(t.ev[7].read_index, 1);
-	ck_assert_str_eq(trace_narrate(&t, 5, b, sizeof b),
-	    "copy: 64 KiB at offset 0 to the reader");
+	ck_assert_uint_eq(t.ev[5].req, 1);
+	/* The reader slept on page 0 from its issue to the completion. */
+	ck_assert_uint_eq(t.ev[4].page, 0);
+	ck_assert_uint_eq(t.ev[6].page, 0);
+	ck_assert_uint_eq(t.ev[7].first, 0);
+	ck_assert_uint_eq(t.ev[7].npages, 16);
+	ck_assert_uint_eq(t.ev[9].read_index, 1);
+	ck_assert_uint_eq(view_stats(v)->stall_ns, 429000 - 71000);
+	ck_assert_str_eq(trace_narrate(&t, 4, b, sizeof b),
+	    "the reader sleeps: read() needs page 0, not yet read");
 	ck_assert_str_eq(trace_narrate(&t, 6, b, sizeof b),
+	    "the reader wakes: page 0 is up to date");
+	ck_assert_str_eq(trace_narrate(&t, 7, b, sizeof b),
+	    "copy: 64 KiB at offset 0 to the reader, woken");
+	ck_assert_str_eq(trace_narrate(&t, 8, b, sizeof b),
 	    "read() returns 65536 bytes");
 	ck_assert_str_eq(trace_narrate(&t, t.nev, b, sizeof b), "");
 	view_free(v);
@@ -274,7 +285,11 @@ START_TEST(five_states)
 	(void)view_queue_list(v, &n);
 	ck_assert_uint_eq(n, 0);
 	view_free(v);
-	v = view_at(&t, 8);
+	v = view_at(&t, 5);
+	ck_assert_int_eq(view_reader(v)->task, VIEW_TASK_SLEEPING);
+	ck_assert_uint_eq(view_reader(v)->wait_page, 0);
+	view_free(v);
+	v = view_at(&t, 10);
 	ck_assert_uint_eq(view_reader(v)->read_index, 1);
 	ck_assert_uint_eq(view_reader(v)->read_first, 16);
 	ck_assert_int_eq(view_reader(v)->task, VIEW_TASK_SYSCALL);
