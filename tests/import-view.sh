@@ -1,0 +1,92 @@
+#!/bin/sh
+# import-view.sh - a real trace on the screen (TAP): headless frames of the
+# committed 64 KiB capture (a golden, read by hand: the plug list holding
+# the request, the unplug, the issue, the reader asleep until the
+# completion, the copy), the same twice; then the interactive program in
+# tmux animates the capture with the normal keys (step, back, G, g), c
+# puts the model beside it on one clock, and the keys a trace has no use
+# for say so; q restores the terminal.
+. "${srcdir:-.}/tests/tap.sh"
+set -u
+need tmux tmux
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/raviz-impview.XXXXXX") || exit 99
+. "${srcdir:-.}/tests/tmux-lib.sh"
+tl_init raviz-impview
+trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+cap="$srcdir/tests/data/captures/loop-dio-ra128-bs64k.trace"
+
+# Headless frames: the first two read() calls, as the screen draws them.
+"$RAVIZ" --headless --import="$cap" --frames --until=16 >"$tmp/f" \
+    2>"$tmp/err"
+ok $? "--headless --import --frames --until=16 exits 0"
+[ "$(grep -c '^--- event' "$tmp/f")" = 16 ]
+ok $? "16 frames"
+golden "import/frames-bs64k-16.txt" "$tmp/f"
+"$RAVIZ" --headless --import="$cap" --frames --until=16 2>/dev/null |
+    cmp -s - "$tmp/f"
+ok $? "the same frames twice"
+"$RAVIZ" --headless --import="$cap" --frames >"$tmp/all" 2>/dev/null
+tail -n 24 "$tmp/all" | grep -q 'read #127 returned' &&
+    tail -n 24 "$tmp/all" | grep -q 'REAL - 7,0 (kernel trace)'
+ok $? "the last frame: all 128 read() calls returned, named REAL"
+"$RAVIZ" --headless --import="$cap" --frames --until=T3 >"$tmp/o" 2>"$tmp/e"
+[ $? -eq 2 ] && [ ! -s "$tmp/o" ]
+ok $? "--until=T3 with --import: exit 2, $(cat "$tmp/e")"
+
+# The interactive program.
+if tl_start "$RAVIZ --import=$cap" && wait_for "REAL - 7,0"; then
+	ok 0 "raviz --import opens the trace on the screen"
+	expect "paused at event 0" "event 0"
+	# read(), get request, unplug, issue, sleep, complete, wake, copy,
+	# return, read(), get request: 11 events.
+	for i in 1 2 3 4 5 6 7 8 9 10 11; do $T send-keys -t f n; done
+	expect "n steps: event 11" "event 11"
+	expect "the narration is the trace's words" \
+	    "get request: 128 KiB at sector 256"
+	expect "the reader slept until the completion" \
+	    "the reader sleeps: read() needs page 0, not yet read"
+	expect "the plug list holds the request" "1 held, 128 KiB"
+	$T send-keys -t f N N
+	expect "N goes back: event 9" "event 9 "
+	wait_gone "read(): 65536 bytes at offset 65536"
+	ok $? "back: the later events have left the narration"
+	expect "back: the first read() has returned" "read #0 returned"
+	press G "END" "G goes to the end"
+	expect "at the end every read() has returned" "read #127 returned"
+	press g "event 0" "g goes back to the start"
+	press p "its plugging is the kernel's" "p: a trace has no mode to switch"
+	press 3 "no moments T1-T5" "3: a trace has no moments"
+	press c "FIXED - patch: no outer plug" "c: the model below"
+	expect "c: the trace above" "REAL - 7,0 (kernel trace)"
+	for i in 1 2 3 4 5 6 7 8 9 10 11; do $T send-keys -t f n; done
+	expect "compare: the trace steps to event 11" "event 11  read #1"
+	# One clock: at the trace's 518 us the model has made every event up
+	# to then - its last at 66 us, the reader asleep on its first request
+	# (the completion comes later).
+	$T capture-pane -p -t f >"$tmp/cmp"
+	grep -q 'REAL - 7,0 (kernel trace) *t = 518us  event 11' "$tmp/cmp" &&
+	    grep -q 'FIXED - patch: no outer plug *t = 66us  event 6' \
+	    "$tmp/cmp" && grep -q 'z asleep on page 0' "$tmp/cmp"
+	ok $? "compare: the model at the trace's clock" "$(cat "$tmp/cmp")"
+	press G "END" "compare: G goes to the end"
+	$T capture-pane -p -t f >"$tmp/cmp"
+	grep -q 'REAL - 7,0' "$tmp/cmp" && grep -q 'FIXED - patch' "$tmp/cmp"
+	ok $? "compare at the end: both halves" "$(cat "$tmp/cmp")"
+	$T send-keys -t f q
+	restored "q"
+	st=$(status)
+	[ "$st" = 0 ]; ok $? "q: exit status 0 (got '$st')"
+else
+	ok 1 "raviz --import did not start"
+fi
+
+# A malformed trace: refused before the screen, file:line, exit 2.
+if tl_start "$RAVIZ --import=$srcdir/tests/data/import/bp-bad.blkparse"; then
+	expect "a malformed trace exits" "FINISHED"
+	$T capture-pane -p -t f >"$tmp/bad"
+	grep -q 'bp-bad.blkparse:3' "$tmp/bad" && [ "$(status)" = 2 ]
+	ok $? "a malformed trace: file:line and exit 2" "$(cat "$tmp/bad")"
+else
+	ok 1 "the shell did not start"
+fi
+tap_done
