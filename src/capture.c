@@ -190,7 +190,8 @@ read_like_dd(struct cap *c, int fd, uint64_t bs, uint64_t limit)
 
 /* Run a capture. */
 int
-capture_run(const struct opts *o, FILE *out, FILE *err)
+capture_run(const struct opts *o, FILE *out, FILE *err,
+    struct capture_shown *shown)
 {
 	struct cap		 c = { "", -1, err };
 	struct sigaction	 sa, old[3];
@@ -393,7 +394,14 @@ out:
 		return (status);
 	}
 	fprintf(err, "raviz: capture written to %s\n", oesc);
-	/* Open it: the summary of the import (the screen is not built yet). */
+	if (shown != NULL && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
+	    strlen(outname) < sizeof shown->path) {
+		/* On a terminal the screen opens it (main.c). */
+		snprintf(shown->path, sizeof shown->path, "%s", outname);
+		shown->dev = whole ? dev : BLK_NODEV;
+		return (0);
+	}
+	/* Else the summary of the import. */
 	if (import_load(&im, outname, whole ? dev : BLK_NODEV)
 	    != 0) {
 		fprintf(err, "raviz: %s\n", im.err);

@@ -54,6 +54,7 @@ int
 main(int argc, char **argv)
 {
 	struct opts	o;
+	struct capture_shown	shown;
 	unsigned	i;
 	int		rc = 0;
 
@@ -101,8 +102,17 @@ main(int argc, char **argv)
 		    stderr));
 	if (o.import_file != NULL && o.headless)
 		return (main_finish(headless_import(&o, stdout, stderr)));
-	if (o.capture != NULL)
-		return (capture_run(&o, stdout, stderr));
+	if (o.capture != NULL) {
+		/* Without --headless, on a terminal: the screen opens it. */
+		shown.path[0] = '\0';
+		if ((rc = capture_run(&o, stdout, stderr, o.headless ? NULL :
+		    &shown)) != 0 || shown.path[0] == '\0')
+			return (rc);
+		o.capture = NULL;
+		o.import_file = shown.path;
+		o.import_dev = shown.dev;
+		return (main_finish(loop_run(&o)));
+	}
 	if (o.export_fmt != NULL)
 		return (export_run(&o, stdout, stderr));
 	if (o.headless && (o.nfiles > 0 || o.demo_name != NULL))
