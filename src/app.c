@@ -102,6 +102,13 @@ app_new_trace(struct trace *t, const struct sim_config *base)
 	return (a);
 }
 
+/* Is the main run over? */
+int
+app_over(const struct app *a)
+{
+	return (timeline_over(&a->main));
+}
+
 /* Free an application. */
 void
 app_free(struct app *a)

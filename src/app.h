@@ -77,6 +77,8 @@ struct app *app_new(const struct sim_config *);
  */
 struct app *app_new_trace(struct trace *t, const struct sim_config *base);
 void	 app_free(struct app *);
+/* Is the main run over (no event left)? */
+int	 app_over(const struct app *);
 
 /*
  * Carry out one command; the command hook (if any) is called first.

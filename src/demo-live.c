@@ -226,7 +226,7 @@ demo_live_step(struct demo_live *l, uint64_t now_ns, uint64_t *wait_ns)
 			break;
 		}
 		cur = app_event_no(l->app);
-		if (cur < it->event && !sim_done(app_sim(l->app))) {
+		if (cur < it->event && !app_over(l->app)) {
 			/* Playing: the ticks bring the run there. */
 			if (app_playing(l->app))
 				break;

@@ -549,6 +549,13 @@ demo_play_main(const struct opts *o, FILE *out, FILE *err)
 
 	if ((rc = lesson_open(&d, o, err)) != 0)
 		return (rc);
+	if (d.trace != NULL) {
+		fprintf(err, "raviz: a lesson over a kernel trace plays on the "
+		    "screen (its trace alone: raviz --headless "
+		    "--import=...)\n");
+		demo_free(&d);
+		return (2);
+	}
 	if ((o->cast != NULL && (rc = cast_target(o, "cast", o->cast, &d,
 	    err)) != 0) || (o->svg != NULL && (rc = cast_target(o, "svg",
 	    o->svg, &d, err)) != 0) || ((o->cast != NULL || o->svg != NULL) &&

@@ -152,8 +152,8 @@ unknown(struct pctx *p, const char *what, const char *w, size_t n)
 		    what, (int)n, w, p->d->major, p->d->minor, DEMO_MAJOR,
 		    DEMO_MINOR);
 	else if (strcmp(what, "item") == 0)
-		diag(p, DEMO_ERROR, w, "expected '@EVENT', 'set', 'title' or "
-		    "'#', not '%.*s'", (int)n, w);
+		diag(p, DEMO_ERROR, w, "expected '@EVENT', 'set', 'title', "
+		    "'trace' or '#', not '%.*s'", (int)n, w);
 	else if (strcmp(what, "command") == 0)
 		diag(p, DEMO_ERROR, w, "expected a command (play, stop, step, "
 		    "back, jump, mode, ... as in the help), 'caption', 'pause' "
@@ -482,6 +482,19 @@ parse_set(struct pctx *p, const char *s)
 	p->nsets++;
 }
 
+/* Does caption text t hold a {placeholder} ("{{" is a brace)? */
+static int
+has_figure(const char *t)
+{
+	for (; *t != '\0'; t++) {
+		if (t[0] == '{' && t[1] == '{')
+			t++;
+		else if (t[0] == '{')
+			return (1);
+	}
+	return (0);
+}
+
 /* 'title "..."'. */
 static void
 parse_title(struct pctx *p, const char *s)
@@ -507,6 +520,31 @@ parse_title(struct pctx *p, const char *s)
 		return;
 	}
 	p->d->title = t;
+}
+
+/* 'trace "NAME"': the lesson's run is an installed kernel capture. */
+static void
+parse_trace(struct pctx *p, const char *s)
+{
+	char	*t;
+
+	s = skip_ws(p, s);
+	if ((t = quoted(p, &s)) == NULL)
+		return;
+	if (!at_end(p, s, "the capture's name")) {
+		free(t);
+		return;
+	}
+	if (p->stamped || p->d->trace != NULL || t[0] == '\0' ||
+	    t[0] == '.' || strchr(t, '/') != NULL) {
+		diag(p, DEMO_ERROR, p->line, "%s", p->stamped ? "the trace "
+		    "belongs before the first '@EVENT' item" : p->d->trace ?
+		    "a second trace (one per file)" : "expected the name of "
+		    "an installed capture (no '/', no leading '.')");
+		free(t);
+		return;
+	}
+	p->d->trace = t;
 }
 
 /* Is n bytes at w the demo-file name of a command?  Its kind, or CMD_NONE. */
@@ -643,6 +681,9 @@ parse_stamped(struct pctx *p, const char *s)
 			return;
 		}
 		check_figures(p, q, it.text);
+		if (p->d->trace != NULL && has_figure(it.text))
+			diag(p, DEMO_ERROR, q, "a lesson over a kernel "
+			    "trace has no engine to fill {placeholders}");
 		if (figure_width(it.text) > DEMO_CAPTION_COLS)
 			diag(p, DEMO_WARNING, w, "caption of %zu columns "
 			    "(figures at their widest): on an 80-column "
@@ -732,6 +773,8 @@ parse_line(struct pctx *p)
 		parse_set(p, s);
 	else if (n == 5 && memcmp(w, "title", 5) == 0)
 		parse_title(p, s);
+	else if (n == 5 && memcmp(w, "trace", 5) == 0)
+		parse_trace(p, s);
 	else
 		unknown(p, "item", w, n);
 }
@@ -899,6 +942,7 @@ demo_free(struct demo *d)
 		free(d->sets[i]);
 	free(d->sets);
 	free(d->title);
+	free(d->trace);
 	free(d->name);
 	memset(d, 0, sizeof *d);
 }

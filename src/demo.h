@@ -15,7 +15,10 @@
  *
  * The first line names the format version.  A scenario block of `set NAME
  * VALUE` lines (NAME and VALUE exactly as the command-line option --NAME=VALUE)
- * and an optional title come before the first stamped item.  Each stamped
+ * and an optional title come before the first stamped item, and so does
+ * `trace NAME`: the lesson's run is then the installed kernel capture NAME
+ * (its captions hold no {placeholders}: they are the engine's figures).
+ * Each stamped
  * item carries the engine event number at which it happens (@N) and the wall
  * delay since the previous item (+TIME); the engine never sees the delay.
  *
@@ -82,6 +85,9 @@ struct demo {
 	char		*name;		/* the file name, for diagnostics */
 	unsigned	 major, minor;	/* of the file */
 	char		*title;		/* decoded, or NULL */
+	char		*trace;		/* `trace NAME`: the run is that
+					   installed capture (lesson.h), or
+					   NULL: the model's */
 	struct sim_config cfg;		/* defaults + the scenario block */
 	char		**sets;		/* the block as "--NAME=VALUE" */
 	size_t		 nsets;

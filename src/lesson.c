@@ -14,9 +14,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "capture.h"
 #include "datadir.h"
 #include "demo.h"
 #include "fmt.h"
+#include "import.h"
 #include "lesson.h"
 #include "xalloc.h"
 
@@ -48,6 +50,52 @@ lesson_find(char *buf, size_t len, const char *name, const char **why)
 		return (-1);
 	}
 	return (0);
+}
+
+/* Path of an installed capture. */
+int
+lesson_capture(char *buf, size_t len, const char *name)
+{
+	static const char *const dirs[] = { "captures", "tests/data/captures" };
+	char	dir[4096];
+	size_t	i;
+
+	for (i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+		datadir_path(dir, sizeof dir, dirs[i]);
+		if ((size_t)snprintf(buf, len, "%s/%s", dir, name) < len &&
+		    access(buf, R_OK) == 0)
+			return (0);
+	}
+	return (-1);
+}
+
+/* The run of a lesson over a kernel trace. */
+int
+lesson_trace(struct trace *t, const struct demo *d, const struct opts *o,
+    FILE *err)
+{
+	struct capture_shown	 shown;
+	struct opts		 co;
+	char			 path[4096], esc[512];
+
+	if (o->capture != NULL) {
+		/* Yours: the lesson's read, on this machine, now. */
+		co = *o;
+		co.cfg = d->cfg;
+		shown.path[0] = '\0';
+		if (capture_run(&co, stdout, err, &shown) == 0 &&
+		    shown.path[0] != '\0')
+			return (import_trace(t, shown.path, shown.dev, err));
+		fprintf(err, "raviz: no capture on the spot: the lesson opens "
+		    "its installed capture\n");
+	}
+	if (lesson_capture(path, sizeof path, d->trace) != 0) {
+		fprintf(err, "raviz: %s: the capture '%s' is not installed "
+		    "(RAVIZ_DATADIR?)\n", fmt_escape_str(esc, sizeof esc,
+		    d->name), d->trace);
+		return (2);
+	}
+	return (import_trace(t, path, BLK_NODEV, err));
 }
 
 /* qsort comparison of two names. */

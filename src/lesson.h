@@ -22,6 +22,22 @@ const char *lesson_dir(void);
  */
 int	 lesson_find(char *buf, size_t len, const char *name,
 	     const char **why);
+/*
+ * The path of the installed capture NAME (a lesson's `trace`) into buf:
+ * the data directory's captures/NAME, or in a source tree
+ * tests/data/captures/NAME.  -1 when neither is there.
+ */
+int	 lesson_capture(char *buf, size_t len, const char *name);
+struct trace;
+/*
+ * The run of lesson d, which has a `trace`, into t (trace_free() after):
+ * with --capture=PATH (o), captured on the spot with the lesson's bs and
+ * file size (root, tracefs: capture.h), else - or when that capture is
+ * refused - the installed capture d->trace.  0, or the exit status with
+ * the reason written to err.
+ */
+int	 lesson_trace(struct trace *t, const struct demo *d,
+	     const struct opts *o, FILE *err);
 /* Print "NAME  TITLE" for every *.demo in lesson_dir(), sorted. */
 int	 lesson_list(FILE *out, FILE *err);
 /*

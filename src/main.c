@@ -102,7 +102,7 @@ main(int argc, char **argv)
 		    stderr));
 	if (o.import_file != NULL && o.headless)
 		return (main_finish(headless_import(&o, stdout, stderr)));
-	if (o.capture != NULL) {
+	if (o.capture != NULL && o.nfiles == 0 && o.demo_name == NULL) {
 		/* Without --headless, on a terminal: the screen opens it. */
 		shown.path[0] = '\0';
 		if ((rc = capture_run(&o, stdout, stderr, o.headless ? NULL :

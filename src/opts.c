@@ -356,6 +356,12 @@ trace_rules(struct opts *o)
 	/* An import's frames, and how many of them, are its own. */
 	framed = o->import_file != NULL && o->export_fmt == NULL &&
 	    o->headless && !o->until_label;
+	/* A lesson over a trace may capture yours (lesson.h). */
+	if (o->capture != NULL && !o->headless && modes == 1 &&
+	    (o->nfiles > 0 || o->demo_name != NULL) && o->record == NULL &&
+	    o->trace == NULL && !o->frames && !o->until_label &&
+	    !o->until_events)
+		return (0);
 	if (o->nfiles > 0 || o->demo_name != NULL || o->record != NULL ||
 	    o->trace != NULL || o->until_label ||
 	    (!framed && (o->frames || o->until_events)))

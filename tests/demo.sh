@@ -37,8 +37,11 @@ for n in $lessons; do
 	grep -q "^$n  *$t\$" "$tmp/list"
 	ok $? "--list-demos shows $n with its title"
 done
-[ "$(wc -l <"$tmp/list")" -eq 8 ]
-ok $? "--list-demos lists exactly the eight lessons"
+t=$(sed -n 's/^title "\(.*\)"$/\1/p' "$demos/yours.demo")
+grep -q "^yours  *$t\$" "$tmp/list"
+ok $? "--list-demos shows yours (a lesson over a kernel trace) with its title"
+[ "$(wc -l <"$tmp/list")" -eq 9 ]
+ok $? "--list-demos lists exactly the nine lessons"
 RAVIZ_DATADIR="$srcdir" "$RAVIZ" --headless --frames --summary \
     --demo report >"$tmp/byname" 2>&1
 cmp -s "$tmp/byname" "$tmp/report.txt"

@@ -80,6 +80,46 @@ else
 	ok 1 "raviz --import did not start"
 fi
 
+# The lesson 'yours': the installed capture, stepped by its items, then
+# the model beside it.  Headless it is refused (its trace alone has
+# --headless --import); --capture only goes with a lesson over a trace.
+"$RAVIZ" --check "$srcdir/demos/yours.demo" >"$tmp/o" 2>&1
+ok $? "--check yours.demo: $(cat "$tmp/o")"
+printf '%s\n' 'raviz-demo 1' 'trace "x.trace"' \
+    '@0 +0ms caption "{throughput}"' 'trace "y.trace"' >"$tmp/t.demo"
+"$RAVIZ" --check "$tmp/t.demo" >"$tmp/o" 2>&1
+[ $? -ne 0 ] && grep -q 'no engine to fill' "$tmp/o" &&
+    grep -q 'the trace belongs before' "$tmp/o"
+ok $? "a trace lesson: no placeholders, the trace first" "$(cat "$tmp/o")"
+RAVIZ_DATADIR="$srcdir" "$RAVIZ" --headless --demo=yours >"$tmp/o" \
+    2>"$tmp/e"
+[ $? -eq 2 ] && [ ! -s "$tmp/o" ] && grep -q 'plays on the screen' "$tmp/e"
+ok $? "headless yours: exit 2, $(cat "$tmp/e")"
+if tl_start "RAVIZ_DATADIR=$srcdir $RAVIZ --demo=yours"; then
+	expect "yours opens the installed capture" "REAL - 7,0 (kernel trace)"
+	expect "yours: its first caption" "64 KiB read() calls.  [Enter]"
+	press Enter "waits on the task's plug list" "yours: getrq, the plug"
+	expect "yours: the screen is at the getrq" "1 held, 128 KiB"
+	press Enter "nothing holds it for read()" "yours: the issue"
+	press Enter "it copies, and read() returns" "yours: the wake-up"
+	press Enter "on the trace's clock" "yours: compare"
+	expect "yours: the model below" "FIXED - patch: no outer plug"
+	$T send-keys -t f q
+	restored "yours: q"
+else
+	ok 1 "the shell did not start"
+fi
+if tl_start "RAVIZ_DATADIR=$srcdir $RAVIZ --demo=report --capture=/dev/null"
+then
+	expect "--capture with a model lesson exits" "FINISHED"
+	$T capture-pane -p -t f >"$tmp/bad"
+	grep -q 'only for a lesson over a trace' "$tmp/bad" &&
+	    [ "$(status)" = 2 ]
+	ok $? "--capture with a model lesson: exit 2" "$(cat "$tmp/bad")"
+else
+	ok 1 "the shell did not start"
+fi
+
 # A malformed trace: refused before the screen, file:line, exit 2.
 if tl_start "$RAVIZ --import=$srcdir/tests/data/import/bp-bad.blkparse"; then
 	expect "a malformed trace exits" "FINISHED"

@@ -744,15 +744,24 @@ loop_run(const struct opts *o)
 			return (status);
 		cfg = &l.demo.cfg;
 	}
-	if (o->import_file != NULL) {
+	if (o->capture != NULL && l.demo.trace == NULL) {
+		fprintf(stderr, "raviz: --capture with a lesson: only for a "
+		    "lesson over a trace (`trace NAME`, as 'yours')\n");
+		demo_free(&l.demo);
+		return (2);
+	}
+	if (o->import_file != NULL || l.demo.trace != NULL) {
 		/* A kernel trace: read whole, or refused before the screen. */
-		if ((status = import_trace(&trace, o->import_file,
-		    o->import_dev, stderr)) != 0)
+		if ((status = l.demo.trace != NULL ? lesson_trace(&trace,
+		    &l.demo, o, stderr) : import_trace(&trace, o->import_file,
+		    o->import_dev, stderr)) != 0) {
+			demo_free(&l.demo);
 			return (status);
+		}
 		if ((l.app = app_new_trace(&trace, cfg)) == NULL) {
-			fprintf(stderr, "raviz: %s: the model cannot take its "
-			    "read and readahead sizes\n", fmt_escape_str(esc,
-			    sizeof esc, o->import_file));
+			fprintf(stderr, "raviz: the model cannot take the "
+			    "trace's read and readahead sizes\n");
+			demo_free(&l.demo);
 			return (2);
 		}
 	} else if ((l.app = app_new(cfg)) == NULL ||
