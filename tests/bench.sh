@@ -73,3 +73,49 @@ for o in "--bs=4k --max-request=4k" "--bs=4k" "--bs=1000k" "--ra=132k" ""; do
 	printf '%-26s %8s %8s %8s %8s %8s\n' "${o:-(defaults)}" "$a" "$b" "$c" \
 	    "$d" "$g"
 done
+
+# The grid of issue 12's "done when": 1 TiB summaries over read size x
+# readahead x device x mode, each cell one timed run in ms (cut off at
+# $GRID_TIMEOUT seconds, default 10), then the slowest cell and the cells
+# that took a second or more.
+GRID_TIMEOUT=${GRID_TIMEOUT:-10}
+GRID_SIZE=${GRID_SIZE:-1T}
+
+echo
+echo "# grid: $GRID_SIZE summaries, ms (cut off at ${GRID_TIMEOUT}s)"
+printf '%-5s %-5s %-7s %8s %8s %8s\n' bs ra device buggy fixed legacy
+slow= worst=0 worst_cell=
+for bs in 4k 64k 1M; do
+	for ra in 128k 1M; do
+		for dev in report nvme hdd; do
+			line=
+			for m in buggy fixed legacy; do
+				t0=$(date +%s%N)
+				timeout "$GRID_TIMEOUT" "$RAVIZ" --headless --summary \
+				    --file-size="$GRID_SIZE" --bs="$bs" --ra="$ra" \
+				    --device="$dev" --mode="$m" >/dev/null 2>&1
+				st=$?
+				t1=$(date +%s%N)
+				ms=$(( (t1 - t0) / 1000000 ))
+				if [ $st -eq 124 ]; then
+					ms=">${GRID_TIMEOUT}000"
+					v=$(( GRID_TIMEOUT * 1000 ))
+				elif [ $st -ne 0 ]; then
+					ms=failed v=0
+				else
+					v=$ms
+				fi
+				cell="--bs=$bs --ra=$ra --device=$dev --mode=$m"
+				[ "$v" -ge 1000 ] && slow="$slow
+  $cell: $ms ms"
+				if [ "$v" -gt "$worst" ]; then
+					worst=$v worst_cell=$cell
+				fi
+				line="$line $(printf '%8s' "$ms")"
+			done
+			printf '%-5s %-5s %-7s%s\n' "$bs" "$ra" "$dev" "$line"
+		done
+	done
+done
+echo "slowest: $worst_cell ($worst ms)"
+echo "cells of 1 s or more:${slow:- none}"

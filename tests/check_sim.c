@@ -838,6 +838,18 @@ static const struct grid_extra grid_extras[] = {
 	{ 250, 32, 128, 0, SIM_SOURCE_RAW, 0, 1 },	/* 1000 KiB */
 	{ 257, 256, 128, 0, SIM_SOURCE_RAW, 1, 1 },
 	{ 250, 33, 128, 0, SIM_SOURCE_RAW, 3, 1 },
+	/* Processor sharing: 4 and 64 KiB reads, requests of 4 and 8 KiB. */
+	{ 1, 32, 1, 2, SIM_SOURCE_RAW, 0, 1 },
+	{ 1, 32, 1, 32, SIM_SOURCE_RAW, 0, 1 },
+	{ 1, 32, 2, 0, SIM_SOURCE_RAW, 0, 1 },
+	{ 1, 32, 2, 1, SIM_SOURCE_RAW, 0, 1 },
+	{ 1, 32, 2, 32, SIM_SOURCE_RAW, 1, 1 },
+	{ 16, 32, 1, 0, SIM_SOURCE_RAW, 0, 0 },	/* buggy: as row 3 */
+	{ 16, 32, 1, 1, SIM_SOURCE_RAW, 0, 1 },
+	{ 16, 32, 2, 2, SIM_SOURCE_RAW, 0, 1 },
+	{ 16, 32, 2, 32, SIM_SOURCE_RAW, 0, 1 },
+	{ 16, 32, 1, 0, SIM_SOURCE_RAW, 1, 1 },
+	{ 1, 32, 1, 0, SIM_SOURCE_RAW, 1, 1 },
 };
 
 /* The device of a grid index. */
