@@ -14,10 +14,12 @@ row() {
 	k=$(echo "$out" | awk '/^TIME/ {print $3}')
 	e=$(echo "$out" | awk '/^events:/ {print $2}')
 	r=$(awk -v e="$e" -v t="$t" 'BEGIN { if (t > 0) printf "%.0f", e / t; else print "-" }')
-	printf '%-7s %-6s %10s %12s %10s %14s\n' "$m" "$sz" "$t" "$k" "$e" "$r"
+	printf '%-7s %-6s %10s %12s %10s %14s %s\n' "$m" "$sz" "$t" "$k" "$e" \
+	    "$r" "$*"
 }
 
-printf '%-7s %-6s %10s %12s %10s %14s\n' mode file seconds peak_KiB events events/s
+printf '%-7s %-6s %10s %12s %10s %14s %s\n' mode file seconds peak_KiB events events/s \
+    options
 echo "# summaries (sim_run: repeated steady-state periods are jumped over, exactly)"
 for m in buggy fixed legacy; do
 	for sz in 1G 64G 1T; do
@@ -30,6 +32,11 @@ for m in buggy fixed legacy; do
 		row "$m" "$sz" --trace=/dev/null --summary
 	done
 done
+echo "# deep queues (sharing heap, batch completions)"
+row buggy 1G --ra=256M --max-request=4k
+row buggy 1G --qd=1024 --ra=256M --max-request=4k
+row buggy 1G --qd=4096 --ra=64M --max-request=4k --bs=1000k
+row buggy 256M --device=hdd --qd=1024 --ra=16M --max-request=4k --bs=4k
 
 # The scaling table of issue 12: summary time by file size for the option
 # sets that once defeated period skipping, and the growth from 1 GiB to
