@@ -84,12 +84,14 @@ done
 # The grid of issue 12's "done when": 1 TiB summaries over read size x
 # readahead x device x mode, each cell one timed run in ms (cut off at
 # $GRID_TIMEOUT seconds, default 10), then the slowest cell and the cells
-# that took a second or more.
+# that took a second or more.  $GRID_OPTS adds options to every cell (e.g.
+# GRID_OPTS=--max-request=4k, where the sharing state does not repeat).
 GRID_TIMEOUT=${GRID_TIMEOUT:-10}
 GRID_SIZE=${GRID_SIZE:-1T}
+GRID_OPTS=${GRID_OPTS:-}
 
 echo
-echo "# grid: $GRID_SIZE summaries, ms (cut off at ${GRID_TIMEOUT}s)"
+echo "# grid: $GRID_SIZE summaries $GRID_OPTS, ms (cut off at ${GRID_TIMEOUT}s)"
 printf '%-5s %-5s %-7s %8s %8s %8s\n' bs ra device buggy fixed legacy
 slow= worst=0 worst_cell=
 for bs in 4k 64k 1M; do
@@ -100,7 +102,8 @@ for bs in 4k 64k 1M; do
 				t0=$(date +%s%N)
 				timeout "$GRID_TIMEOUT" "$RAVIZ" --headless --summary \
 				    --file-size="$GRID_SIZE" --bs="$bs" --ra="$ra" \
-				    --device="$dev" --mode="$m" >/dev/null 2>&1
+				    --device="$dev" --mode="$m" $GRID_OPTS \
+				    >/dev/null 2>&1
 				st=$?
 				t1=$(date +%s%N)
 				ms=$(( (t1 - t0) / 1000000 ))
@@ -113,6 +116,7 @@ for bs in 4k 64k 1M; do
 					v=$ms
 				fi
 				cell="--bs=$bs --ra=$ra --device=$dev --mode=$m"
+				cell="$cell${GRID_OPTS:+ $GRID_OPTS}"
 				[ "$v" -ge 1000 ] && slow="$slow
   $cell: $ms ms"
 				if [ "$v" -gt "$worst" ]; then
