@@ -16,8 +16,8 @@
  *   to the byte, as stepping from event 0 to N with the same toggles.  Going
  *   back restores the last checkpoint at or before N, so it costs at most
  *   a bounded number of steps, never a replay from event 0 after a jump.
- * - Long moves forward run the engine quietly (sim_run_until()) over all
- *   but the last 2 * RENDER_HISTORY events, in slices between which the
+ * - Long moves forward run the engine quietly (sim_run_until()), once, over
+ *   all but the last 2 * RENDER_HISTORY events, in slices between which the
  *   poll hook (if any) may cancel the move: the call then returns -1 with
  *   poll->cancelled set, and the timeline is at an event it had reached,
  *   usable as before.  -1 without cancelled means memory ran out.
@@ -95,8 +95,9 @@ int	 timeline_goto(struct timeline *u, uint64_t n);
 /*
  * Bring u (no toggles) to simulated time t: every event at or before t has
  * happened, none after.  Going back restores the last checkpoint at or
- * before t, so the state is a function of t alone; far behind, the number
- * of events to go is found quietly.  0 or -1 as timeline_goto().
+ * before t, so the state is a function of t alone; far behind, the events
+ * to go are found and passed over in one quiet run.  0 or -1 as
+ * timeline_goto().
  */
 int	 timeline_sync_time(struct timeline *u, uint64_t t);
 /* Record a toggle to mode m at the current event and apply it. */

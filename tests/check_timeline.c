@@ -3,9 +3,10 @@
  * state going forward gives, toggles come back at their events after going
  * back past them, a quiet jump then a step back restores a checkpoint near
  * the end instead of replaying from event 0, a quiet run applies the
- * toggles it passes over, a cancelled move leaves a usable timeline, time
- * sync lands where stepping by the clock does, and replay and the label
- * search see the toggles.
+ * toggles it passes over, a cancelled move leaves a usable timeline, a
+ * long move runs the engine once wherever the run's end falls, time sync
+ * (near, and far in one quiet run) lands where stepping by the clock does,
+ * and replay and the label search see the toggles.
  * States are compared by the engine's clock, counters and modes and by the
  * picture drawn through render_text_ops (the headless frames' back end).
  */
@@ -360,6 +361,164 @@ START_TEST(test_cancel_consistent)
 }
 END_TEST
 
+/* Poll hook: the move's progress only goes forward (one quiet run). */
+struct mono {
+	unsigned	calls;
+	uint64_t	last;
+};
+
+static int
+mono_cb(void *arg, uint64_t done, uint64_t total)
+{
+	struct mono	*m = arg;
+
+	ck_assert_uint_le(done, total);
+	ck_assert_uint_gt(done, m->last);
+	m->last = done;
+	m->calls++;
+	return (0);
+}
+
+/* One page per read and request: a run whose state never repeats. */
+static void
+config_slow(struct sim_config *c, uint64_t pages)
+{
+	sim_config_default(c);
+	c->read_pages = 1;
+	c->max_req_pages = 1;
+	c->file_pages = pages;
+}
+
+/* The events of c's run, stepped. */
+static uint64_t
+run_events(const struct sim_config *c)
+{
+	struct sim		*s = sim_new(c);
+	struct sim_event	 e;
+	uint64_t		 n = 0;
+
+	ck_assert_ptr_nonnull(s);
+	while (sim_step(s, &e) == 1)
+		n++;
+	sim_free(s);
+	return (n);
+}
+
+/*
+ * A long move runs the engine once: its progress never goes back (a
+ * second run from the start would), over several slices; and wherever
+ * the run's end falls against the target - after it, just short of it
+ * (within the last 2 * RENDER_HISTORY events), or before the point the
+ * jump first aimed at - the move lands as stepping does, with the
+ * checkpoint half way through the last stretch.
+ */
+START_TEST(test_jump_once)
+{
+	struct sim_config	c;
+	struct timeline_poll	poll;
+	struct mono		m;
+	struct timeline		a, b;
+	uint64_t		end, n[4];
+	size_t			i, k, half;
+
+	config_slow(&c, 65536);
+	end = run_events(&c);
+	ck_assert_uint_gt(end, 16 * RENDER_HISTORY);
+	n[0] = end - 3 * RENDER_HISTORY;	/* the run goes on */
+	n[1] = end + 100;			/* ends just short */
+	n[2] = end + 2 * RENDER_HISTORY + 5000;	/* before the aim */
+	n[3] = UINT64_MAX;			/* G */
+	for (i = 0; i < 4; i++) {
+		memset(&poll, 0, sizeof poll);
+		memset(&m, 0, sizeof m);
+		poll.fn = mono_cb;
+		poll.arg = &m;
+		ck_assert_int_eq(timeline_init(&a, &c, COLS, ROWS, &poll), 0);
+		ck_assert_int_eq(timeline_goto(&a, n[i]), 0);
+		ck_assert_uint_ge(m.calls, 2);
+		ck_assert_uint_eq(timeline_events(&a), i == 0 ? n[0] : end);
+		/* None in the quiet part, one half way after it. */
+		for (k = 0, half = 0; k < a.nck; k++) {
+			ck_assert(a.ck[k].ev < timeline_events(&a) -
+			    2 * RENDER_HISTORY || a.ck[k].ev >=
+			    timeline_events(&a) - RENDER_HISTORY);
+			half += a.ck[k].ev ==
+			    timeline_events(&a) - RENDER_HISTORY;
+		}
+		ck_assert_uint_eq(half, 1);
+		start(&b, &c);
+		step_to(&b, timeline_events(&a));
+		if (i != 0)
+			ck_assert_int_eq(timeline_step(&b, NULL), 0);
+		same(&a, &b);
+		timeline_done(&a);
+		timeline_done(&b);
+	}
+}
+END_TEST
+
+/*
+ * Time sync far behind, on runs whose state never repeats: one quiet run
+ * (progress never goes back), landing where stepping by the clock does;
+ * then back to a middle time and forward again; a cancelled sync leaves
+ * the run as it was.
+ */
+START_TEST(test_sync_far)
+{
+	struct sim_config	c;
+	struct timeline_poll	poll;
+	struct mono		m;
+	struct probe		p;
+	struct timeline		main, o, r;
+	uint64_t		t, next, ts[3], before;
+	size_t			i;
+
+	config_slow(&c, 65536);
+	start(&main, &c);
+	ck_assert_int_eq(timeline_goto(&main, UINT64_MAX), 0);
+	ts[0] = sim_stats(main.sim)->now_ns;
+	ts[1] = ts[0] / 2;
+	ts[2] = ts[0] - ts[0] / 8;
+	timeline_done(&main);
+	c.mode = SIM_MODE_FIXED;
+	memset(&poll, 0, sizeof poll);
+	memset(&m, 0, sizeof m);
+	poll.fn = mono_cb;
+	poll.arg = &m;
+	ck_assert_int_eq(timeline_init(&o, &c, COLS, ROWS, &poll), 0);
+	for (i = 0; i < 3; i++) {
+		t = ts[i];
+		m.last = 0;
+		ck_assert_int_eq(timeline_sync_time(&o, t), 0);
+		next = sim_next_time(o.sim);
+		ck_assert(next == SIM_NONE || next > t);
+		start(&r, &c);
+		while ((next = sim_next_time(r.sim)) != SIM_NONE && next <= t)
+			ck_assert_int_eq(timeline_step(&r, NULL), 1);
+		same(&o, &r);
+		timeline_done(&r);
+	}
+	ck_assert_uint_ge(m.calls, 1);
+
+	/* Cancelled far behind: where it was. */
+	memset(&p, 0, sizeof p);
+	p.stop = 1;
+	poll.fn = probe_cb;
+	poll.arg = &p;
+	ck_assert_int_eq(timeline_sync_time(&o, ts[1]), 0);
+	before = timeline_events(&o);
+	ck_assert_int_eq(timeline_sync_time(&o, ts[0]), -1);
+	ck_assert_int_eq(poll.cancelled, 1);
+	ck_assert_uint_eq(p.calls, 1);
+	ck_assert_uint_le(timeline_events(&o), before + 2 * RENDER_HISTORY + 1);
+	start(&r, &c);
+	step_to(&r, timeline_events(&o));
+	same(&o, &r);
+	timeline_done(&r);
+	timeline_done(&o);
+}
+END_TEST
+
 /*
  * Time sync, forward (near and far) and back: every event at or before t
  * has happened and none after, as stepping by the clock gives.
@@ -492,6 +651,8 @@ check_suite(void)
 	tcase_add_test(tc, test_jump_over_toggle);
 	tcase_add_test(tc, test_cancel_consistent);
 	tcase_add_test(tc, test_sync_time);
+	tcase_add_test(tc, test_jump_once);
+	tcase_add_test(tc, test_sync_far);
 	tcase_add_test(tc, test_label_replay);
 	suite_add_tcase(s, tc);
 	return (s);
