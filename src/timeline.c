@@ -225,7 +225,8 @@ struct scan {
 	struct sim	*s[TRAIL_MAX];	/* the trail, oldest first */
 	uint64_t	 ev[TRAIL_MAX];	/* events each has handed out */
 	size_t		 n;
-	uint64_t	 goal;		/* the move's target, for progress */
+	uint64_t	 goal;		/* the move's target, for progress (0:
+					   not known) */
 	uint64_t	 t;		/* stop once the next event is after t */
 	int		 past;		/* stopped there */
 };
@@ -589,7 +590,7 @@ sync_far(struct timeline *u, uint64_t t)
 	int		 rc = -1;
 
 	memset(&sc, 0, sizeof sc);
-	sc.goal = UINT64_MAX;
+	sc.goal = 0;		/* not known until the scan is past t */
 	sc.t = t;
 	if (scan_keep(&sc, u->sim, at) != 0 || (c = sim_clone(u->sim)) == NULL)
 		goto out;

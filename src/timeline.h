@@ -50,7 +50,11 @@ struct timeline_toggle {
 	enum sim_mode	 mode;
 };
 
-/* The front end's look at its input during a long move. */
+/*
+ * The front end's look at its input during a long move: fn gets the events
+ * reached and the move's target (UINT64_MAX: the end; 0: not known, a time
+ * sync); nonzero cancels.
+ */
 struct timeline_poll {
 	int		(*fn)(void *, uint64_t done, uint64_t total);
 	void		*arg;

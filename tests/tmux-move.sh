@@ -2,8 +2,8 @@
 # tmux-move.sh - long moves in the interactive program (TAP): G on a run
 # whose periods never repeat (minutes of engine work) shows its progress and
 # gives way to q, to Ctrl-C, to the signals that end raviz and to a
-# terminal that goes away, the terminal restored after; G on a 4 PiB run
-# that repeats lands at the end at once.
+# terminal that goes away, the terminal restored after; so does the compare
+# run catching up; G on a 4 PiB run that repeats lands at the end at once.
 . "${srcdir:-.}/tests/tap.sh"
 set -u
 need tmux tmux
@@ -29,6 +29,24 @@ for key in q C-c; do
 		ok 1 "$key: raviz did not start"
 	fi
 done
+
+# The compare run catching up with the main run's clock is a long move too:
+# fixed mode repeats (the main run's G is instant), the buggy half below it
+# never does; it shows how far it has got and gives way to q.
+if tl_start "$RAVIZ --mode=fixed $slow" && wait_for "PAUSED"; then
+	$T send-keys -t f c
+	wait_for "BUGGY"
+	ok $? "compare mode on a long run"
+	$T send-keys -t f G
+	wait_for "moving: event"
+	ok $? "G in compare mode: the buggy run catching up shows its progress"
+	$T send-keys -t f q
+	restored "q while the compare run catches up"
+	st=$(status)
+	[ "$st" = 0 ]; ok $? "q while catching up: exit status 0 (got '$st')"
+else
+	ok 1 "compare: raviz did not start"
+fi
 
 # A signal that ends raviz, sent during the move (it is held while the
 # command runs): the move stops, the terminal is restored, and raviz dies of
