@@ -678,6 +678,9 @@ timeline_patched(const struct timeline *u, enum sim_mode m)
 /*
  * Events up to and including the first one labelled T<k> in u's run, from
  * event 0 with its toggles; -1 if there is none, -2 if memory ran out.
+ * The search ends once no label is left to come (sim_labels_over()), not
+ * at the end of the run: a moment that never happens (T3 with 4 KiB
+ * reads) is known at once on a file of any size.
  */
 int64_t
 timeline_find_label(const struct timeline *u, int k)
@@ -691,7 +694,7 @@ timeline_find_label(const struct timeline *u, int k)
 		return (-2);
 	for (;;) {
 		toggles_apply(u, s, n);
-		if (sim_step(s, &e) != 1)
+		if (sim_labels_over(s) || sim_step(s, &e) != 1)
 			break;
 		n++;
 		if (e.label == k) {

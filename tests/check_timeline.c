@@ -6,7 +6,8 @@
  * toggles it passes over, a cancelled move leaves a usable timeline, a
  * long move runs the engine once wherever the run's end falls, time sync
  * (near, and far in one quiet run) lands where stepping by the clock does,
- * and replay and the label search see the toggles.
+ * replay and the label search see the toggles, and the search knows a
+ * moment that never happens without running to the end.
  * States are compared by the engine's clock, counters and modes and by the
  * picture drawn through render_text_ops (the headless frames' back end).
  */
@@ -637,6 +638,42 @@ START_TEST(test_label_replay)
 }
 END_TEST
 
+/*
+ * A moment that never happens (T3..T5 with 4 KiB reads) is known once no
+ * label is left to come, on a 4 PiB file as on a small one (stepping to
+ * the end would never finish); T1 and T2 are where stepping finds them.
+ */
+START_TEST(test_label_never)
+{
+	struct sim_config	c;
+	struct timeline		a;
+	struct sim		*s;
+	struct sim_event	e;
+	int64_t			at[3] = { -1, -1, -1 };
+	uint64_t		n = 0;
+	int			k;
+
+	sim_config_default(&c);
+	c.read_pages = 1;
+	c.file_pages = 1ull << 40;
+	start(&a, &c);
+	for (k = 3; k <= 5; k++)
+		ck_assert_int_eq(timeline_find_label(&a, k), -1);
+	s = sim_new(&c);
+	ck_assert_ptr_nonnull(s);
+	while ((at[1] < 0 || at[2] < 0) && sim_step(s, &e) == 1) {
+		n++;
+		if (e.label >= 1 && e.label <= 2 && at[e.label] < 0)
+			at[e.label] = (int64_t)n;
+	}
+	sim_free(s);
+	ck_assert_int_gt(at[1], 0);
+	ck_assert_int_eq(timeline_find_label(&a, 1), at[1]);
+	ck_assert_int_eq(timeline_find_label(&a, 2), at[2]);
+	timeline_done(&a);
+}
+END_TEST
+
 /* The suite. */
 Suite *
 check_suite(void)
@@ -654,6 +691,7 @@ check_suite(void)
 	tcase_add_test(tc, test_jump_once);
 	tcase_add_test(tc, test_sync_far);
 	tcase_add_test(tc, test_label_replay);
+	tcase_add_test(tc, test_label_never);
 	suite_add_tcase(s, tc);
 	return (s);
 }
