@@ -3,7 +3,8 @@
 # whose periods never repeat (minutes of engine work) shows its progress and
 # gives way to q, to Ctrl-C, to the signals that end raviz and to a
 # terminal that goes away, the terminal restored after; so does the compare
-# run catching up; G on a 4 PiB run that repeats lands at the end at once.
+# run catching up; on a 4 PiB run that repeats, 3 (a moment that never
+# comes) and G answer at once.
 . "${srcdir:-.}/tests/tap.sh"
 set -u
 need tmux tmux
@@ -92,8 +93,13 @@ else
 	[ -n "$pid" ]; ok $? "terminal gone during G: raviz ends (pid $pid)"
 fi
 
-# 4 PiB of 4 KiB reads repeats: G lands at the end at once.
+# 4 PiB of 4 KiB reads repeats: G lands at the end at once.  Before it, 3
+# (T3 never comes with 4 KiB reads) says so at once, without looking through
+# the whole run.
 if tl_start "$RAVIZ --bs=4k --file-size=4096T" && wait_for "PAUSED"; then
+	$T send-keys -t f 3
+	wait_for "T3 does not happen"
+	ok $? "3 on 4 PiB of 4 KiB reads: T3 does not happen, at once"
 	$T send-keys -t f G
 	wait_for "END"
 	ok $? "G on 4 PiB of 4 KiB reads reaches the end"
