@@ -150,6 +150,8 @@ void	 app_set_glyphs(struct app *, const struct render_glyphs *);
  */
 void	 app_set_poll(struct app *,
 	     int (*fn)(void *, uint64_t done, uint64_t total), void *);
+/* In the poll hook: how far the move has got, 0..1000 (timeline.h). */
+unsigned app_move_permille(const struct app *);
 /* Called for every command app_exec() carries out, before it acts. */
 void	 app_set_cmd_hook(struct app *,
 	     void (*cb)(void *, const struct cmd *, uint64_t event_no), void *);

@@ -273,6 +273,34 @@ scan_done(struct scan *sc)
 		sim_free(sc->s[--sc->n]);
 }
 
+/* a / b in thousandths, at most 1000, without overflow. */
+static unsigned
+per_mille(uint64_t a, uint64_t b)
+{
+	uint64_t	q;
+
+	if (b == 0 || a >= b)
+		return (1000);
+	q = b >= 1000 ? a / (b / 1000) : a * 1000 / b;
+	return (q > 1000 ? 1000 : (unsigned)q);
+}
+
+/*
+ * How far the move of scan sc has got, s having handed out at events: of
+ * the clock for a time sync, of the file read for a move to the end (the
+ * events to come are not known), else of the events.
+ */
+static unsigned
+scan_progress(const struct scan *sc, const struct sim *s, uint64_t at)
+{
+	if (sc->t != SIM_NONE)
+		return (per_mille(sim_stats(s)->now_ns, sc->t));
+	if (sc->goal == UINT64_MAX)
+		return (per_mille(sim_stats(s)->pages_copied,
+		    sim_config(s)->file_pages));
+	return (per_mille(at, sc->goal));
+}
+
 /*
  * sim_run_until(s, n).  For a scan (sc not NULL), in slices, between which
  * the front end may show progress or cancel the move (then -1 with
@@ -303,8 +331,10 @@ quiet_until(const struct timeline *u, struct sim *s, uint64_t n,
 			rc = -1;
 			break;
 		}
-		if (p != NULL && p->fn != NULL &&
-		    p->fn(p->arg, at, sc->goal) != 0) {
+		if (p == NULL || p->fn == NULL)
+			continue;
+		p->permille = scan_progress(sc, s, at);
+		if (p->fn(p->arg, at, sc->goal) != 0) {
 			p->cancelled = 1;
 			rc = -1;
 			break;

@@ -53,12 +53,16 @@ struct timeline_toggle {
 /*
  * The front end's look at its input during a long move: fn gets the events
  * reached and the move's target (UINT64_MAX: the end; 0: not known, a time
- * sync); nonzero cancels.
+ * sync), and may read permille; nonzero cancels.
  */
 struct timeline_poll {
 	int		(*fn)(void *, uint64_t done, uint64_t total);
 	void		*arg;
 	int		 cancelled;	/* fn asked to stop the move */
+	unsigned	 permille;	/* how far the move has got, 0..1000:
+					   of the file read (to the end), of
+					   the clock (a time sync), or of the
+					   events (to an event) */
 };
 
 struct timeline {

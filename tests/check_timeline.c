@@ -362,10 +362,15 @@ START_TEST(test_cancel_consistent)
 }
 END_TEST
 
-/* Poll hook: the move's progress only goes forward (one quiet run). */
+/*
+ * Poll hook: the move's progress only goes forward (one quiet run), in
+ * events and in the share of the way it reports.
+ */
 struct mono {
-	unsigned	calls;
-	uint64_t	last;
+	const struct timeline_poll	*poll;
+	unsigned			 calls;
+	uint64_t			 last;
+	unsigned			 last_pm;
 };
 
 static int
@@ -375,7 +380,10 @@ mono_cb(void *arg, uint64_t done, uint64_t total)
 
 	ck_assert(total == 0 || done <= total);
 	ck_assert_uint_gt(done, m->last);
+	ck_assert_uint_ge(m->poll->permille, m->last_pm);
+	ck_assert_uint_le(m->poll->permille, 1000);
 	m->last = done;
+	m->last_pm = m->poll->permille;
 	m->calls++;
 	return (0);
 }
@@ -434,9 +442,12 @@ START_TEST(test_jump_once)
 		memset(&m, 0, sizeof m);
 		poll.fn = mono_cb;
 		poll.arg = &m;
+		m.poll = &poll;
 		ck_assert_int_eq(timeline_init(&a, &c, COLS, ROWS, &poll), 0);
 		ck_assert_int_eq(timeline_goto(&a, n[i]), 0);
 		ck_assert_uint_ge(m.calls, 2);
+		/* The last call reported some of the way done. */
+		ck_assert_uint_gt(m.last_pm, 0);
 		ck_assert_uint_eq(timeline_events(&a), i == 0 ? n[0] : end);
 		/* None in the quiet part, one half way after it. */
 		for (k = 0, half = 0; k < a.nck; k++) {
@@ -486,10 +497,12 @@ START_TEST(test_sync_far)
 	memset(&m, 0, sizeof m);
 	poll.fn = mono_cb;
 	poll.arg = &m;
+	m.poll = &poll;
 	ck_assert_int_eq(timeline_init(&o, &c, COLS, ROWS, &poll), 0);
 	for (i = 0; i < 3; i++) {
 		t = ts[i];
 		m.last = 0;
+		m.last_pm = 0;
 		ck_assert_int_eq(timeline_sync_time(&o, t), 0);
 		next = sim_next_time(o.sim);
 		ck_assert(next == SIM_NONE || next > t);

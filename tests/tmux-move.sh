@@ -22,6 +22,8 @@ for key in q C-c; do
 		$T send-keys -t f G
 		wait_for "moving"
 		ok $? "$key: G on a long run shows its progress"
+		cap | grep -qE "moving to the end: event [0-9]+, [0-9]+% of the file read"
+		ok $? "$key: the progress says how much of the file is read"
 		$T send-keys -t f "$key"
 		restored "$key during G"
 		st=$(status)
@@ -39,8 +41,10 @@ if tl_start "$RAVIZ --mode=fixed $slow" && wait_for "PAUSED"; then
 	wait_for "BUGGY"
 	ok $? "compare mode on a long run"
 	$T send-keys -t f G
-	wait_for "moving: event"
+	wait_for "% of the way"
 	ok $? "G in compare mode: the buggy run catching up shows its progress"
+	cap | grep -qE "moving: event [0-9]+, [0-9]+% of the way"
+	ok $? "the progress of catching up: events and a share of the clock"
 	$T send-keys -t f q
 	restored "q while the compare run catches up"
 	st=$(status)

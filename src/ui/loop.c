@@ -221,6 +221,7 @@ move_poll_cb(void *arg, uint64_t done, uint64_t total)
 	int		 i, k;
 	char		 buf[128];
 	uint64_t	 now;
+	unsigned	 pc;
 
 	pfd.fd = STDIN_FILENO;
 	pfd.events = POLLIN;
@@ -246,17 +247,18 @@ move_poll_cb(void *arg, uint64_t done, uint64_t total)
 	if (now - l->move_t0 < 100000000 || now - l->move_drawn < 50000000)
 		return (0);
 	l->move_drawn = now;
+	pc = app_move_permille(l->app) / 10;
 	if (total == UINT64_MAX)
-		snprintf(buf, sizeof buf, " moving to the end: event %llu "
-		    "(q quits) ", (unsigned long long)done);
+		snprintf(buf, sizeof buf, " moving to the end: event %llu, "
+		    "%u%% of the file read (q quits) ",
+		    (unsigned long long)done, pc);
 	else if (total == 0)
-		snprintf(buf, sizeof buf, " moving: event %llu (q quits) ",
-		    (unsigned long long)done);
+		snprintf(buf, sizeof buf, " moving: event %llu, %u%% of the "
+		    "way (q quits) ", (unsigned long long)done, pc);
 	else
 		snprintf(buf, sizeof buf, " moving: event %llu of %llu, %u%% "
 		    "(q quits) ", (unsigned long long)done,
-		    (unsigned long long)total,
-		    (unsigned)(done / (total / 100 + 1)));
+		    (unsigned long long)total, pc);
 	getmaxyx(stdscr, rows, cols);
 	if (rows > 0 && cols > 0) {
 		mvaddnstr(rows - 1, 0, buf, cols);
