@@ -165,6 +165,16 @@ timeline_init(struct timeline *u, const struct sim_config *cfg,
 	return (0);
 }
 
+/* Free a quiet checkpoint. */
+static void
+qck_free(struct timeline_qck *q)
+{
+	sim_free(q->sim);
+	free(q->tg);
+	q->sim = NULL;
+	q->tg = NULL;
+}
+
 /* Free everything a run holds. */
 void
 timeline_done(struct timeline *u)
@@ -174,6 +184,8 @@ timeline_done(struct timeline *u)
 	for (i = 0; i < u->nck; i++)
 		ckpt_free(&u->ck[i]);
 	u->nck = 0;
+	for (i = 0; i < u->nqk; i++)
+		qck_free(&u->qk[i]);
 	sim_free(u->sim);
 	render_free(u->r);
 	free(u->tg);
@@ -209,6 +221,118 @@ restore(struct timeline *u, const struct timeline_ckpt *c)
 }
 
 /*
+ * Quiet checkpoints: engines (no renderer) that scans passed, at least
+ * qspacing events apart, in event order; when there are too many, every
+ * other one goes and the spacing doubles.  Each keeps the toggles at or
+ * before its event that were in force when it was taken: it stands for
+ * u's run only while those are still u's (going back before a toggle
+ * forgets it, a new toggle may come before a later one).  A scan starts
+ * from the latest usable one at or before where it must go, instead of u's
+ * own engine, and a landing may come from one.
+ */
+
+/* Toggles of u at or before event ev (u->tg is in event order). */
+static size_t
+toggles_upto(const struct timeline *u, uint64_t ev)
+{
+	size_t	k = 0;
+
+	while (k < u->ntg && u->tg[k].ev <= ev)
+		k++;
+	return (k);
+}
+
+/* Does q still stand for u's run: the same toggles at or before it? */
+static int
+qck_usable(const struct timeline *u, const struct timeline_qck *q)
+{
+	size_t	i, k = toggles_upto(u, q->ev);
+
+	if (k != q->ntg)
+		return (0);
+	for (i = 0; i < k; i++)
+		if (u->tg[i].ev != q->tg[i].ev ||
+		    u->tg[i].mode != q->tg[i].mode)
+			return (0);
+	return (1);
+}
+
+/* Drop quiet checkpoint i of u. */
+static void
+qck_drop(struct timeline *u, size_t i)
+{
+	qck_free(&u->qk[i]);
+	memmove(u->qk + i, u->qk + i + 1, (u->nqk - i - 1) * sizeof u->qk[0]);
+	u->nqk--;
+}
+
+/*
+ * Offer s, an engine of u's run that has handed out ev events, between two
+ * slices of a scan (no toggle of ev left to apply), as a quiet checkpoint:
+ * kept unless one is near.  -1 if memory ran out.
+ */
+static int
+qck_offer(struct timeline *u, const struct sim *s, uint64_t ev)
+{
+	struct timeline_qck	 q;
+	size_t			 i, j;
+
+	if (u->qspacing == 0)
+		u->qspacing = TIMELINE_QCK_SPACING;
+	for (i = u->nqk; i > 0; i--)
+		if (!qck_usable(u, &u->qk[i - 1]))
+			qck_drop(u, i - 1);
+	if (u->nqk == TIMELINE_QCK_MAX) {
+		for (i = 0, j = 0; i < u->nqk; i++) {
+			if (i % 2 == 0)
+				u->qk[j++] = u->qk[i];
+			else
+				qck_free(&u->qk[i]);
+		}
+		u->nqk = j;
+		u->qspacing *= 2;
+	}
+	for (i = 0; i < u->nqk && u->qk[i].ev < ev; i++)
+		;
+	if ((i > 0 && ev - u->qk[i - 1].ev < u->qspacing) ||
+	    (i < u->nqk && u->qk[i].ev - ev < u->qspacing))
+		return (0);
+	q.ev = ev;
+	q.ntg = toggles_upto(u, ev);
+	q.tg = NULL;
+	if ((q.sim = sim_clone(s)) == NULL || (q.ntg != 0 &&
+	    (q.tg = malloc(q.ntg * sizeof *q.tg)) == NULL)) {
+		qck_free(&q);
+		return (-1);
+	}
+	if (q.ntg != 0)
+		memcpy(q.tg, u->tg, q.ntg * sizeof *q.tg);
+	memmove(u->qk + i + 1, u->qk + i, (u->nqk - i) * sizeof u->qk[0]);
+	u->qk[i] = q;
+	u->nqk++;
+	return (0);
+}
+
+/*
+ * The latest usable quiet checkpoint of u after its current event, at or
+ * before event n, whose next event is not after time t; NULL if none.
+ */
+static const struct timeline_qck *
+qck_find(const struct timeline *u, uint64_t n, uint64_t t)
+{
+	size_t	i;
+
+	for (i = u->nqk; i > 0; i--) {
+		if (u->qk[i - 1].ev <= u->nev)
+			break;
+		if (u->qk[i - 1].ev <= n && qck_usable(u, &u->qk[i - 1]) &&
+		    sim_next_time(u->qk[i - 1].sim) <= t)
+			return (&u->qk[i - 1]);
+	}
+	return (NULL);
+}
+
+/*
  * A scan: the one quiet run of a long move, on a copy of u's engine.
  * Between its slices it shows progress, lets the front end cancel, stops
  * once the next event falls after time t (SIM_NONE: never), and keeps a
@@ -227,8 +351,9 @@ struct scan {
 	size_t		 n;
 	uint64_t	 goal;		/* the move's target, for progress (0:
 					   not known) */
-	uint64_t	 t;		/* stop once the next event is after t */
+	uint64_t	 t;		/* stop when the next event is past t */
 	int		 past;		/* stopped there */
+	struct timeline	*keep;		/* keeps quiet checkpoints, or NULL */
 };
 
 /* Drop clone i of sc's trail. */
@@ -327,7 +452,8 @@ quiet_until(const struct timeline *u, struct sim *s, uint64_t n,
 			rc = 0;
 			break;
 		}
-		if (scan_keep(sc, s, at) != 0) {
+		if (scan_keep(sc, s, at) != 0 || (sc->keep != NULL &&
+		    qck_offer(sc->keep, s, at) != 0)) {
 			rc = -1;
 			break;
 		}
@@ -402,20 +528,30 @@ quiet_advance(const struct timeline *u, struct sim *s, uint64_t *at,
 }
 
 /*
- * A copy of u's engine at event land, reached quietly from the latest
- * clone of sc's trail at or before it; NULL if memory ran out.
+ * A copy of u's engine at event land (after u's current event), reached
+ * quietly from the latest engine at or before it: in sc's trail, a quiet
+ * checkpoint, or u's own; NULL if memory ran out.
  */
 static struct sim *
 scan_land(const struct timeline *u, const struct scan *sc, uint64_t land)
 {
-	struct sim	*c;
-	uint64_t	 at;
-	size_t		 i = sc->n;
+	const struct timeline_qck	*q = qck_find(u, land, SIM_NONE);
+	const struct sim		*from = u->sim;
+	struct sim			*c;
+	uint64_t			 at = u->nev;
+	size_t				 i;
 
-	while (i > 1 && sc->ev[i - 1] > land)
-		i--;
-	at = sc->ev[i - 1];
-	if ((c = sim_clone(sc->s[i - 1])) == NULL)
+	if (q != NULL) {
+		from = q->sim;
+		at = q->ev;
+	}
+	for (i = sc->n; i > 0; i--)
+		if (sc->ev[i - 1] <= land && sc->ev[i - 1] > at) {
+			from = sc->s[i - 1];
+			at = sc->ev[i - 1];
+			break;
+		}
+	if ((c = sim_clone(from)) == NULL)
 		return (NULL);
 	if (quiet_advance(u, c, &at, land, NULL) != 0) {
 		sim_free(c);
@@ -451,18 +587,26 @@ land_at(struct timeline *u, struct sim *c, uint64_t land)
 static int
 jump(struct timeline *u, uint64_t n)
 {
-	struct scan	 sc;
-	struct sim	*c = NULL, *d = NULL;
-	uint64_t	 at, end, land;
-	int		 rc = -1;
+	const struct timeline_qck	*q;
+	const struct sim		*from;
+	struct scan			 sc;
+	struct sim			*c = NULL, *d = NULL;
+	uint64_t			 at, end, land;
+	int				 rc = -1;
 
 	if (!sim_labels_over(u->sim) || n - u->nev <= JUMP_MIN)
 		return (0);
 	memset(&sc, 0, sizeof sc);
 	sc.goal = n;
 	sc.t = SIM_NONE;
+	sc.keep = u;
+	from = u->sim;
 	at = u->nev;
-	if (scan_keep(&sc, u->sim, at) != 0 || (c = sim_clone(u->sim)) == NULL ||
+	if ((q = qck_find(u, n - JUMP_MIN, SIM_NONE)) != NULL) {
+		from = q->sim;
+		at = q->ev;
+	}
+	if (scan_keep(&sc, from, at) != 0 || (c = sim_clone(from)) == NULL ||
 	    quiet_advance(u, c, &at, n - JUMP_MIN, &sc) != 0)
 		goto out;
 	/* Where the move ends: n, or the end of the run if that is sooner. */
@@ -614,15 +758,22 @@ oom:
 static int
 sync_far(struct timeline *u, uint64_t t)
 {
-	struct scan	 sc;
-	struct sim	*c;
-	uint64_t	 at = u->nev, n;
-	int		 rc = -1;
+	const struct timeline_qck	*q = qck_find(u, UINT64_MAX, t);
+	const struct sim		*from = u->sim;
+	struct scan			 sc;
+	struct sim			*c;
+	uint64_t			 at = u->nev, n;
+	int				 rc = -1;
 
 	memset(&sc, 0, sizeof sc);
 	sc.goal = 0;		/* not known until the scan is past t */
 	sc.t = t;
-	if (scan_keep(&sc, u->sim, at) != 0 || (c = sim_clone(u->sim)) == NULL)
+	sc.keep = u;
+	if (q != NULL) {
+		from = q->sim;
+		at = q->ev;
+	}
+	if (scan_keep(&sc, from, at) != 0 || (c = sim_clone(from)) == NULL)
 		goto out;
 	rc = quiet_advance(u, c, &at, UINT64_MAX, &sc);
 	sim_free(c);

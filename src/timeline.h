@@ -20,7 +20,11 @@
  *   all but the last 2 * RENDER_HISTORY events, in slices between which the
  *   poll hook (if any) may cancel the move: the call then returns -1 with
  *   poll->cancelled set, and the timeline is at an event it had reached,
- *   usable as before.  -1 without cancelled means memory ran out.
+ *   usable as before.  -1 without cancelled means memory ran out.  The
+ *   quiet run starts from the latest engine an earlier one passed at or
+ *   before where it has to go (a quiet checkpoint, usable while the
+ *   toggles before it are the same), so going back far after a jump costs
+ *   a bounded part of the run, not a run from event 0.
  * - The fields are the owner's to read (sim, r, the toggles, sync_t), not
  *   to write, except sync_t after a timeline_goto() (see app.c's moments).
  */
@@ -50,6 +54,21 @@ struct timeline_toggle {
 	enum sim_mode	 mode;
 };
 
+#define TIMELINE_QCK_MAX	16	/* quiet checkpoints per timeline */
+#define TIMELINE_QCK_SPACING	65536	/* initial events between them */
+
+/*
+ * An engine alone, taken between two slices of a quiet run, with the
+ * toggles at or before its event that were in force then: a later quiet
+ * run may start from it while they still are.
+ */
+struct timeline_qck {
+	uint64_t		 ev;
+	struct sim		*sim;
+	struct timeline_toggle	*tg;
+	size_t			 ntg;
+};
+
 /*
  * The front end's look at its input during a long move: fn gets the events
  * reached and the move's target (UINT64_MAX: the end; 0: not known, a time
@@ -77,6 +96,10 @@ struct timeline {
 	uint64_t		 nev;		/* events handed out so far */
 	uint64_t		 exact_at;	/* renderer exact from here */
 	uint64_t		 sync_t;	/* last time synced to */
+	/* Engines the quiet runs passed (timeline.c's quiet checkpoints). */
+	struct timeline_qck	 qk[TIMELINE_QCK_MAX];
+	size_t			 nqk;
+	uint64_t		 qspacing;
 };
 
 /*

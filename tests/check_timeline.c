@@ -4,7 +4,8 @@
  * back past them, a quiet jump then a step back restores a checkpoint near
  * the end instead of replaying from event 0, a quiet run applies the
  * toggles it passes over, a cancelled move leaves a usable timeline, a
- * long move runs the engine once wherever the run's end falls, time sync
+ * long move runs the engine once wherever the run's end falls, going back
+ * far after a jump starts from an engine the jump passed, time sync
  * (near, and far in one quiet run) lands where stepping by the clock does,
  * replay and the label search see the toggles, and the search knows a
  * moment that never happens without running to the end.
@@ -514,12 +515,18 @@ START_TEST(test_sync_far)
 	}
 	ck_assert_uint_ge(m.calls, 1);
 
-	/* Cancelled far behind: where it was. */
+	/*
+	 * Cancelled far behind: where it was.  (A fresh run: this one has
+	 * quiet checkpoints near every time above.)
+	 */
+	timeline_done(&o);
 	memset(&p, 0, sizeof p);
-	p.stop = 1;
 	poll.fn = probe_cb;
 	poll.arg = &p;
+	ck_assert_int_eq(timeline_init(&o, &c, COLS, ROWS, &poll), 0);
 	ck_assert_int_eq(timeline_sync_time(&o, ts[1]), 0);
+	p.calls = 0;
+	p.stop = 1;
 	before = timeline_events(&o);
 	ck_assert_int_eq(timeline_sync_time(&o, ts[0]), -1);
 	ck_assert_int_eq(poll.cancelled, 1);
@@ -530,6 +537,76 @@ START_TEST(test_sync_far)
 	same(&o, &r);
 	timeline_done(&r);
 	timeline_done(&o);
+}
+END_TEST
+
+/*
+ * Going back far after a jump, on a run whose state never repeats: the
+ * quiet run starts from an engine the jump's run passed (a quiet
+ * checkpoint), not from event 0 - the move polls at most once where a
+ * fresh timeline's move polls several times - and lands as the fresh one
+ * does.  A quiet checkpoint stands for the run only while the toggles
+ * before it are the same: after a toggle the jump passed over, and after
+ * going back before it and forgetting it, the moves still land as fresh
+ * timelines with the same toggles do.
+ */
+START_TEST(test_back_far)
+{
+	struct sim_config	c;
+	struct timeline_poll	poll;
+	struct probe		p;
+	struct timeline		a, b;
+	uint64_t		end, to[2], tg;
+	size_t			i;
+
+	config_slow(&c, 65536);
+	end = run_events(&c);
+	to[0] = end / 2;
+	to[1] = end / 2 - 20000;
+	tg = end / 4;
+	memset(&poll, 0, sizeof poll);
+	memset(&p, 0, sizeof p);
+	poll.fn = probe_cb;
+	poll.arg = &p;
+	ck_assert_int_eq(timeline_init(&a, &c, COLS, ROWS, &poll), 0);
+	ck_assert_int_eq(timeline_goto(&a, UINT64_MAX), 0);
+	ck_assert_uint_ge(a.nqk, 2);
+	for (i = 0; i < 2; i++) {
+		p.calls = 0;
+		ck_assert_int_eq(timeline_goto(&a, to[i]), 0);
+		ck_assert_uint_le(p.calls, 1);
+		ck_assert_int_eq(timeline_init(&b, &c, COLS, ROWS, &poll), 0);
+		p.calls = 0;
+		ck_assert_int_eq(timeline_goto(&b, to[i]), 0);
+		ck_assert_uint_ge(p.calls, 2);
+		same(&a, &b);
+		timeline_done(&b);
+	}
+
+	/* A toggle before them: they no longer stand for the run. */
+	ck_assert_int_eq(timeline_goto(&a, tg), 0);
+	ck_assert_int_eq(timeline_toggle(&a, SIM_MODE_FIXED), 0);
+	ck_assert_int_eq(timeline_goto(&a, UINT64_MAX), 0);
+	ck_assert_int_eq(timeline_goto(&a, to[0]), 0);
+	start(&b, &c);
+	ck_assert_int_eq(timeline_goto(&b, tg), 0);
+	ck_assert_int_eq(timeline_toggle(&b, SIM_MODE_FIXED), 0);
+	ck_assert_int_eq(timeline_goto(&b, to[0]), 0);
+	same(&a, &b);
+	timeline_done(&b);
+
+	/* Back before the toggle, which is forgotten, and forward again. */
+	ck_assert_int_eq(timeline_goto(&a, tg - 1000), 0);
+	ck_assert_uint_eq(a.ntg, 0);
+	ck_assert_int_eq(timeline_goto(&a, to[0]), 0);
+	start(&b, &c);
+	ck_assert_int_eq(timeline_goto(&b, to[0]), 0);
+	same(&a, &b);
+	ck_assert_int_eq(timeline_goto(&a, UINT64_MAX), 0);
+	ck_assert_int_eq(timeline_goto(&b, UINT64_MAX), 0);
+	same(&a, &b);
+	timeline_done(&b);
+	timeline_done(&a);
 }
 END_TEST
 
@@ -702,6 +779,7 @@ check_suite(void)
 	tcase_add_test(tc, test_cancel_consistent);
 	tcase_add_test(tc, test_sync_time);
 	tcase_add_test(tc, test_jump_once);
+	tcase_add_test(tc, test_back_far);
 	tcase_add_test(tc, test_sync_far);
 	tcase_add_test(tc, test_label_replay);
 	tcase_add_test(tc, test_label_never);
