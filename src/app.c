@@ -812,7 +812,7 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 	render_set_zoom(a->main.r, a->zoom);
 	render_resize(a->main.r, cols, rows);
 	if (!a->compare)
-		render_draw_at(a->main.r, a->main.sim, ops, be, &st, 0, rows);
+		render_draw_at(a->main.r, a->main.view, ops, be, &st, 0, rows);
 	else {
 		render_set_glyphs(a->other.r, a->g);
 		render_set_zoom(a->other.r, a->zoom);
@@ -845,9 +845,9 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		memset(st2.choice, 0, sizeof st2.choice);
 		st2.ask = st2.prompt = st2.verdict = st2.summary = NULL;
 		/* The halves leave the flash to the footer. */
-		render_draw_at(top->r, top->sim, ops, be, top == &a->main ?
+		render_draw_at(top->r, top->view, ops, be, top == &a->main ?
 		    &st : &st2, 0, h);
-		render_draw_at(bot->r, bot->sim, ops, be, bot == &a->main ?
+		render_draw_at(bot->r, bot->view, ops, be, bot == &a->main ?
 		    &st : &st2, h, h);
 		render_compare_footer(top->r, ops, be, 2 * h, rows - 2 * h,
 		    &st);

@@ -34,6 +34,23 @@ static const struct {
 	[BLK_READ_END] = { "read_end", "read() returns" },
 };
 
+/* A read event with only its action, time, device and sectors. */
+struct blk_event
+blk_read_event(enum blk_act a, uint64_t t, uint32_t dev, uint64_t sector,
+    uint32_t nsect)
+{
+	struct blk_event	e;
+
+	memset(&e, 0, sizeof e);
+	e.t_ns = t;
+	e.dev = dev;
+	e.act = a;
+	e.read = 1;
+	e.sector = sector;
+	e.nsect = nsect;
+	return (e);
+}
+
 /* Encode a device number. */
 uint32_t
 blk_dev(unsigned major, unsigned minor)
@@ -122,24 +139,56 @@ blk_sort(struct blk_event *ev, size_t n)
 		qsort(ev, n, sizeof *ev, cmp_cb);
 }
 
-/* An event in words. */
+/*
+ * An event in words.  Most actions say what happened to a size at a sector:
+ * "VERB: [a ]N KiB[ bio] at sector S[ what came of it]", written once.
+ */
 char *
 blk_narrate(char *buf, size_t len, const struct blk_event *e)
 {
 	unsigned long long	kib = (unsigned long long)e->nsect / 2;
 	unsigned long long	sec = (unsigned long long)e->sector;
 	const char		*s = e->count == 1 ? "" : "s";
+	const char		*verb = NULL, *bio = "", *then = "";
+	char			 tail[64];
 
 	if (len == 0)
 		return (buf);
 	switch (e->act) {
 	case BLK_Q:
-		snprintf(buf, len, "queue: a %llu KiB bio at sector %llu", kib,
-		    sec);
+		verb = "queue: a ";
+		bio = " bio";
 		break;
 	case BLK_G:
-		snprintf(buf, len, "get request: %llu KiB at sector %llu", kib,
-		    sec);
+		verb = "get request: ";
+		break;
+	case BLK_I:
+		verb = "insert: ";
+		then = " into the queue";
+		break;
+	case BLK_D:
+		verb = "issue: ";
+		then = " to the device";
+		break;
+	case BLK_C:
+		verb = "complete: ";
+		then = ", pages up to date";
+		if (e->error) {
+			snprintf(tail, sizeof tail, " failed (error %d)",
+			    e->error);
+			then = tail;
+		}
+		break;
+	case BLK_M:
+	case BLK_F:
+		verb = "merge: a ";
+		bio = " bio";
+		then = e->act == BLK_M ? " joins a request at its back" :
+		    " joins a request at its front";
+		break;
+	case BLK_R:
+		verb = "requeue: ";
+		then = " goes back to the queue";
 		break;
 	case BLK_P:
 		snprintf(buf, len, "plug: the task starts holding requests");
@@ -152,28 +201,6 @@ blk_narrate(char *buf, size_t len, const struct blk_event *e)
 		snprintf(buf, len, "unplug: %u request%s, the task is about to "
 		    "sleep", e->count, s);
 		break;
-	case BLK_I:
-		snprintf(buf, len, "insert: %llu KiB at sector %llu into the "
-		    "queue", kib, sec);
-		break;
-	case BLK_D:
-		snprintf(buf, len, "issue: %llu KiB at sector %llu to the device",
-		    kib, sec);
-		break;
-	case BLK_C:
-		if (e->error)
-			snprintf(buf, len, "complete: %llu KiB at sector %llu "
-			    "failed (error %d)", kib, sec, e->error);
-		else
-			snprintf(buf, len, "complete: %llu KiB at sector %llu, "
-			    "pages up to date", kib, sec);
-		break;
-	case BLK_M:
-	case BLK_F:
-		snprintf(buf, len, "merge: a %llu KiB bio at sector %llu joins "
-		    "a request at its %s", kib, sec,
-		    e->act == BLK_M ? "back" : "front");
-		break;
 	case BLK_A:
 		snprintf(buf, len, "remap: %llu KiB to sector %llu from sector "
 		    "%llu", kib, sec, (unsigned long long)e->sector2);
@@ -181,10 +208,6 @@ blk_narrate(char *buf, size_t len, const struct blk_event *e)
 	case BLK_X:
 		snprintf(buf, len, "split: the bio at sector %llu splits at "
 		    "%llu", sec, (unsigned long long)e->sector2);
-		break;
-	case BLK_R:
-		snprintf(buf, len, "requeue: %llu KiB at sector %llu goes back "
-		    "to the queue", kib, sec);
 		break;
 	case BLK_READ_BEGIN:
 		snprintf(buf, len, "read(): %llu bytes at offset %llu",
@@ -198,5 +221,8 @@ blk_narrate(char *buf, size_t len, const struct blk_event *e)
 		snprintf(buf, len, "?");
 		break;
 	}
+	if (verb != NULL)
+		snprintf(buf, len, "%s%llu KiB%s at sector %llu%s", verb, kib,
+		    bio, sec, then);
 	return (buf);
 }

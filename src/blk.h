@@ -52,6 +52,12 @@ struct blk_event {
 	uint32_t	 line;		/* line in the source file */
 };
 
+/*
+ * A read event: action a at time t on device dev, nsect sectors from
+ * sector; every other field zero (no pid, comm or RWBS letters).
+ */
+struct blk_event blk_read_event(enum blk_act a, uint64_t t, uint32_t dev,
+		    uint64_t sector, uint32_t nsect);
 /* A device number as the kernel's tracepoints encode it (MAJ << 20 | MIN). */
 uint32_t	 blk_dev(unsigned major, unsigned minor);
 unsigned	 blk_dev_major(uint32_t);

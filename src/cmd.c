@@ -255,6 +255,40 @@ cmd_has_arg(enum cmd_kind k)
 	    defs[k].arg != ARG_PACE && defs[k].arg != ARG_PREDICT);
 }
 
+/* A word an argument may be ("": none), and the value it stands for. */
+struct word {
+	const char	*text;
+	int64_t		 value;
+};
+
+/* The words of the arguments that are words; each list ends with NULL. */
+static const struct word help_words[] = {
+	{ "", 0 }, { "close", -1 }, { NULL, 0 }
+};
+static const struct word pace_words[] = {
+	{ "", CMD_PACE_TOGGLE }, { "events", CMD_PACE_EVENTS },
+	{ "time", CMD_PACE_TIME }, { NULL, 0 }
+};
+static const struct word predict_words[] = {
+	{ "", 1 }, { "on", 1 }, { "off", 2 }, { "toggle", 0 }, { NULL, 0 }
+};
+
+/* *out = the value of the word a among words; else -1, *why = expected. */
+static int
+word_arg(const struct word *words, const char *a, int64_t *out,
+    const char **why, const char *expected)
+{
+	const struct word	*w;
+
+	for (w = words; w->text != NULL; w++)
+		if (strcmp(a, w->text) == 0) {
+			*out = w->value;
+			return (0);
+		}
+	*why = expected;
+	return (-1);
+}
+
 /* Parse the argument text a of a command of argument kind ak into *out. */
 static int
 parse_arg(enum argk ak, const char *a, int64_t *out, const char **why)
@@ -269,28 +303,11 @@ parse_arg(enum argk ak, const char *a, int64_t *out, const char **why)
 		*why = "this command takes no argument";
 		return (-1);
 	case ARG_HELP:
-		if (*a == '\0')
-			*out = 0;
-		else if (strcmp(a, "close") == 0)
-			*out = -1;
-		else {
-			*why = "expected nothing or \"close\" after help";
-			return (-1);
-		}
-		return (0);
+		return (word_arg(help_words, a, out, why,
+		    "expected nothing or \"close\" after help"));
 	case ARG_PACE:
-		if (*a == '\0')
-			*out = CMD_PACE_TOGGLE;
-		else if (strcmp(a, "events") == 0)
-			*out = CMD_PACE_EVENTS;
-		else if (strcmp(a, "time") == 0)
-			*out = CMD_PACE_TIME;
-		else {
-			*why = "expected nothing, \"events\" or \"time\" after "
-			    "pace";
-			return (-1);
-		}
-		return (0);
+		return (word_arg(pace_words, a, out, why,
+		    "expected nothing, \"events\" or \"time\" after pace"));
 	case ARG_COUNT:
 		if (*a == '\0') {
 			*out = 1;
@@ -344,18 +361,8 @@ parse_arg(enum argk ak, const char *a, int64_t *out, const char **why)
 		v = (uint64_t)m + 1;
 		break;
 	case ARG_PREDICT:
-		if (*a == '\0' || strcmp(a, "on") == 0)
-			*out = 1;
-		else if (strcmp(a, "off") == 0)
-			*out = 2;
-		else if (strcmp(a, "toggle") == 0)
-			*out = 0;
-		else {
-			*why = "expected nothing, on, off or toggle after "
-			    "predict";
-			return (-1);
-		}
-		return (0);
+		return (word_arg(predict_words, a, out, why,
+		    "expected nothing, on, off or toggle after predict"));
 	case ARG_ANSWER:
 		if (a[0] >= 'a' && a[0] <= 'd' && a[1] == '\0')
 			v = (uint64_t)(a[0] - 'a' + 1);

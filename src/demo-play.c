@@ -23,6 +23,7 @@
 #include <sys/types.h>
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,11 @@ static void	 cast_marker(struct player *, uint64_t, const char *);
 static int	 advance(struct player *, uint64_t, uint64_t, uint64_t);
 static int	 exec(struct player *, const struct cmd *);
 
+/* The JSON escapes of the characters that have a short one. */
+static const char *const json_escape[UCHAR_MAX + 1] = {
+	['"'] = "\\\"", ['\\'] = "\\\\", ['\n'] = "\\n", ['\r'] = "\\r",
+};
+
 /* Write s as a JSON string (quotes included). */
 static void
 json_str(FILE *f, const char *s, size_t n)
@@ -80,25 +86,12 @@ json_str(FILE *f, const char *s, size_t n)
 
 	fputc('"', f);
 	for (i = 0; i < n; i++) {
-		switch (p[i]) {
-		case '"':
-			fputs("\\\"", f);
-			break;
-		case '\\':
-			fputs("\\\\", f);
-			break;
-		case '\n':
-			fputs("\\n", f);
-			break;
-		case '\r':
-			fputs("\\r", f);
-			break;
-		default:
-			if (p[i] < 0x20 || p[i] == 0x7f)
-				fprintf(f, "\\u%04x", p[i]);
-			else
-				fputc(p[i], f);
-		}
+		if (json_escape[p[i]] != NULL)
+			fputs(json_escape[p[i]], f);
+		else if (p[i] < 0x20 || p[i] == 0x7f)
+			fprintf(f, "\\u%04x", p[i]);
+		else
+			fputc(p[i], f);
 	}
 	fputc('"', f);
 }

@@ -66,6 +66,8 @@ static void	 unknown(struct pctx *, const char *, const char *,
 		     size_t);
 static const char *skip_ws(const struct pctx *, const char *);
 static const char *word_end(const struct pctx *, const char *);
+static size_t	 next_word(const struct pctx *, const char *, const char **,
+		     const char **);
 static int	 at_end(struct pctx *, const char *, const char *);
 static char	*quoted(struct pctx *, const char **);
 static int	 check_bytes(struct pctx *);
@@ -179,6 +181,19 @@ word_end(const struct pctx *p, const char *s)
 	while (s < p->line + p->len && *s != ' ' && *s != '\t')
 		s++;
 	return (s);
+}
+
+/*
+ * The next word after s (past blanks; empty at the end of the line): its
+ * start in *w, its end in *end; returns its length.
+ */
+static size_t
+next_word(const struct pctx *p, const char *s, const char **w,
+    const char **end)
+{
+	*w = skip_ws(p, s);
+	*end = word_end(p, *w);
+	return ((size_t)(*end - *w));
 }
 
 /* Only blanks left after s?  Otherwise report it; what names the item. */
@@ -349,6 +364,7 @@ parse_version(struct pctx *p)
 	uint64_t		 major, minor = 0;
 	char			 buf[32];
 	const char		*dot;
+	size_t			 n;
 
 	if (p->len < sizeof tag - 1 || memcmp(s, tag, sizeof tag - 1) != 0 ||
 	    (p->len > sizeof tag - 1 && s[sizeof tag - 1] != ' ' &&
@@ -358,16 +374,15 @@ parse_version(struct pctx *p)
 		p->d->major = DEMO_MAJOR;
 		return;
 	}
-	num = skip_ws(p, s + sizeof tag - 1);
-	e = word_end(p, num);
-	if (e == num || (size_t)(e - num) >= sizeof buf) {
+	n = next_word(p, s + sizeof tag - 1, &num, &e);
+	if (n == 0 || n >= sizeof buf) {
 		diag(p, DEMO_ERROR, num, "expected a version number after "
 		    "'raviz-demo' (like 'raviz-demo %d')", DEMO_MAJOR);
 		p->d->major = DEMO_MAJOR;
 		return;
 	}
-	memcpy(buf, num, (size_t)(e - num));
-	buf[e - num] = '\0';
+	memcpy(buf, num, n);
+	buf[n] = '\0';
 	if ((dot = strchr(buf, '.')) != NULL)
 		buf[dot - buf] = '\0';
 	if (parse_uint(buf, 1, 1000000, &major, &why) != 0 ||
@@ -409,9 +424,7 @@ parse_set(struct pctx *p, const char *s)
 	const struct scenario_opt *sco;
 	size_t		 nlen, known;
 
-	name = skip_ws(p, s);
-	ne = word_end(p, name);
-	nlen = (size_t)(ne - name);
+	nlen = next_word(p, s, &name, &ne);
 	if (nlen == 0) {
 		diag(p, DEMO_ERROR, name, "expected a scenario option name "
 		    "after 'set' (like 'set bs 1M')");
@@ -422,9 +435,7 @@ parse_set(struct pctx *p, const char *s)
 		return;
 	}
 	known = (size_t)(sco - scenario_opts);
-	val = skip_ws(p, ne);
-	ve = word_end(p, val);
-	if (val == ve) {
+	if (next_word(p, ne, &val, &ve) == 0) {
 		diag(p, DEMO_ERROR, val, "expected a value after 'set %.*s'",
 		    (int)nlen, name);
 		return;
@@ -600,9 +611,7 @@ parse_stamped(struct pctx *p, const char *s)
 	}
 
 	/* +DELAY */
-	w = skip_ws(p, we);
-	we = word_end(p, w);
-	n = (size_t)(we - w);
+	n = next_word(p, we, &w, &we);
 	if (n < 2 || *w != '+' || n >= sizeof buf) {
 		diag(p, DEMO_ERROR, w, "expected a delay after the event "
 		    "number, like '+850ms'");
@@ -617,9 +626,7 @@ parse_stamped(struct pctx *p, const char *s)
 	}
 
 	/* The item. */
-	w = skip_ws(p, we);
-	we = word_end(p, w);
-	n = (size_t)(we - w);
+	n = next_word(p, we, &w, &we);
 	if (n == 0) {
 		diag(p, DEMO_ERROR, w, "expected a command, 'caption', "
 		    "'pause' or 'marker' after the delay");
@@ -647,9 +654,7 @@ parse_stamped(struct pctx *p, const char *s)
 			return;
 	} else if (n == 6 && memcmp(w, "marker", 6) == 0) {
 		it.kind = DEMO_MARKER;
-		w = skip_ws(p, we);
-		we = word_end(p, w);
-		n = (size_t)(we - w);
+		n = next_word(p, we, &w, &we);
 		if (n == 0 || n > DEMO_NAME_MAX ||
 		    strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnop"
 		    "qrstuvwxyz0123456789_.-") < n) {

@@ -61,15 +61,9 @@ export_free(struct export *x)
 static struct blk_event
 ev(enum blk_act a, uint64_t t, uint64_t first, uint64_t n)
 {
-	struct blk_event	e;
+	struct blk_event	e = blk_read_event(a, t, EXPORT_DEV, first * 8,
+				    (uint32_t)(n * 8));
 
-	memset(&e, 0, sizeof e);
-	e.t_ns = t;
-	e.dev = EXPORT_DEV;
-	e.act = a;
-	e.read = 1;
-	e.sector = first * 8;
-	e.nsect = (uint32_t)(n * 8);
 	e.pid = EXPORT_PID;
 	strcpy(e.rwbs, a == BLK_P || a == BLK_U || a == BLK_UT ? "N" : "R");
 	strcpy(e.comm, "dd");

@@ -14,6 +14,7 @@
 
 #include "app.h"
 #include "fmt.h"
+#include "feed.h"
 #include "headless.h"
 #include "predict.h"
 #include "render.h"
@@ -158,6 +159,9 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 {
 	struct sim		*s;
 	struct sim_event	 e;
+	struct view		*v = NULL;
+	struct view_event	 ve;
+	uint64_t		 ahead = 0;
 	struct render		*r = NULL;
 	struct render_text	*rt = NULL;
 	struct report_trace	 tr;
@@ -185,6 +189,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		fprintf(err, "raviz: out of memory\n");
 		return (1);
 	}
+	v = feed_view(s);
 	if (report_trace_open(&tr, o->trace, out, err) != 0) {
 		sim_free(s);
 		return (1);
@@ -218,13 +223,15 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 			/* A full disk or a closed pipe: stop, reported below. */
 			if (report_trace_failed(&tr) || ferror(out))
 				break;
+			feed_step(v, &ahead, s, &e);
+			feed_event(&ve, &e);
 			if (sr != NULL)
-				render_event(sr, s, &e);
+				render_event(sr, v, &ve);
 			if (r != NULL) {
-				render_event(r, s, &e);
+				render_event(r, v, &ve);
 				fprintf(out, "--- event %llu ---\n",
 				    (unsigned long long)e.seq);
-				render_text_frame(r, rt, s, out);
+				render_text_frame(r, rt, v, out);
 			}
 			if (o->until_label && e.label == o->until_label)
 				break;
@@ -240,7 +247,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 	if (sr != NULL) {
 		/* The last frame, in the screen's glyphs and colours. */
 		render_set_glyphs(sr, &look.glyphs);
-		render_draw(sr, s, &render_text_ops, rt, NULL);
+		render_draw(sr, v, &render_text_ops, rt, NULL);
 		if (svg_save(o->svg, o->force, rt, &look, &why) != 0) {
 			fprintf(err, "raviz: --svg: %s: %s\n",
 			    fmt_escape_str(esc, sizeof esc, o->svg), why);
@@ -256,6 +263,7 @@ out:
 	render_free(r);
 	render_free(sr);
 	render_text_free(rt);
+	view_free(v);
 	sim_free(s);
 	if (fflush(out) != 0 || ferror(out)) {
 		fprintf(err, "raviz: write error: %s\n", strerror(errno));

@@ -189,11 +189,40 @@ is_final(int c)
 	return (c >= 0x40 && c <= 0x7e);
 }
 
+/* The sequence is over: back to the ground state; key (0: none) in out. */
+static int
+done(struct keyseq *k, int key, int out[2])
+{
+	k->state = S_GROUND;
+	if (key == 0)
+		return (0);
+	out[0] = key;
+	return (1);
+}
+
+/*
+ * A byte of a CSI or SS3 sequence, whose parameter bytes run from lo to
+ * 0x3f: kept (0), or the final that ends it, named by key() (0 or 1); -1
+ * if it is neither.
+ */
+static int
+param_or_final(struct keyseq *k, int c, int lo,
+    int (*key)(const struct keyseq *, int), int out[2])
+{
+	if (c >= lo && c <= 0x3f) {
+		keep(k, c);
+		return (0);
+	}
+	if (is_final(c))
+		return (done(k, key(k, c), out));
+	return (-1);
+}
+
 /* Feed one value from getch(). */
 int
 keyseq_feed(struct keyseq *k, int c, int out[2])
 {
-	int	n = 0, key;
+	int	n = 0;
 
 	if (c < 0 || c > 255) {
 		/* A special key ends whatever was started. */
@@ -241,31 +270,14 @@ keyseq_feed(struct keyseq *k, int c, int out[2])
 		}
 		/* rxvt: ESC [ 2 $ is shift+Insert, a final after digits. */
 		if (c == '$' && k->len > 0 && k->buf[k->len - 1] >= '0' &&
-		    k->buf[k->len - 1] <= '9') {
-			k->state = S_GROUND;
-			return ((key = csi_key(k, c)) != 0 ? (out[0] = key, 1) :
-			    0);
-		}
-		if (c >= 0x20 && c <= 0x3f) {
-			keep(k, c);
-			return (0);
-		}
-		if (is_final(c)) {
-			k->state = S_GROUND;
-			return ((key = csi_key(k, c)) != 0 ? (out[0] = key, 1) :
-			    0);
-		}
+		    k->buf[k->len - 1] <= '9')
+			return (done(k, csi_key(k, c), out));
+		if ((n = param_or_final(k, c, 0x20, csi_key, out)) >= 0)
+			return (n);
 		break;
 	case S_SS3:
-		if (c >= 0x30 && c <= 0x3f) {
-			keep(k, c);
-			return (0);
-		}
-		if (is_final(c)) {
-			k->state = S_GROUND;
-			return ((key = ss3_key(k, c)) != 0 ? (out[0] = key, 1) :
-			    0);
-		}
+		if ((n = param_or_final(k, c, 0x30, ss3_key, out)) >= 0)
+			return (n);
 		break;
 	case S_LINUX:
 		k->state = S_GROUND;

@@ -25,7 +25,7 @@
 #include "fmt.h"
 #include "narrate.h"
 
-static const char *modes[SIM_MODE_COUNT] = {
+static const char *modes[VIEW_MODE_COUNT] = {
 	"BUGGY - 2.6.39: read() holds a plug",
 	"FIXED - patch: no outer plug",
 	"LEGACY - 2.6.38: per-queue plug",
@@ -33,66 +33,66 @@ static const char *modes[SIM_MODE_COUNT] = {
 
 /* The mode in words. */
 const char *
-narrate_mode(enum sim_mode m)
+narrate_mode(enum view_mode m)
 {
-	return (m < SIM_MODE_COUNT ? modes[m] : "?");
+	return (m < VIEW_MODE_COUNT ? modes[m] : "?");
 }
 
 /* Note what the run looks like right after the labelled event e. */
 void
-narrate_moment(struct narrate_moment *m, const struct sim *s,
-    const struct sim_event *e)
+narrate_moment(struct narrate_moment *m, const struct view *s,
+    const struct view_event *e)
 {
-	const struct sim_reader		*rd = sim_reader(s);
-	const struct sim_request	*v;
-	enum sim_page			 st;
+	const struct view_reader		*rd = view_reader(s);
+	const struct view_request	*v;
+	enum view_page			 st;
 	size_t				 n, i, k;
 
 	memset(m, 0, sizeof *m);
 	m->ev = *e;
-	m->read_first = rd->task == SIM_TASK_DONE ? SIM_NONE : rd->read_first;
-	m->asleep = rd->task == SIM_TASK_SLEEPING ||
-	    rd->task == SIM_TASK_WAKING;
-	m->page = rd->wait_page != SIM_NONE ? rd->wait_page : e->first;
-	(void)sim_device_list(s, &n);
+	m->read_first = rd->task == VIEW_TASK_DONE ? VIEW_NONE : rd->read_first;
+	m->asleep = rd->task == VIEW_TASK_SLEEPING ||
+	    rd->task == VIEW_TASK_WAKING;
+	m->page = rd->wait_page != VIEW_NONE ? rd->wait_page : e->first;
+	(void)view_device_list(s, &n);
 	m->busy = n > 0;
-	if ((e->kind == SIM_EV_RA_SYNC || e->kind == SIM_EV_RA_ASYNC) &&
+	if ((e->kind == VIEW_EV_RA_SYNC || e->kind == VIEW_EV_RA_ASYNC) &&
 	    e->npages > 0) {
-		st = sim_page_state(s, e->hit);
-		m->ready = st == SIM_PAGE_UPTODATE || st == SIM_PAGE_CONSUMED;
+		st = view_page_state(s, e->hit);
+		m->ready = st == VIEW_PAGE_UPTODATE || st == VIEW_PAGE_CONSUMED;
 		/*
 		 * Held past its submission (§1): under the outer plug (buggy);
 		 * in the plugged queue unless the marker was up to date, which
 		 * unplugs it at once (legacy).  read_pages()' own plug (fixed)
 		 * sends the window as soon as it is built.
 		 */
-		st = sim_page_state(s, e->first);
-		if (e->mode == SIM_MODE_BUGGY)
-			m->held = st == SIM_PAGE_PLUGGED && rd->outer_plug;
-		else if (e->mode == SIM_MODE_LEGACY)
-			m->held = (st == SIM_PAGE_QUEUED ||
-			    st == SIM_PAGE_PLUGGED) && sim_queue_plugged(s) &&
-			    !(e->kind == SIM_EV_RA_ASYNC && m->ready);
-	} else if (e->kind == SIM_EV_DISPATCH && e->hit != SIM_NONE) {
+		st = view_page_state(s, e->first);
+		if (e->mode == VIEW_MODE_BUGGY)
+			m->held = st == VIEW_PAGE_PLUGGED && rd->outer_plug;
+		else if (e->mode == VIEW_MODE_LEGACY)
+			m->held = (st == VIEW_PAGE_QUEUED ||
+			    st == VIEW_PAGE_PLUGGED) && view_queue_plugged(s) &&
+			    !(e->kind == VIEW_EV_RA_ASYNC && m->ready);
+	} else if (e->kind == VIEW_EV_DISPATCH && e->hit != VIEW_NONE) {
 		/*
 		 * T3/T4 in fixed and legacy mode: the dispatch of the window
 		 * that the marker page e->hit made; it is on its way.
 		 */
-		st = sim_page_state(s, e->hit);
-		m->ready = st == SIM_PAGE_UPTODATE || st == SIM_PAGE_CONSUMED;
+		st = view_page_state(s, e->hit);
+		m->ready = st == VIEW_PAGE_UPTODATE || st == VIEW_PAGE_CONSUMED;
 	}
 	/* The request holding the reader's page: sent when, how big. */
-	m->since = SIM_NONE;
+	m->since = VIEW_NONE;
 	for (k = 0; k < 3 && m->req_pages == 0; k++) {
-		v = k == 0 ? sim_device_list(s, &n) : k == 1 ?
-		    sim_queue_list(s, &n) : sim_plug_list(s, &n);
+		v = k == 0 ? view_device_list(s, &n) : k == 1 ?
+		    view_queue_list(s, &n) : view_plug_list(s, &n);
 		for (i = 0; i < n; i++) {
 			if (m->page < v[i].first ||
 			    m->page >= v[i].first + v[i].npages)
 				continue;
 			m->req_pages = v[i].npages;
-			if (k == 0 && v[i].t_dispatch != SIM_NONE)
-				m->since = sim_stats(s)->now_ns -
+			if (k == 0 && v[i].t_dispatch != VIEW_NONE)
+				m->since = view_stats(s)->now_ns -
 				    v[i].t_dispatch;
 			break;
 		}
@@ -107,9 +107,9 @@ narrate_patch(char *buf, size_t len, uint64_t a, uint64_t p)
 
 	if (len > 0)
 		buf[0] = '\0';
-	if (a == SIM_NONE || p == SIM_NONE || p < a)
+	if (a == VIEW_NONE || p == VIEW_NONE || p < a)
 		return (buf);
-	k = (p - a) * (SIM_PAGE_SIZE / 1024);
+	k = (p - a) * (VIEW_PAGE_SIZE / 1024);
 	if (k == 0)
 		snprintf(buf, len, "A");
 	else if (k % 1024 == 0)
@@ -139,7 +139,7 @@ page_at(char *b, size_t n, const struct narrate_moment *m, uint64_t p)
 static const char *
 size(char *b, size_t n, uint64_t pages)
 {
-	return (fmt_bytes(b, n, pages * SIM_PAGE_SIZE));
+	return (fmt_bytes(b, n, pages * VIEW_PAGE_SIZE));
 }
 
 /*
@@ -147,7 +147,7 @@ size(char *b, size_t n, uint64_t pages)
  * "4 requests of up to 512 KiB"; short: "one request", "4 requests".
  */
 static const char *
-requests(char *b, size_t n, uint64_t pages, const struct sim_config *cfg,
+requests(char *b, size_t n, uint64_t pages, const struct view_config *cfg,
     int brief)
 {
 	uint64_t	max = cfg->max_req_pages, k = (pages + max - 1) / max;
@@ -166,9 +166,9 @@ requests(char *b, size_t n, uint64_t pages, const struct sim_config *cfg,
 
 /* Where a mode holds requests, for "held in ...". */
 static const char *
-holder(enum sim_mode mode, int brief)
+holder(enum view_mode mode, int brief)
 {
-	if (mode == SIM_MODE_LEGACY)
+	if (mode == VIEW_MODE_LEGACY)
 		return (brief ? "the queue" : "the plugged queue");
 	return ("the plug");
 }
@@ -180,12 +180,12 @@ holder(enum sim_mode mode, int brief)
  */
 static char *
 label_text(char *buf, size_t len, const struct narrate_moment *m,
-    const struct sim_config *cfg, int brief)
+    const struct view_config *cfg, int brief)
 {
-	const struct sim_event	*e = &m->ev;
-	enum sim_mode		 mode = e->mode;
-	int			 buggy = mode == SIM_MODE_BUGGY;
-	int			 legacy = mode == SIM_MODE_LEGACY;
+	const struct view_event	*e = &m->ev;
+	enum view_mode		 mode = e->mode;
+	int			 buggy = mode == VIEW_MODE_BUGGY;
+	int			 legacy = mode == VIEW_MODE_LEGACY;
 	char			 w[32], rq[64], t[32], mk[160], pg[48];
 	size_t			 n;
 	unsigned long long	 p = (unsigned long long)m->page;
@@ -195,7 +195,7 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 	case 1:
 		requests(rq, sizeof rq, e->npages, cfg, brief);
 		mk[0] = '\0';
-		if (e->marker != SIM_NONE && e->marker > e->first &&
+		if (e->marker != VIEW_NONE && e->marker > e->first &&
 		    e->marker < e->first + e->npages) {
 			/*
 			 * As the patch writes it: two windows, the part read
@@ -217,7 +217,7 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 				    "marker on %llu", f, k, a, k, z, b, k);
 		} else
 			snprintf(mk, sizeof mk, "readahead builds its first "
-			    "window, %s%s", w, e->marker == SIM_NONE ? "" :
+			    "window, %s%s", w, e->marker == VIEW_NONE ? "" :
 			    " with a marker");
 		if (brief)
 			snprintf(buf, len, "T1: first window, %s, %s", w,
@@ -317,35 +317,35 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 			    page_at(pg, sizeof pg, m, e->hit), w);
 		break;
 	case 5:
-		if (e->kind == SIM_EV_DISPATCH && buggy && brief)
+		if (e->kind == VIEW_EV_DISPATCH && buggy && brief)
 			snprintf(buf, len, "T5: at last a flush: the reader "
 			    "waits for all %s - the pipeline broke", w);
-		else if (e->kind == SIM_EV_DISPATCH && buggy)
+		else if (e->kind == VIEW_EV_DISPATCH && buggy)
 			snprintf(buf, len, "T5: page %s is cached, not up to "
 			    "date; lock_page flushes at last: the %s request "
 			    "goes out, the reader waits for it all - the "
 			    "pipeline broke", page_at(pg, sizeof pg, m,
 			    m->page), w);
-		else if (e->kind == SIM_EV_DISPATCH && legacy)
+		else if (e->kind == VIEW_EV_DISPATCH && legacy)
 			snprintf(buf, len, brief ? "T5: at last the queue "
 			    "unplugs: the reader waits for all %s" :
 			    "T5: lock_page at last unplugs the queue: the %s "
 			    "request goes out and the reader waits for all of "
 			    "it", w);
-		else if (e->kind == SIM_EV_DISPATCH && brief)
+		else if (e->kind == VIEW_EV_DISPATCH && brief)
 			snprintf(buf, len, "T5: asleep on page %llu; its %s "
 			    "request goes out now", p, w);
-		else if (e->kind == SIM_EV_DISPATCH)
+		else if (e->kind == VIEW_EV_DISPATCH)
 			snprintf(buf, len, "T5: the reader sleeps on page %s "
 			    "(in the cache, not up to date); the %s request "
 			    "holding it goes out now", page_at(pg, sizeof pg,
 			    m, m->page), w);
-		else if (e->kind == SIM_EV_COPY)
+		else if (e->kind == VIEW_EV_COPY)
 			snprintf(buf, len, brief ? "T5: the reader reaches "
 			    "page %llu, up to date: no sleep" :
 			    "T5: the reader reaches page %llu: its window has "
 			    "arrived, so it copies on without sleeping", p);
-		else if (m->since != SIM_NONE)
+		else if (m->since != VIEW_NONE)
 			snprintf(buf, len, brief ? "T5: asleep on page %llu; "
 			    "its %s request was sent %s before" :
 			    "T5: the reader sleeps on page %llu; its %s "
@@ -368,7 +368,7 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 /* What a labelled moment means. */
 char *
 narrate_label(char *buf, size_t len, const struct narrate_moment *m,
-    const struct sim_config *cfg)
+    const struct view_config *cfg)
 {
 	return (label_text(buf, len, m, cfg, 0));
 }
@@ -376,7 +376,7 @@ narrate_label(char *buf, size_t len, const struct narrate_moment *m,
 /* The meaning of a moment in one line of at most 80 columns. */
 char *
 narrate_label_short(char *buf, size_t len, const struct narrate_moment *m,
-    const struct sim_config *cfg)
+    const struct view_config *cfg)
 {
 	label_text(buf, len, m, cfg, 0);
 	if (strlen(buf) <= NARRATE_SHORT)
@@ -392,47 +392,47 @@ range(char *b, size_t n, uint64_t first, uint64_t np)
 
 	snprintf(b, n, "[%llu,%llu) %s", (unsigned long long)first,
 	    (unsigned long long)(first + np),
-	    fmt_bytes(sz, sizeof sz, np * SIM_PAGE_SIZE));
+	    fmt_bytes(sz, sizeof sz, np * VIEW_PAGE_SIZE));
 	return (b);
 }
 
 /* Describe one event, in at most about 68 columns where possible. */
 void
-narrate_event(char *buf, size_t len, const struct sim_event *e,
-    const struct sim_config *cfg)
+narrate_event(char *buf, size_t len, const struct view_event *e,
+    const struct view_config *cfg)
 {
 	char		 r[64], r2[64], sz[32], pa[32];
-	enum sim_mode	 m = e->mode;
-	int		 legacy = (m == SIM_MODE_LEGACY);
+	enum view_mode	 m = e->mode;
+	int		 legacy = (m == VIEW_MODE_LEGACY);
 
 	switch (e->kind) {
-	case SIM_EV_READ_BEGIN:
+	case VIEW_EV_READ_BEGIN:
 		snprintf(buf, len, "read() #%llu: %s at page %llu; %s",
 		    (unsigned long long)e->read_index,
-		    fmt_bytes(sz, sizeof sz, e->npages * SIM_PAGE_SIZE),
+		    fmt_bytes(sz, sizeof sz, e->npages * VIEW_PAGE_SIZE),
 		    (unsigned long long)e->first,
-		    m == SIM_MODE_BUGGY ? "outer plug taken (blk_start_plug)" :
-		    m == SIM_MODE_FIXED ? "no outer plug (the patch)" :
+		    m == VIEW_MODE_BUGGY ? "outer plug taken (blk_start_plug)" :
+		    m == VIEW_MODE_FIXED ? "no outer plug (the patch)" :
 		    "2.6.38: no plug on the task");
 		break;
-	case SIM_EV_READ_END:
+	case VIEW_EV_READ_END:
 		snprintf(buf, len, "read() #%llu returns%s",
-		    (unsigned long long)e->read_index, m == SIM_MODE_BUGGY ?
+		    (unsigned long long)e->read_index, m == VIEW_MODE_BUGGY ?
 		    "; blk_finish_plug sends what the plug holds" : "");
 		break;
-	case SIM_EV_RA_SYNC:
+	case VIEW_EV_RA_SYNC:
 		snprintf(buf, len, "page %llu missing: "
 		    "page_cache_sync_readahead [%llu,%llu)",
 		    (unsigned long long)e->hit, (unsigned long long)e->first,
 		    (unsigned long long)(e->first + e->npages));
-		if (e->marker != SIM_NONE) {
+		if (e->marker != VIEW_NONE) {
 			size_t n = strlen(buf);
 
 			snprintf(buf + n, len - n, ", marker on %llu",
 			    (unsigned long long)e->marker);
 		}
 		break;
-	case SIM_EV_RA_ASYNC:
+	case VIEW_EV_RA_ASYNC:
 		if (e->npages == 0)
 			snprintf(buf, len, "marker on %llu: "
 			    "page_cache_async_readahead, nothing to read",
@@ -450,7 +450,7 @@ narrate_event(char *buf, size_t len, const struct sim_event *e,
 			    (unsigned long long)(e->first + e->npages));
 		}
 		break;
-	case SIM_EV_QUEUE:
+	case VIEW_EV_QUEUE:
 		/*
 		 * Where the bio went comes first, the merged size last: on a
 		 * narrow screen the line is cut from the end.
@@ -460,27 +460,27 @@ narrate_event(char *buf, size_t len, const struct sim_event *e,
 		if (e->merged)
 			snprintf(r2, sizeof r2, "request #%u now %s", e->req,
 			    fmt_bytes(sz, sizeof sz, e->req_npages *
-			    SIM_PAGE_SIZE));
+			    VIEW_PAGE_SIZE));
 		else
 			snprintf(r2, sizeof r2, "request #%u", e->req);
 		snprintf(buf, len, "%s %s %s: %s",
-		    e->where == SIM_WHERE_PLUG ? "submit_bio" : legacy ?
+		    e->where == VIEW_WHERE_PLUG ? "submit_bio" : legacy ?
 		    "__make_request" : "elevator", r,
-		    e->merged ? (e->where == SIM_WHERE_PLUG ? "merged in plug" :
-		    "merged in queue") : e->where == SIM_WHERE_PLUG ?
+		    e->merged ? (e->where == VIEW_WHERE_PLUG ? "merged in plug" :
+		    "merged in queue") : e->where == VIEW_WHERE_PLUG ?
 		    "into the plug" : legacy ? "queued, queue plugged" :
 		    "queued", r2);
 		break;
-	case SIM_EV_FLUSH:
-		fmt_bytes(sz, sizeof sz, e->npages * SIM_PAGE_SIZE);
+	case VIEW_EV_FLUSH:
+		fmt_bytes(sz, sizeof sz, e->npages * VIEW_PAGE_SIZE);
 		switch (e->reason) {
-		case SIM_REASON_FINISH:
+		case VIEW_REASON_FINISH:
 			snprintf(buf, len, "blk_finish_plug: %u request%s "
 			    "(%s) leave%s the plug", e->count,
 			    e->count == 1 ? "" : "s", sz,
 			    e->count == 1 ? "s" : "");
 			break;
-		case SIM_REASON_SLEEP:
+		case VIEW_REASON_SLEEP:
 			if (legacy)
 				snprintf(buf, len, "lock_page -> sync_page "
 				    "unplugs the queue: %u request%s (%s)",
@@ -490,21 +490,21 @@ narrate_event(char *buf, size_t len, const struct sim_event *e,
 				    "blk_flush_plug: %u request%s (%s) sent",
 				    e->count, e->count == 1 ? "" : "s", sz);
 			break;
-		case SIM_REASON_TIMER:
+		case VIEW_REASON_TIMER:
 			snprintf(buf, len, "blk_unplug_timeout: %s are up, "
 			    "the queue unplugs", fmt_time(sz, sizeof sz,
 			    cfg->unplug_delay_ns));
 			break;
-		case SIM_REASON_THRESHOLD:
+		case VIEW_REASON_THRESHOLD:
 			snprintf(buf, len, "%u requests queued: the queue "
 			    "unplugs (unplug_thresh)", e->count);
 			break;
-		case SIM_REASON_LIMIT:
+		case VIEW_REASON_LIMIT:
 			snprintf(buf, len, "%u requests on the plug list: "
 			    "blk_flush_plug_list sends them first (3.1+)",
 			    cfg->plug_limit);
 			break;
-		case SIM_REASON_EXPLICIT:
+		case VIEW_REASON_EXPLICIT:
 			snprintf(buf, len, "marker page up to date: "
 			    "blk_run_backing_dev unplugs the queue");
 			break;
@@ -514,28 +514,28 @@ narrate_event(char *buf, size_t len, const struct sim_event *e,
 			break;
 		}
 		break;
-	case SIM_EV_DISPATCH:
+	case VIEW_EV_DISPATCH:
 		snprintf(buf, len, "request #%u %s dispatched to the device",
 		    e->req, range(r, sizeof r, e->first, e->npages));
 		break;
-	case SIM_EV_COMPLETE:
+	case VIEW_EV_COMPLETE:
 		snprintf(buf, len, "request #%u done: [%llu,%llu) up to date",
 		    e->req, (unsigned long long)e->first,
 		    (unsigned long long)(e->first + e->npages));
 		break;
-	case SIM_EV_WAIT:
+	case VIEW_EV_WAIT:
 		snprintf(buf, len, "page %llu not up to date: lock_page, "
 		    "the reader sleeps", (unsigned long long)e->page);
 		break;
-	case SIM_EV_WAKE:
+	case VIEW_EV_WAKE:
 		snprintf(buf, len, "the reader wakes: page %llu is up to date",
 		    (unsigned long long)e->page);
 		break;
-	case SIM_EV_COPY:
+	case VIEW_EV_COPY:
 		snprintf(buf, len, "copy_to_user %s",
 		    range(r, sizeof r, e->first, e->npages));
 		break;
-	case SIM_EV_MODE:
+	case VIEW_EV_MODE:
 		snprintf(buf, len, "live patch: from this read() on, %s",
 		    narrate_mode(m));
 		break;

@@ -8,6 +8,7 @@
  */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,60 +24,72 @@ static int	demo_rules(struct opts *);
 static int	trace_rules(struct opts *);
 static int	import_dev(struct opts *, const char *);
 
+/* How apply() treats an option. */
+enum {
+	O_SET,		/* the int at field becomes 1 */
+	O_COMMAND,	/* o->action becomes action */
+	O_NAME,		/* the string at field: a value, empty refused */
+	/* the others, each its own case */
+	O_UNTIL, O_COLS, O_ROWS, O_CHECKTHEME, O_IMPORTDEV, O_EXPORT, O_PACE,
+	O_ANSWERS
+};
+
+/*
+ * One long option.  A command (action other than OPTS_RUN) excludes any
+ * other command; empty is what an empty O_NAME value is told.
+ */
 struct opt {
 	const char	*name;
 	enum kind	 kind;
 	int		 id;
+	size_t		 field;
+	enum opts_action action;
+	const char	*empty;
 };
 
-enum {
-	O_HEADLESS, O_SUMMARY, O_TRACE,
-	O_FRAMES, O_UNTIL, O_COLS, O_ROWS, O_LISTDEV, O_HELP, O_VERSION,
-	O_THEME, O_LISTTHEMES, O_CHECKTHEME, O_NOCOLOR, O_ASCII,
-	/* demo files */
-	O_RECORD, O_FORCE, O_CHECK, O_LISTDEMOS, O_DEMO, O_CAST,
-	O_SVG,
-	/* real traces */
-	O_IMPORT, O_IMPORTDEV, O_CAPTURE, O_CAPTUREOUT, O_EXPORT,
-	O_PACE,
-	/* predict-then-reveal */
-	O_PREDICT, O_ANSWERS
-};
+#define FIELD(f)	offsetof(struct opts, f)
 
 static const struct opt table[] = {
-	{ "headless", K_FLAG, O_HEADLESS },
-	{ "summary", K_FLAG, O_SUMMARY },
-	{ "trace", K_VALUE, O_TRACE },
-	{ "frames", K_FLAG, O_FRAMES },
-	{ "until", K_VALUE, O_UNTIL },
-	{ "cols", K_VALUE, O_COLS },
-	{ "rows", K_VALUE, O_ROWS },
-	{ "list-devices", K_FLAG, O_LISTDEV },
-	{ "help", K_FLAG, O_HELP },
-	{ "version", K_FLAG, O_VERSION },
-	{ "theme", K_VALUE, O_THEME },
-	{ "list-themes", K_FLAG, O_LISTTHEMES },
-	{ "check-theme", K_VALUE, O_CHECKTHEME },
-	{ "no-color", K_FLAG, O_NOCOLOR },
-	{ "ascii", K_FLAG, O_ASCII },
+	{ "headless", K_FLAG, O_SET, FIELD(headless), OPTS_RUN, NULL },
+	{ "summary", K_FLAG, O_SET, FIELD(summary), OPTS_RUN, NULL },
+	{ "trace", K_VALUE, O_NAME, FIELD(trace), OPTS_RUN,
+	    "expected a file name or -" },
+	{ "frames", K_FLAG, O_SET, FIELD(frames), OPTS_RUN, NULL },
+	{ "until", K_VALUE, O_UNTIL, 0, OPTS_RUN, NULL },
+	{ "cols", K_VALUE, O_COLS, 0, OPTS_RUN, NULL },
+	{ "rows", K_VALUE, O_ROWS, 0, OPTS_RUN, NULL },
+	{ "list-devices", K_FLAG, O_COMMAND, 0, OPTS_LIST_DEVICES, NULL },
+	{ "help", K_FLAG, O_COMMAND, 0, OPTS_HELP, NULL },
+	{ "version", K_FLAG, O_COMMAND, 0, OPTS_VERSION, NULL },
+	{ "theme", K_VALUE, O_NAME, FIELD(theme), OPTS_RUN,
+	    "expected a theme name or path" },
+	{ "list-themes", K_FLAG, O_COMMAND, 0, OPTS_LIST_THEMES, NULL },
+	{ "check-theme", K_VALUE, O_CHECKTHEME, 0, OPTS_CHECK_THEME, NULL },
+	{ "no-color", K_FLAG, O_SET, FIELD(no_color), OPTS_RUN, NULL },
+	{ "ascii", K_FLAG, O_SET, FIELD(ascii), OPTS_RUN, NULL },
 	/* demo files */
-	{ "record", K_VALUE, O_RECORD },
-	{ "force", K_FLAG, O_FORCE },
-	{ "check", K_FLAG, O_CHECK },
-	{ "list-demos", K_FLAG, O_LISTDEMOS },
-	{ "demo", K_VALUE, O_DEMO },
-	{ "cast", K_VALUE, O_CAST },
-	{ "svg", K_VALUE, O_SVG },
+	{ "record", K_VALUE, O_NAME, FIELD(record), OPTS_RUN,
+	    "expected a name" },
+	{ "force", K_FLAG, O_SET, FIELD(force), OPTS_RUN, NULL },
+	{ "check", K_FLAG, O_COMMAND, 0, OPTS_CHECK, NULL },
+	{ "list-demos", K_FLAG, O_COMMAND, 0, OPTS_LIST_DEMOS, NULL },
+	{ "demo", K_VALUE, O_NAME, FIELD(demo_name), OPTS_RUN,
+	    "expected a name" },
+	{ "cast", K_VALUE, O_NAME, FIELD(cast), OPTS_RUN, "expected a name" },
+	{ "svg", K_VALUE, O_NAME, FIELD(svg), OPTS_RUN, "expected a name" },
 	/* real traces */
-	{ "import", K_VALUE, O_IMPORT },
-	{ "import-dev", K_VALUE, O_IMPORTDEV },
-	{ "capture", K_VALUE, O_CAPTURE },
-	{ "capture-out", K_VALUE, O_CAPTUREOUT },
-	{ "export", K_VALUE, O_EXPORT },
-	{ "pace", K_VALUE, O_PACE },
+	{ "import", K_VALUE, O_NAME, FIELD(import_file), OPTS_RUN,
+	    "expected a file name" },
+	{ "import-dev", K_VALUE, O_IMPORTDEV, 0, OPTS_RUN, NULL },
+	{ "capture", K_VALUE, O_NAME, FIELD(capture), OPTS_RUN,
+	    "expected a file name" },
+	{ "capture-out", K_VALUE, O_NAME, FIELD(capture_out), OPTS_RUN,
+	    "expected a file name" },
+	{ "export", K_VALUE, O_EXPORT, 0, OPTS_RUN, NULL },
+	{ "pace", K_VALUE, O_PACE, 0, OPTS_RUN, NULL },
 	/* predict-then-reveal */
-	{ "predict", K_FLAG, O_PREDICT },
-	{ "answers", K_VALUE, O_ANSWERS },
+	{ "predict", K_FLAG, O_SET, FIELD(predict), OPTS_RUN, NULL },
+	{ "answers", K_VALUE, O_ANSWERS, 0, OPTS_RUN, NULL },
 };
 
 /*
@@ -236,28 +249,22 @@ apply(struct opts *o, const struct opt *op, const char *v)
 	uint64_t	 n;
 
 	switch (op->id) {
-	case O_HEADLESS:
-		o->headless = 1;
+	case O_SET:
+		*(int *)(void *)((char *)o + op->field) = 1;
 		break;
-	case O_PREDICT:
-		o->predict = 1;
+	case O_COMMAND:
+		o->action = op->action;
+		break;
+	case O_NAME:
+		if (*v == '\0')
+			return (fail(o, op->name, "%s", op->empty));
+		*(const char **)(void *)((char *)o + op->field) = v;
 		break;
 	case O_ANSWERS:
 		if (*v == '\0' || strspn(v, "abcd") != strlen(v))
 			return (fail(o, op->name, "%s", "expected letters a to "
 			    "d, one answer per question (--answers=abca)"));
 		o->answers = v;
-		break;
-	case O_SUMMARY:
-		o->summary = 1;
-		break;
-	case O_TRACE:
-		if (*v == '\0')
-			return (fail(o, op->name, "%s", "expected a file name or -"));
-		o->trace = v;
-		break;
-	case O_FRAMES:
-		o->frames = 1;
 		break;
 	case O_UNTIL:
 		if ((v[0] == 'T' || v[0] == 't') && v[1] >= '1' &&
@@ -278,51 +285,9 @@ apply(struct opts *o, const struct opt *op, const char *v)
 			return (fail(o, op->name, "%s (10 to 1000)", why));
 		o->frame_rows = (unsigned)n;
 		break;
-	case O_LISTDEV:
-		o->action = OPTS_LIST_DEVICES;
-		break;
-	case O_HELP:
-		o->action = OPTS_HELP;
-		break;
-	case O_VERSION:
-		o->action = OPTS_VERSION;
-		break;
-	case O_THEME:
-		if (*v == '\0')
-			return (fail(o, op->name, "%s",
-			    "expected a theme name or path"));
-		o->theme = v;
-		break;
-	case O_LISTTHEMES:
-		o->action = OPTS_LIST_THEMES;
-		break;
 	case O_CHECKTHEME:
-		o->action = OPTS_CHECK_THEME;
+		o->action = op->action;
 		return (check_file(o, v));
-	case O_NOCOLOR:
-		o->no_color = 1;
-		break;
-	case O_ASCII:
-		o->ascii = 1;
-		break;
-	case O_RECORD:
-	case O_CAST:
-	case O_SVG:
-	case O_DEMO:
-		if (*v == '\0')
-			return (fail(o, op->name, "%s", "expected a name"));
-		if (op->id == O_RECORD)
-			o->record = v;
-		else if (op->id == O_CAST)
-			o->cast = v;
-		else if (op->id == O_SVG)
-			o->svg = v;
-		else
-			o->demo_name = v;
-		break;
-	case O_FORCE:
-		o->force = 1;
-		break;
 	case O_PACE:
 		if (strcmp(v, "time") == 0)
 			o->pace_time = 1;
@@ -331,24 +296,6 @@ apply(struct opts *o, const struct opt *op, const char *v)
 		else
 			return (fail(o, op->name, "'%s' is not events or time",
 			    v));
-		break;
-	case O_CHECK:
-		o->action = OPTS_CHECK;
-		break;
-	case O_LISTDEMOS:
-		o->action = OPTS_LIST_DEMOS;
-		break;
-	case O_IMPORT:
-	case O_CAPTURE:
-	case O_CAPTUREOUT:
-		if (*v == '\0')
-			return (fail(o, op->name, "%s", "expected a file name"));
-		if (op->id == O_IMPORT)
-			o->import_file = v;
-		else if (op->id == O_CAPTURE)
-			o->capture = v;
-		else
-			o->capture_out = v;
 		break;
 	case O_IMPORTDEV:
 		return (import_dev(o, v));
@@ -500,13 +447,11 @@ value_next(int argc, char **argv, int ai)
 	    argv[ai + 1][2] != '\0'));
 }
 
-/* Does option id pick a command other than running (the --list-*...)? */
+/* Does option op pick a command other than running (the --list-*...)? */
 static int
-command_opt(int id)
+command_opt(const struct opt *op)
 {
-	return (id == O_LISTDEV || id == O_HELP || id == O_VERSION ||
-	    id == O_LISTTHEMES || id == O_CHECKTHEME || id == O_CHECK ||
-	    id == O_LISTDEMOS);
+	return (op->action != OPTS_RUN);
 }
 
 /* Parse the command line. */
@@ -588,7 +533,7 @@ opts_parse(struct opts *o, int argc, char **argv)
 			v = argv[++ai];
 		else
 			return (fail(o, op->name, "%s", "expects a value"));
-		if (command_opt(op->id)) {
+		if (command_opt(op)) {
 			/* One command at a time: none is silently dropped. */
 			if (cmd_name != NULL && strcmp(cmd_name, op->name) != 0) {
 				snprintf(o->err, sizeof o->err, "--%s and --%s "

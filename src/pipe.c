@@ -1,9 +1,8 @@
 /*
  * pipe.c - the pipeline state, built only by applying events.
  *
- * Pages: a sorted array of extents of requested pages; setting a range
- * splices the array and merges equal neighbours, so a sequential read
- * keeps a handful of extents whatever its length.  Sectors map to pages
+ * Pages: runs of equal state (runs.h), so a sequential read keeps a
+ * handful of extents whatever its length.  Sectors map to pages
  * from a base sector (the first one seen, or pipe_set_base()).
  *
  * Requests: real traces carry no request ids, so a request is known by
@@ -21,6 +20,7 @@
 #include <string.h>
 
 #include "pipe.h"
+#include "runs.h"
 #include "xalloc.h"
 
 #define PENDING_MAX	1024	/* queued bios waiting for G/M/F */
@@ -32,8 +32,7 @@ struct bio {
 };
 
 struct pipe {
-	struct pipe_extent	*ext;
-	size_t			 next, cext;
+	struct runs		 pages;		/* requested pages (runs.h) */
 	struct pipe_req		*req;
 	size_t			 nreq, creq;
 	int			*req_q;		/* req[i] had a Q (latency) */
@@ -81,7 +80,7 @@ pipe_free(struct pipe *p)
 {
 	if (p == NULL)
 		return;
-	free(p->ext);
+	runs_free(&p->pages);
 	free(p->req);
 	free(p->req_q);
 	free(p->sizes);
@@ -104,78 +103,11 @@ pipe_state_name(enum pipe_state s)
 	return ((unsigned)s < PIPE_NSTATES ? state_names[s] : "?");
 }
 
-/* Index of the first extent ending after page a. */
-static size_t
-ext_find(const struct pipe *p, uint64_t a)
-{
-	size_t	lo = 0, hi = p->next, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (p->ext[mid].first + p->ext[mid].npages <= a)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return (lo);
-}
-
-/* Merge extent i with its right neighbour when they touch and agree. */
-static void
-ext_join(struct pipe *p, size_t i)
-{
-	struct pipe_extent	*x, *y;
-
-	if (i + 1 >= p->next)
-		return;
-	x = &p->ext[i];
-	y = &p->ext[i + 1];
-	if (x->state != y->state || x->first + x->npages != y->first)
-		return;
-	x->npages += y->npages;
-	memmove(y, y + 1, (p->next - i - 2) * sizeof *y);
-	p->next--;
-}
-
 /* Set pages [a, a + n) to state s. */
 static int
 ext_set(struct pipe *p, uint64_t a, uint64_t n, enum pipe_state s)
 {
-	struct pipe_extent	 add[3];
-	size_t			 i, j, k, nadd = 0;
-	uint64_t		 b = a + n, end;
-
-	if (n == 0 || b < a)
-		return (0);	/* empty, or past the end of the page space */
-	i = ext_find(p, a);
-	for (j = i; j < p->next && p->ext[j].first < b; j++)
-		;
-	/* ext[i .. j) overlap [a, b): keep what sticks out either side. */
-	if (i < j && p->ext[i].first < a) {
-		add[nadd] = p->ext[i];
-		add[nadd++].npages = a - p->ext[i].first;
-	}
-	if (s != PIPE_NOT_REQUESTED)
-		add[nadd++] = (struct pipe_extent){ a, n, s };
-	if (i < j) {
-		end = p->ext[j - 1].first + p->ext[j - 1].npages;
-		if (end > b) {
-			add[nadd] = p->ext[j - 1];
-			add[nadd].first = b;
-			add[nadd++].npages = end - b;
-		}
-	}
-	if (i == j && nadd == 0)
-		return (0);	/* nothing there, nothing to add */
-	while (p->next - (j - i) + nadd > p->cext)
-		if (grow((void **)&p->ext, &p->cext, p->cext, sizeof *p->ext))
-			return (-1);
-	memmove(&p->ext[i + nadd], &p->ext[j], (p->next - j) * sizeof *p->ext);
-	memcpy(&p->ext[i], add, nadd * sizeof *add);
-	p->next = p->next - (j - i) + nadd;
-	/* Merge from the right so indices below stay valid. */
-	for (k = i + nadd + 1; k-- > (i ? i - 1 : 0);)
-		ext_join(p, k);
+	runs_set(&p->pages, a, n, (int)s);
 	return (0);
 }
 
@@ -203,25 +135,28 @@ sect_set(struct pipe *p, uint64_t sector, uint64_t nsect, enum pipe_state s)
 enum pipe_state
 pipe_state_at(const struct pipe *p, uint64_t page)
 {
-	size_t	i = ext_find(p, page);
-
-	if (i < p->next && p->ext[i].first <= page)
-		return (p->ext[i].state);
-	return (PIPE_NOT_REQUESTED);
+	return ((enum pipe_state)runs_get(&p->pages, page));
 }
 
 /* Number of extents. */
 size_t
 pipe_nextents(const struct pipe *p)
 {
-	return (p->next);
+	return (p->pages.n);
 }
 
 /* One extent. */
-const struct pipe_extent *
+struct pipe_extent
 pipe_extent(const struct pipe *p, size_t i)
 {
-	return (i < p->next ? &p->ext[i] : NULL);
+	struct pipe_extent	x = { 0, 0, PIPE_NOT_REQUESTED };
+
+	if (i < p->pages.n) {
+		x.first = p->pages.v[i].first;
+		x.npages = p->pages.v[i].npages;
+		x.state = (enum pipe_state)p->pages.v[i].state;
+	}
+	return (x);
 }
 
 /* Number of requests not completed. */

@@ -100,7 +100,8 @@ int		 pipe_apply(struct pipe *, const struct blk_event *);
 enum pipe_state	 pipe_state_at(const struct pipe *, uint64_t page);
 /* The runs of requested pages, in page order. */
 size_t		 pipe_nextents(const struct pipe *);
-const struct pipe_extent *pipe_extent(const struct pipe *, size_t i);
+/* Extent i (all zero past the last). */
+struct pipe_extent pipe_extent(const struct pipe *, size_t i);
 /* Requests not yet completed, in the order they appeared. */
 size_t		 pipe_nreqs(const struct pipe *);
 const struct pipe_req *pipe_req(const struct pipe *, size_t i);

@@ -19,7 +19,7 @@
 /* The lanes' state after an event. */
 struct sample {
 	uint64_t	 t_ns;
-	uint8_t		 task;		/* enum sim_task */
+	uint8_t		 task;		/* enum view_task */
 	uint16_t	 plug;		/* requests held in a plug */
 	uint16_t	 dev;		/* requests on the device */
 	uint64_t	 wake_end;	/* the device wakes until then, or 0 */
@@ -38,7 +38,7 @@ struct render {
 	 * far more events than are ever shown (compare mode, fast play),
 	 * and formatting each one cost more than the engine's step.
 	 */
-	struct sim_event		 narr[NARR_MAX];
+	struct view_event		 narr[NARR_MAX];
 	size_t				 narr_head, narr_len;
 	struct narrate_moment		 moment;	/* the last T1..T5 */
 
@@ -106,11 +106,11 @@ unsigned render_wrap_put(struct render *, const struct render_ops *,
  * after "read") into buf.  reader_page: the page the reader works on, *run
  * the pages it is copying (0 if none).
  */
-uint64_t render_wake_end(const struct sim *);
-int	 render_reader_in_read(const struct sim *, uint64_t *n);
-const char *render_read_words(const struct sim *, char *buf, size_t len,
+uint64_t render_wake_end(const struct view *);
+int	 render_reader_in_read(const struct view *, uint64_t *n);
+const char *render_read_words(const struct view *, char *buf, size_t len,
 	     const char *paren);
-uint64_t render_reader_page(const struct render *, const struct sim *,
+uint64_t render_reader_page(const struct render *, const struct view *,
 	     uint64_t *run);
 
 /*
@@ -119,7 +119,7 @@ uint64_t render_reader_page(const struct render *, const struct sim *,
  * below it (rows [y, y + 1 + 2 * strips)); strips_legend: the legend row.
  */
 unsigned render_strips_width(unsigned cols);
-void	 render_strips_draw(struct render *, const struct sim *,
+void	 render_strips_draw(struct render *, const struct view *,
 	     const struct render_ops *, void *be, unsigned y, unsigned strips);
 void	 render_strips_legend(struct render *, const struct render_ops *,
 	     void *be, unsigned y);
@@ -129,13 +129,13 @@ void	 render_strips_legend(struct render *, const struct render_ops *,
  * from row y; the throughput sparkline, the meters and the request
  * histogram in row y each.
  */
-void	 render_lanes_draw(struct render *, const struct sim *,
+void	 render_lanes_draw(struct render *, const struct view *,
 	     const struct render_ops *, void *be, unsigned y, unsigned nlanes);
-void	 render_lanes_spark(struct render *, const struct sim *,
+void	 render_lanes_spark(struct render *, const struct view *,
 	     const struct render_ops *, void *be, unsigned y);
-void	 render_lanes_meters(struct render *, const struct sim *,
+void	 render_lanes_meters(struct render *, const struct view *,
 	     const struct render_ops *, void *be, unsigned y);
-void	 render_lanes_requests(struct render *, const struct sim *,
+void	 render_lanes_requests(struct render *, const struct view *,
 	     const struct render_ops *, void *be, unsigned y);
 
 /*
@@ -143,7 +143,7 @@ void	 render_lanes_requests(struct render *, const struct sim *,
  * where guide is set and it fits); predict-then-reveal in those rows,
  * returning the rows it used; a lesson's title in the hint row y.
  */
-void	 render_narr_draw(struct render *, const struct sim *,
+void	 render_narr_draw(struct render *, const struct view *,
 	     const struct render_ops *, void *be, unsigned y, unsigned lines,
 	     int guide);
 unsigned render_narr_predict(struct render *, const struct render_ops *,

@@ -5,7 +5,7 @@
  *
  * The lanes and the sparkline read the samples render_event() records
  * (struct sample): a column is the slice [k * lane_ns, (k + 1) * lane_ns),
- * and a past column never changes.  The meters read the engine's totals.
+ * and a past column never changes.  The meters read the view's totals.
  */
 #include "config.h"
 
@@ -38,7 +38,7 @@ sample_at(const struct render *r, uint64_t t)
 
 /* Requests in a list and their total size, as "2 held, 256 KiB". */
 static void
-req_words(char *buf, size_t len, const struct sim_request *v, size_t n,
+req_words(char *buf, size_t len, const struct view_request *v, size_t n,
     const char *what)
 {
 	uint64_t	pages = 0;
@@ -48,23 +48,23 @@ req_words(char *buf, size_t len, const struct sim_request *v, size_t n,
 	for (i = 0; i < n; i++)
 		pages += v[i].npages;
 	snprintf(buf, len, "%zu %s, %s", n, what,
-	    fmt_bytes(sz, sizeof sz, pages * SIM_PAGE_SIZE));
+	    fmt_bytes(sz, sizeof sz, pages * VIEW_PAGE_SIZE));
 }
 
 /* What lane l (0 reader, 1 plug, 2 device) is doing now, in words. */
 static void
-lane_words(const struct render *r, const struct sim *s, unsigned l,
+lane_words(const struct render *r, const struct view *s, unsigned l,
     char *buf, size_t len)
 {
-	const struct sim_reader		*rd = sim_reader(s);
-	const struct sim_request	*v, *q;
+	const struct view_reader		*rd = view_reader(s);
+	const struct view_request	*v, *q;
 	size_t				 n, nq;
 	uint64_t			 pen, p, run;
 
 	switch (l) {
 	case 0:
 		switch (rd->task) {
-		case SIM_TASK_SYSCALL:
+		case VIEW_TASK_SYSCALL:
 			if (render_reader_in_read(s, &p))
 				snprintf(buf, len, "in ");
 			else
@@ -72,10 +72,10 @@ lane_words(const struct render *r, const struct sim *s, unsigned l,
 			n = strlen(buf);
 			render_read_words(s, buf + n, len - n, "()");
 			break;
-		case SIM_TASK_READAHEAD:
+		case VIEW_TASK_READAHEAD:
 			snprintf(buf, len, "submitting readahead");
 			break;
-		case SIM_TASK_COPYING:
+		case VIEW_TASK_COPYING:
 			p = render_reader_page(r, s, &run);
 			if (run > 0)
 				snprintf(buf, len, "copying [%llu,%llu)",
@@ -85,11 +85,11 @@ lane_words(const struct render *r, const struct sim *s, unsigned l,
 				snprintf(buf, len, "copying up to page %llu",
 				    (unsigned long long)rd->pos);
 			break;
-		case SIM_TASK_SLEEPING:
+		case VIEW_TASK_SLEEPING:
 			snprintf(buf, len, "asleep on page %llu",
 			    (unsigned long long)rd->wait_page);
 			break;
-		case SIM_TASK_WAKING:
+		case VIEW_TASK_WAKING:
 			snprintf(buf, len, "waking (page %llu)",
 			    (unsigned long long)rd->wait_page);
 			break;
@@ -99,9 +99,9 @@ lane_words(const struct render *r, const struct sim *s, unsigned l,
 		}
 		break;
 	case 1:
-		v = sim_plug_list(s, &n);
-		q = sim_queue_list(s, &nq);
-		if (sim_queue_plugged(s) && nq > 0)
+		v = view_plug_list(s, &n);
+		q = view_queue_list(s, &nq);
+		if (view_queue_plugged(s) && nq > 0)
 			req_words(buf, len, q, nq, "held in queue");
 		else if (n == 0)
 			snprintf(buf, len, "empty");
@@ -109,7 +109,7 @@ lane_words(const struct render *r, const struct sim *s, unsigned l,
 			req_words(buf, len, v, n, "held");
 		break;
 	default:
-		v = sim_device_list(s, &n);
+		v = view_device_list(s, &n);
 		pen = render_wake_end(s);
 		if (n == 0)
 			snprintf(buf, len, "idle");
@@ -156,8 +156,8 @@ static unsigned
 slice_winner(const uint64_t *d, unsigned l)
 {
 	static const unsigned reader_rank[6] = {
-		SIM_TASK_SLEEPING, SIM_TASK_WAKING, SIM_TASK_READAHEAD,
-		SIM_TASK_COPYING, SIM_TASK_SYSCALL, SIM_TASK_DONE
+		VIEW_TASK_SLEEPING, VIEW_TASK_WAKING, VIEW_TASK_READAHEAD,
+		VIEW_TASK_COPYING, VIEW_TASK_SYSCALL, VIEW_TASK_DONE
 	};
 	static const unsigned dev_rank[LANE_KEYS] = {
 		10, 9, 8, 7, 6, 5, 4, 3, 2, 1, KEY_WAKING, 0
@@ -179,13 +179,13 @@ slice_winner(const uint64_t *d, unsigned l)
  * that lasted longest in it (slice_winner()), and never changes.
  */
 void
-render_lanes_draw(struct render *r, const struct sim *s,
+render_lanes_draw(struct render *r, const struct view *s,
     const struct render_ops *ops, void *be, unsigned y, unsigned nlanes)
 {
 	static const char *names[3] = { "reader", "plug", "device" };
 	static const char task_glyph[] = "srczwd";
 	const struct sample	*h, *nx;
-	uint64_t		 now = sim_stats(s)->now_ns, ns = r->lane_ns;
+	uint64_t		 now = view_stats(s)->now_ns, ns = r->lane_ns;
 	uint64_t		 d[3][LANE_KEYS], a, b, t0, t1, cut, kn, back;
 	unsigned		 w = lane_width(r), col, l, lane, key;
 	size_t			 i, n;
@@ -259,8 +259,8 @@ render_lanes_draw(struct render *r, const struct sim *s,
 			if (lane == 0) {
 				gl[0] = task_glyph[key];
 				role = RENDER_LANE_READER;
-				if (key == SIM_TASK_SLEEPING ||
-				    key == SIM_TASK_WAKING)
+				if (key == VIEW_TASK_SLEEPING ||
+				    key == VIEW_TASK_WAKING)
 					role = RENDER_PAGE_ABSENT;
 			} else if (key == 0) {
 				snprintf(gl, sizeof gl, "%s", r->g->lane_idle);
@@ -308,9 +308,9 @@ spark_level(uint64_t pages, uint64_t bandwidth)
 
 	if (pages == 0)
 		return (0);
-	if (bandwidth == 0 || pages > UINT64_MAX / SIM_PAGE_SIZE / k)
+	if (bandwidth == 0 || pages > UINT64_MAX / VIEW_PAGE_SIZE / k)
 		return (SPARK_LEVELS);
-	bytes = pages * SIM_PAGE_SIZE;
+	bytes = pages * VIEW_PAGE_SIZE;
 	lv = (bytes * k + bandwidth - 1) / bandwidth;
 	return (lv > SPARK_LEVELS ? SPARK_LEVELS : lv < 1 ? 1 : (unsigned)lv);
 }
@@ -324,7 +324,7 @@ spark_level(uint64_t pages, uint64_t bandwidth)
  * it, the value now in words.  Integer arithmetic throughout.
  */
 void
-render_lanes_spark(struct render *r, const struct sim *s,
+render_lanes_spark(struct render *r, const struct view *s,
     const struct render_ops *ops, void *be, unsigned y)
 {
 	static const char *const uni[SPARK_LEVELS] = {
@@ -335,8 +335,8 @@ render_lanes_spark(struct render *r, const struct sim *s,
 		"_", "_", ".", "-", "-", "=", "#", "#"
 	};
 	const char *const	*lv = glyphs_unicode(r->g) ? uni : asc;
-	uint64_t		 now = sim_stats(s)->now_ns, ns = r->lane_ns;
-	uint64_t		 bw = sim_config(s)->device.bandwidth;
+	uint64_t		 now = view_stats(s)->now_ns, ns = r->lane_ns;
+	uint64_t		 bw = view_config(s)->bandwidth;
 	uint64_t		 kn = now / ns, end, from;
 	int64_t			 c1, c0;
 	unsigned		 w = lane_width(r), col, k;
@@ -346,7 +346,7 @@ render_lanes_spark(struct render *r, const struct sim *s,
 	c1 = copied_at(r, now);
 	c0 = copied_at(r, now > SPARK_NS ? now - SPARK_NS : 0);
 	if (w + 10 + LANE_WORDS <= r->cols && c0 >= 0 && c1 >= c0) {
-		fmt_ratio(a, sizeof a, (uint64_t)(c1 - c0) * SIM_PAGE_SIZE *
+		fmt_ratio(a, sizeof a, (uint64_t)(c1 - c0) * VIEW_PAGE_SIZE *
 		    1000, SPARK_NS, 0);
 		fmt_ratio(b, sizeof b, bw, 1000000, 0);
 		snprintf(words, sizeof words, "%s of %s MB/s in 2ms", a, b);
@@ -380,7 +380,7 @@ render_lanes_spark(struct render *r, const struct sim *s,
  * with `decimals` places (0 or 1), into buf.
  */
 static void
-device_split(const struct render *r, const struct sim_stats *st,
+device_split(const struct render *r, const struct view_stats *st,
     unsigned decimals, char *buf, size_t len)
 {
 	const char	*sep = glyphs_unicode(r->g) ? " \xc2\xb7 " : ", ";
@@ -405,16 +405,16 @@ device_split(const struct render *r, const struct sim_stats *st,
  * in the longest form that fits the row.
  */
 void
-render_lanes_meters(struct render *r, const struct sim *s,
+render_lanes_meters(struct render *r, const struct view *s,
     const struct render_ops *ops, void *be, unsigned y)
 {
-	const struct sim_stats	*st = sim_stats(s);
+	const struct view_stats	*st = view_stats(s);
 	uint64_t		 t = st->now_ns ? st->now_ns : 1;
 	char			 a[32], b[32], c[32], c0[32], d[128], d0[128];
 	char			 line[256];
 	unsigned		 w = row_width(r, y), k;
 
-	fmt_ratio(a, sizeof a, st->pages_copied * SIM_PAGE_SIZE * 1000, t, 1);
+	fmt_ratio(a, sizeof a, st->pages_copied * VIEW_PAGE_SIZE * 1000, t, 1);
 	fmt_ratio(b, sizeof b, st->request_pages * 4,
 	    st->requests ? st->requests : 1, 0);
 	fmt_pct(c, sizeof c, st->stall_ns, t, 1);
@@ -469,13 +469,13 @@ request_bar(char *buf, size_t len, const char *blk, uint64_t share,
  * then without the average (the meters above have it), then in words.
  */
 void
-render_lanes_requests(struct render *r, const struct sim *s,
+render_lanes_requests(struct render *r, const struct view *s,
     const struct render_ops *ops, void *be, unsigned y)
 {
 	static const unsigned	 form_cells[3] = { BAR_MAX, BAR_MAX / 2,
 				    BAR_MAX / 2 };
-	const struct sim_stats	*st = sim_stats(s);
-	uint64_t		 max = sim_config(s)->max_req_pages, p, c;
+	const struct view_stats	*st = view_stats(s);
+	uint64_t		 max = view_config(s)->max_req_pages, p, c;
 	uint64_t		 top[2] = { 0, 0 }, cnt[3] = { 0, 0, 0 }, sh[3];
 	const char		*blk = glyphs_unicode(r->g) ? "\xe2\x96\x88" :
 				    "#";
@@ -489,7 +489,7 @@ render_lanes_requests(struct render *r, const struct sim *s,
 		return;
 	/* The two most frequent sizes; ties to the larger. */
 	for (p = max; p >= 1; p--) {
-		if ((c = sim_request_count(s, p)) > cnt[0]) {
+		if ((c = view_request_count(s, p)) > cnt[0]) {
 			top[1] = top[0];
 			cnt[1] = cnt[0];
 			top[0] = p;
@@ -503,8 +503,8 @@ render_lanes_requests(struct render *r, const struct sim *s,
 	fmt_shares(sh, cnt, 3, 100);
 	for (i = 0; i < 3; i++)
 		fmt_ratio(pc[i], sizeof pc[i], sh[i], 1, 0);
-	fmt_bytes(sz[0], sizeof sz[0], top[0] * SIM_PAGE_SIZE);
-	fmt_bytes(sz[1], sizeof sz[1], top[1] * SIM_PAGE_SIZE);
+	fmt_bytes(sz[0], sizeof sz[0], top[0] * VIEW_PAGE_SIZE);
+	fmt_bytes(sz[1], sizeof sz[1], top[1] * VIEW_PAGE_SIZE);
 	snprintf(sz[2], sizeof sz[2], "other");
 	fmt_ratio(avg, sizeof avg, st->request_pages * 4, st->requests, 0);
 	for (form = 0; form < 4; form++) {

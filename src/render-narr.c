@@ -65,7 +65,7 @@ draw_guide(struct render *r, const struct render_ops *ops, void *be,
  * longer describes the run on the screen.
  */
 static const char *
-moment_text(const struct render *r, const struct sim *s, char *buf,
+moment_text(const struct render *r, const struct view *s, char *buf,
     size_t len, int brief, int *stale)
 {
 	const struct narrate_moment	*m = &r->moment;
@@ -77,14 +77,14 @@ moment_text(const struct render *r, const struct sim *s, char *buf,
 	if (m->ev.label == 0)
 		return (NULL);
 	text = brief ? narrate_label_short(mean, sizeof mean, m,
-	    sim_config(s)) : narrate_label(mean, sizeof mean, m,
-	    sim_config(s));
+	    view_config(s)) : narrate_label(mean, sizeof mean, m,
+	    view_config(s));
 	ago = r->events > m->ev.seq + 1 ? r->events - m->ev.seq - 1 : 0;
 	if (ago == 0) {
 		snprintf(buf, len, "%s", text);
 		return (buf);
 	}
-	if (sim_mode(s) != m->ev.mode || !render_reader_in_read(s, &n) ||
+	if (view_mode(s) != m->ev.mode || !render_reader_in_read(s, &n) ||
 	    n != m->ev.read_index)
 		return (NULL);
 	*stale = 1;
@@ -94,7 +94,7 @@ moment_text(const struct render *r, const struct sim *s, char *buf,
 		text += 4;
 	snprintf(buf, len, "T%d (%llu event%s, %s ago): %s", m->ev.label,
 	    (unsigned long long)ago, ago == 1 ? "" : "s",
-	    fmt_time(t, sizeof t, sim_stats(s)->now_ns - m->ev.t_ns), text);
+	    fmt_time(t, sizeof t, view_stats(s)->now_ns - m->ev.t_ns), text);
 	return (buf);
 }
 
@@ -104,11 +104,11 @@ moment_text(const struct render *r, const struct sim *s, char *buf,
  * (the rows would be blank otherwise); it yields to them as they arrive.
  */
 void
-render_narr_draw(struct render *r, const struct sim *s,
+render_narr_draw(struct render *r, const struct view *s,
     const struct render_ops *ops, void *be, unsigned y, unsigned lines,
     int guide)
 {
-	const struct sim_event	*n;
+	const struct view_event	*n;
 	const char		*lab;
 	char			 t[32], tl[4], text[NARR_LEN];
 	char			 line[NARR_LEN + 48], mean[NARR_LEN + 64];
@@ -151,7 +151,7 @@ render_narr_draw(struct render *r, const struct sim *s,
 		tl[0] = n->label ? 'T' : ' ';
 		tl[1] = n->label ? (char)('0' + n->label) : ' ';
 		tl[2] = '\0';
-		narrate_event(text, sizeof text, n, sim_config(s));
+		narrate_event(text, sizeof text, n, view_config(s));
 		snprintf(line, sizeof line, "%9s %s %s",
 		    fmt_time(t, sizeof t, n->t_ns), tl, text);
 		render_put_fit(r, ops, be, y + i, 0, row_width(r, y + i),

@@ -4,7 +4,7 @@
  * markers on an overlay row above each, and the legend of their glyphs.
  *
  * A cell stands for render_zoom() pages and shows the state most of them
- * are in; the states are summed per cell from the engine's extents, so a
+ * are in; the states are summed per cell from the view's page runs, so a
  * strip costs O(extents + cells), never O(pages).
  */
 #include "config.h"
@@ -26,9 +26,9 @@ struct cells {
 	uint64_t	(*count)[RENDER_ST_COUNT];
 };
 
-/* sim_extents() callback: add a run's pages to the cells it covers. */
+/* view_extents() callback: add a run's pages to the cells it covers. */
 static void
-cells_cb(const struct sim_extent *x, void *arg)
+cells_cb(const struct view_extent *x, void *arg)
 {
 	struct cells		*c = arg;
 	enum render_state	 st = render_state_of(x->state);
@@ -107,12 +107,12 @@ render_strips_width(unsigned cols)
  * and the strips below show what lies ahead of it.
  */
 void
-render_strips_draw(struct render *r, const struct sim *s,
+render_strips_draw(struct render *r, const struct view *s,
     const struct render_ops *ops, void *be, unsigned y, unsigned strips)
 {
-	const struct sim_config	*cfg = sim_config(s);
-	const struct sim_reader	*rd = sim_reader(s);
-	const struct sim_ra	*ra = sim_ra(s);
+	const struct view_config	*cfg = view_config(s);
+	const struct view_reader	*rd = view_reader(s);
+	const struct view_ra	*ra = view_ra(s);
 	const struct render_glyphs *g = r->g;
 	struct cells		 c;
 	uint64_t		 span, first, p, marks[64], pos, run;
@@ -131,14 +131,14 @@ render_strips_draw(struct render *r, const struct sim *s,
 	c.first = first;
 	if ((c.count = calloc(c.n, sizeof *c.count)) == NULL)
 		return;
-	sim_extents(s, first, span, cells_cb, &c);
-	nm = sim_markers(s, marks, 64);
+	view_extents(s, first, span, cells_cb, &c);
+	nm = view_markers(s, marks, 64);
 	if (nm > 64)
 		nm = 64;
 
 	snprintf(lab, sizeof lab, "%8s ", "reader");
 	put(ops, be, y, 0, RENDER_DIM, lab);
-	if (rd->task != SIM_TASK_DONE)
+	if (rd->task != VIEW_TASK_DONE)
 		put(ops, be, y, 9 + (unsigned)((pos - first) / c.z),
 		    RENDER_READER, g->reader);
 	y++;

@@ -177,7 +177,7 @@ render_text_write(struct render_text *t, FILE *f)
 /* Draw one frame of r with the text back end t and write it to f. */
 void
 render_text_frame(struct render *r, struct render_text *t,
-    const struct sim *s, FILE *f)
+    const struct view *s, FILE *f)
 {
 	render_draw(r, s, &render_text_ops, t, NULL);
 	render_text_write(t, f);

@@ -14,8 +14,8 @@
  * same time axis, meters, the narration of the last events with the
  * meaning of the latest moment T1..T5, and the caption and hint lines.
  *
- * Everything is computed from engine snapshots and the history recorded by
- * render_event(); drawing a cell costs O(extents + cells), never O(pages).
+ * Everything is computed from the pipeline state (view.h) and the history
+ * recorded by render_event(); drawing a cell costs O(extents + cells), never O(pages).
  */
 #include "config.h"
 
@@ -42,19 +42,19 @@ const struct render_glyphs render_unicode = {
 	"\xe2\x94\x80"					/* ─ */
 };
 
-/* Screen state of an engine page state. */
+/* Screen state of a page state. */
 enum render_state
-render_state_of(enum sim_page p)
+render_state_of(enum view_page p)
 {
 	switch (p) {
-	case SIM_PAGE_CONSUMED:
+	case VIEW_PAGE_CONSUMED:
 		return (RENDER_ST_CONSUMED);
-	case SIM_PAGE_UPTODATE:
+	case VIEW_PAGE_UPTODATE:
 		return (RENDER_ST_CACHED);
-	case SIM_PAGE_PLUGGED:
-	case SIM_PAGE_QUEUED:
+	case VIEW_PAGE_PLUGGED:
+	case VIEW_PAGE_QUEUED:
 		return (RENDER_ST_PLUGGED);
-	case SIM_PAGE_INFLIGHT:
+	case VIEW_PAGE_INFLIGHT:
 		return (RENDER_ST_INFLIGHT);
 	default:
 		return (RENDER_ST_ABSENT);
@@ -139,30 +139,30 @@ render_zoom(const struct render *r)
 /*
  * Until when the device wakes (pays an idle-exit penalty and serves no
  * command), or 0: the first time one of its commands is served, if that is
- * still ahead (sim.h, struct sim_stats: the engine counts it the same way).
+ * still ahead (view.h, struct view_stats: counted the same way).
  */
 uint64_t
-render_wake_end(const struct sim *s)
+render_wake_end(const struct view *s)
 {
-	const struct sim_request	*d;
-	uint64_t			 p = sim_config(s)->device.idle_penalty_ns;
-	uint64_t			 from, first = SIM_NONE;
+	const struct view_request	*d;
+	uint64_t			 p = view_config(s)->idle_penalty_ns;
+	uint64_t			 from, first = VIEW_NONE;
 	size_t				 n, i;
 
-	d = sim_device_list(s, &n);
+	d = view_device_list(s, &n);
 	for (i = 0; i < n; i++) {
 		from = d[i].t_dispatch + (d[i].penalised ? p : 0);
 		if (from < first)
 			first = from;
 	}
-	return (first != SIM_NONE && first > sim_stats(s)->now_ns ? first : 0);
+	return (first != VIEW_NONE && first > view_stats(s)->now_ns ? first : 0);
 }
 
 /* Record one event. */
 void
-render_event(struct render *r, const struct sim *s, const struct sim_event *e)
+render_event(struct render *r, const struct view *s, const struct view_event *e)
 {
-	const struct sim_reader	*rd;
+	const struct view_reader	*rd;
 	struct sample		*h;
 	size_t			 np, nd, nq;
 
@@ -174,26 +174,27 @@ render_event(struct render *r, const struct sim *s, const struct sim_event *e)
 	if (e->label)
 		narrate_moment(&r->moment, s, e);
 	/*
-	 * The copy run, from its event; or, where the engine's burst made
-	 * the copy before handing out its event (a wake-up copies at once),
+	 * The copy run, from its event; or, where the view already holds a
+	 * copy whose event comes later in the same burst (feed.h: a wake-up
+	 * copies at once),
 	 * from the reader's move since the last event - only copying moves it.
 	 */
-	rd = sim_reader(s);
-	if (e->kind == SIM_EV_COPY) {
+	rd = view_reader(s);
+	if (e->kind == VIEW_EV_COPY) {
 		r->copy_first = e->first;
 		r->copy_n = e->npages;
-	} else if (rd->task == SIM_TASK_COPYING && rd->pos > r->seen_pos &&
+	} else if (rd->task == VIEW_TASK_COPYING && rd->pos > r->seen_pos &&
 	    r->seen_pos >= rd->read_first &&
-	    rd->pos - r->seen_pos <= sim_config(s)->read_pages) {
+	    rd->pos - r->seen_pos <= view_config(s)->read_pages) {
 		r->copy_first = r->seen_pos;
 		r->copy_n = rd->pos - r->seen_pos;
 	}
 	r->seen_pos = rd->pos;
 
-	(void)sim_plug_list(s, &np);
-	(void)sim_queue_list(s, &nq);
-	(void)sim_device_list(s, &nd);
-	if (sim_queue_plugged(s))
+	(void)view_plug_list(s, &np);
+	(void)view_queue_list(s, &nq);
+	(void)view_device_list(s, &nd);
+	if (view_queue_plugged(s))
 		np += nq;
 	h = &r->hist[(r->hist_head + r->hist_len) % HIST_MAX];
 	if (r->hist_len == HIST_MAX)
@@ -201,11 +202,11 @@ render_event(struct render *r, const struct sim *s, const struct sim_event *e)
 	else
 		r->hist_len++;
 	h->t_ns = e->t_ns;
-	h->task = (uint8_t)sim_reader(s)->task;
+	h->task = (uint8_t)view_reader(s)->task;
 	h->plug = (uint16_t)(np > 65535 ? 65535 : np);
 	h->dev = (uint16_t)(nd > 65535 ? 65535 : nd);
 	h->wake_end = render_wake_end(s);
-	h->copied = sim_stats(s)->pages_copied;
+	h->copied = view_stats(s)->pages_copied;
 	r->events++;
 }
 
@@ -320,15 +321,15 @@ render_put_right(struct render *r, const struct render_ops *ops, void *be,
  * calls that have returned (the last one is *n - 1).
  */
 int
-render_reader_in_read(const struct sim *s, uint64_t *n)
+render_reader_in_read(const struct view *s, uint64_t *n)
 {
-	const struct sim_reader	*rd = sim_reader(s);
+	const struct view_reader	*rd = view_reader(s);
 
 	*n = rd->read_index;
 	switch (rd->task) {
-	case SIM_TASK_DONE:
+	case VIEW_TASK_DONE:
 		return (0);
-	case SIM_TASK_SYSCALL:
+	case VIEW_TASK_SYSCALL:
 		/* Entering a read() (pos at its start) or between two. */
 		return (rd->pos < rd->read_end);
 	default:
@@ -343,7 +344,7 @@ render_reader_in_read(const struct sim *s, uint64_t *n)
  * the same.
  */
 const char *
-render_read_words(const struct sim *s, char *buf, size_t len, const char *paren)
+render_read_words(const struct view *s, char *buf, size_t len, const char *paren)
 {
 	uint64_t	n;
 
@@ -359,33 +360,33 @@ render_read_words(const struct sim *s, char *buf, size_t len, const char *paren)
 
 /*
  * The page the reader works on.  While it copies a run, the run's first
- * page: the engine's position is already past the run, on a page that may
+ * page: the reader's position is already past the run, on a page that may
  * not even be read yet.  Asleep or waking, the page it waits for; else the
  * next page it looks at.  *run gets the pages being copied, or 0.
  */
 uint64_t
-render_reader_page(const struct render *r, const struct sim *s, uint64_t *run)
+render_reader_page(const struct render *r, const struct view *s, uint64_t *run)
 {
-	const struct sim_reader	*rd = sim_reader(s);
+	const struct view_reader	*rd = view_reader(s);
 
 	*run = 0;
-	if (rd->task == SIM_TASK_COPYING && r->copy_n > 0 &&
+	if (rd->task == VIEW_TASK_COPYING && r->copy_n > 0 &&
 	    r->copy_first + r->copy_n == rd->pos) {
 		*run = r->copy_n;
 		return (r->copy_first);
 	}
-	if ((rd->task == SIM_TASK_SLEEPING || rd->task == SIM_TASK_WAKING) &&
-	    rd->wait_page != SIM_NONE)
+	if ((rd->task == VIEW_TASK_SLEEPING || rd->task == VIEW_TASK_WAKING) &&
+	    rd->wait_page != VIEW_NONE)
 		return (rd->wait_page);
 	return (rd->pos);
 }
 
 /* "t = 1.21ms   event 10   read #0" and the pending mode, into line. */
 static void
-clock_line(struct render *r, const struct sim *s, char *line, size_t len,
+clock_line(struct render *r, const struct view *s, char *line, size_t len,
     const char *sep)
 {
-	const struct sim_stats	*ss = sim_stats(s);
+	const struct view_stats	*ss = view_stats(s);
 	char			 t[32], rw[48];
 	size_t			 n;
 
@@ -393,10 +394,10 @@ clock_line(struct render *r, const struct sim *s, char *line, size_t len,
 	    fmt_time(t, sizeof t, ss->now_ns), sep,
 	    (unsigned long long)r->events, sep,
 	    render_read_words(s, rw, sizeof rw, ""));
-	if (sim_pending_mode(s) != sim_mode(s)) {
+	if (view_pending_mode(s) != view_mode(s)) {
 		n = strlen(line);
 		snprintf(line + n, len - n, "%s(%s at next read())", sep,
-		    sim_mode_name(sim_pending_mode(s)));
+		    view_mode_name(view_pending_mode(s)));
 	}
 }
 
@@ -437,15 +438,15 @@ play_brief(char *buf, size_t len, const struct render_status *st)
  * the clock, not the message, gives way.
  */
 static void
-draw_header(struct render *r, const struct sim *s,
+draw_header(struct render *r, const struct view *s,
     const struct render_ops *ops, void *be, unsigned y, unsigned lines,
     const struct render_status *st)
 {
-	const struct sim_config	*c = sim_config(s);
+	const struct view_config	*c = view_config(s);
 	char			 a[32], b[32], d[32], line[256], right[256];
 	size_t			 n, nl;
 	unsigned		 w;
-	const char		*ml = narrate_mode(sim_mode(s));
+	const char		*ml = narrate_mode(view_mode(s));
 
 	w = row_width(r, y);
 	render_put_fit(r, ops, be, y, 0, w, RENDER_MODE, ml);
@@ -460,10 +461,10 @@ draw_header(struct render *r, const struct sim *s,
 		return;
 	}
 	snprintf(line, sizeof line, "bs %s  ra %s  %s  file %s",
-	    fmt_size(a, sizeof a, c->read_pages * SIM_PAGE_SIZE),
-	    fmt_size(b, sizeof b, c->ra_pages * SIM_PAGE_SIZE),
-	    c->device.name, fmt_size(d, sizeof d, c->file_pages *
-	    SIM_PAGE_SIZE));
+	    fmt_size(a, sizeof a, c->read_pages * VIEW_PAGE_SIZE),
+	    fmt_size(b, sizeof b, c->ra_pages * VIEW_PAGE_SIZE),
+	    c->device, fmt_size(d, sizeof d, c->file_pages *
+	    VIEW_PAGE_SIZE));
 	if (cells(line) + nl + 2 <= w)
 		render_put_right(r, ops, be, y, w, RENDER_HEADER, line);
 	if (lines < 2)
@@ -539,7 +540,7 @@ render_wrap_put(struct render *r, const struct render_ops *ops, void *be,
 
 /* Draw the whole screen. */
 void
-render_draw(struct render *r, const struct sim *s,
+render_draw(struct render *r, const struct view *s,
     const struct render_ops *ops, void *be, const struct render_status *st)
 {
 	ops->begin(be, r->cols, r->rows);
@@ -549,7 +550,7 @@ render_draw(struct render *r, const struct sim *s,
 
 /* Draw into rows [y0, y0 + h). */
 void
-render_draw_at(struct render *r, const struct sim *s,
+render_draw_at(struct render *r, const struct view *s,
     const struct render_ops *ops, void *be, const struct render_status *st,
     unsigned y0, unsigned h)
 {
@@ -578,7 +579,7 @@ render_draw_at(struct render *r, const struct sim *s,
 	 * The request mix below the meters where the screen is tall, once
 	 * there is a request (until then the guide needs the row).
 	 */
-	meters = !half && h >= 24 && sim_stats(s)->requests > 0 ? 2 : 1;
+	meters = !half && h >= 24 && view_stats(s)->requests > 0 ? 2 : 1;
 	/*
 	 * The throughput sparkline under the lanes where the screen is tall
 	 * (from 30 rows; each compare half from 16): at 80x24 the narration
@@ -590,7 +591,7 @@ render_draw_at(struct render *r, const struct sim *s,
 	/* meters, then 1: the reader's row. */
 	rest = h - head - lanes - spark - foot - legend - meters - 1;
 	/* Enough strips for one read() where room allows, at most 8. */
-	pages = sim_config(s)->read_pages;
+	pages = view_config(s)->read_pages;
 	want = (unsigned)((pages + render_strips_width(r->cols) - 1) /
 	    render_strips_width(r->cols));
 	if (want < 2)

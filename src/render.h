@@ -1,14 +1,15 @@
 /*
- * render.h - drawing the engine's state, independent of the terminal.
+ * render.h - drawing the pipeline state (view.h), independent of the
+ * terminal and of where the events came from (the engine, a trace).
  *
  * One layout (render.c) draws through a back end described by a const ops
  * table: render-text.c fills a character grid (headless --frames, tests),
  * the curses back end draws on the screen.  Both see the same calls in the
  * same order, so the golden frames and the screen cannot drift apart.
  *
- * Call order: render_new(); then, for each engine event, render_event()
- * (records narration and lane history); render_draw() whenever a picture is
- * wanted.  Restarting and stepping back start from a copy taken earlier
+ * Call order: render_new(); then, for each event, render_event() with the
+ * view it was applied to (records narration and lane history);
+ * render_draw() whenever a picture is wanted.  Restarting and stepping back start from a copy taken earlier
  * (render_clone(), app.c's checkpoints), not by forgetting history.
  */
 #ifndef RAVIZ_RENDER_H
@@ -16,7 +17,7 @@
 
 #include <stdio.h>
 
-#include "engine/sim.h"
+#include "view.h"
 
 /* What a piece of the screen is; a theme maps each role to colour+attrs. */
 enum render_role {
@@ -124,8 +125,8 @@ void	 render_set_glyphs(struct render *, const struct render_glyphs *);
 void	 render_set_zoom(struct render *, uint64_t pages_per_cell);
 uint64_t render_zoom(const struct render *);
 /* Record an event (narration, lanes); call for every event, in order. */
-void	 render_event(struct render *, const struct sim *,
-	     const struct sim_event *);
+void	 render_event(struct render *, const struct view *,
+	     const struct view_event *);
 
 /*
  * Jumps.  The picture depends on the events recorded only through the last
@@ -138,10 +139,10 @@ void	 render_event(struct render *, const struct sim *,
 #define RENDER_HISTORY	8192
 void	 render_skip(struct render *, uint64_t n);
 /* Draw the whole screen through ops. */
-void	 render_draw(struct render *, const struct sim *,
+void	 render_draw(struct render *, const struct view *,
 	     const struct render_ops *, void *be, const struct render_status *);
 /* Draw into rows [y0, y0 + h) only (compare mode uses two halves). */
-void	 render_draw_at(struct render *, const struct sim *,
+void	 render_draw_at(struct render *, const struct view *,
 	     const struct render_ops *, void *be, const struct render_status *,
 	     unsigned y0, unsigned h);
 
@@ -167,8 +168,8 @@ void	 render_captions(struct render *, const struct render_ops *,
 void	 render_notice(const struct render_ops *, void *be, unsigned cols,
 	     unsigned rows, const char *msg);
 
-/* The screen state of an engine page state. */
-enum render_state render_state_of(enum sim_page);
+/* The screen state of a page state. */
+enum render_state render_state_of(enum view_page);
 
 /* Text back end (render-text.c). */
 extern const struct render_ops render_text_ops;
@@ -194,6 +195,6 @@ void	 render_text_write_sgr(struct render_text *, FILE *,
 	     const struct theme_resolved *look, int direct);
 /* Draw r with the text back end t and write one frame to f. */
 void	 render_text_frame(struct render *, struct render_text *,
-	     const struct sim *, FILE *);
+	     const struct view *, FILE *);
 
 #endif /* RAVIZ_RENDER_H */

@@ -16,6 +16,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -74,33 +75,25 @@ look_of(const struct theme_resolved *lk, enum render_role r,
 	o->own_bg = o->bg != page_bg;
 }
 
-/* Write n bytes of s XML-escaped. */
+/* The XML entities of the characters that need one. */
+static const char *const xml_entity[UCHAR_MAX + 1] = {
+	['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;", ['"'] = "&quot;",
+	['\''] = "&apos;",
+};
+
+/* Write s XML-escaped; control characters become '?'. */
 static void
 xml_text(FILE *f, const char *s)
 {
-	for (; *s != '\0'; s++)
-		switch (*s) {
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		case '\'':
-			fputs("&apos;", f);
-			break;
-		default:
-			if ((unsigned char)*s < 0x20 || *s == 0x7f)
-				fputc('?', f);
-			else
-				fputc(*s, f);
-		}
+	unsigned char	c;
+
+	for (; *s != '\0'; s++) {
+		c = (unsigned char)*s;
+		if (xml_entity[c] != NULL)
+			fputs(xml_entity[c], f);
+		else
+			fputc(c < 0x20 || c == 0x7f ? '?' : c, f);
+	}
 }
 
 /* The picture t as an SVG document, styled by lk, to f. */

@@ -46,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "feed.h"
 #include "timeline.h"
 
 #define JUMP_MIN	(2 * RENDER_HISTORY) /* shorter moves just step */
@@ -62,8 +63,10 @@ static void
 ckpt_free(struct timeline_ckpt *c)
 {
 	sim_free(c->sim);
+	view_free(c->view);
 	render_free(c->r);
 	c->sim = NULL;
+	c->view = NULL;
 	c->r = NULL;
 }
 
@@ -91,6 +94,8 @@ ckpt_take(struct timeline *u)
 	c->ev = u->nev;
 	c->t_ns = sim_stats(u->sim)->now_ns;
 	c->sim = sim_clone(u->sim);
+	c->view = view_clone(u->view);
+	c->ahead = u->ahead;
 	c->r = render_clone(u->r);
 	if (c->sim == NULL || c->r == NULL) {
 		ckpt_free(c);
@@ -101,17 +106,22 @@ ckpt_take(struct timeline *u)
 }
 
 /*
- * Apply to s, an engine of u's run that has handed out ev events, the
- * toggles u recorded at ev, in order: the one place that does.
+ * Apply to s, an engine of u's run that has handed out ev events, and to
+ * its view v (NULL for a quiet copy), the toggles u recorded at ev, in
+ * order: the one place that does.
  */
 static void
-toggles_apply(const struct timeline *u, struct sim *s, uint64_t ev)
+toggles_apply(const struct timeline *u, struct sim *s, struct view *v,
+    uint64_t ev)
 {
 	size_t	i;
 
 	for (i = 0; i < u->ntg; i++)
-		if (u->tg[i].ev == ev)
+		if (u->tg[i].ev == ev) {
 			sim_set_mode(s, u->tg[i].mode);
+			if (v != NULL)
+				view_set_pending(v, (enum view_mode)u->tg[i].mode);
+		}
 }
 
 /*
@@ -122,14 +132,18 @@ toggles_apply(const struct timeline *u, struct sim *s, uint64_t ev)
 static int
 took(struct timeline *u, const struct sim_event *ev)
 {
+	struct view_event	ve;
+
 	u->nev++;
-	render_event(u->r, u->sim, ev);
+	feed_step(u->view, &u->ahead, u->sim, ev);
+	feed_event(&ve, ev);
+	render_event(u->r, u->view, &ve);
 	if ((u->nev % u->spacing == 0 || u->nev == u->exact_at) &&
 	    u->nev >= u->exact_at &&
 	    (u->nck == 0 || u->ck[u->nck - 1].ev < u->nev) &&
 	    ckpt_take(u) != 0)
 		return (-1);
-	toggles_apply(u, u->sim, u->nev);
+	toggles_apply(u, u->sim, u->view, u->nev);
 	return (0);
 }
 
@@ -159,6 +173,7 @@ timeline_init(struct timeline *u, const struct sim_config *cfg,
 	u->poll = p;
 	u->spacing = TIMELINE_CKPT_SPACING;
 	if ((u->sim = sim_new(cfg)) == NULL ||
+	    (u->view = feed_view(u->sim)) == NULL ||
 	    (u->r = render_new(cols, rows)) == NULL ||
 	    ckpt_take(u) != 0)
 		return (-1);
@@ -187,6 +202,7 @@ timeline_done(struct timeline *u)
 	for (i = 0; i < u->nqk; i++)
 		qck_free(&u->qk[i]);
 	sim_free(u->sim);
+	view_free(u->view);
 	render_free(u->r);
 	free(u->tg);
 	memset(u, 0, sizeof *u);
@@ -207,8 +223,11 @@ restore(struct timeline *u, const struct timeline_ckpt *c)
 		return (-1);
 	}
 	sim_free(u->sim);
+	view_free(u->view);
 	render_free(u->r);
 	u->sim = s;
+	u->view = view_clone(c->view);
+	u->ahead = c->ahead;
 	u->r = r;
 	u->nev = c->ev;
 	u->exact_at = 0;	/* a checkpoint's renderer is exact */
@@ -216,7 +235,7 @@ restore(struct timeline *u, const struct timeline_ckpt *c)
 	for (i = (size_t)(c - u->ck) + 1; i < u->nck; i++)
 		ckpt_free(&u->ck[i]);
 	u->nck = (size_t)(c - u->ck) + 1;
-	toggles_apply(u, u->sim, u->nev);
+	toggles_apply(u, u->sim, u->view, u->nev);
 	return (0);
 }
 
@@ -523,7 +542,7 @@ quiet_advance(const struct timeline *u, struct sim *s, uint64_t *at,
 		*at = next;
 		if (next == n)
 			return (0);
-		toggles_apply(u, s, next);
+		toggles_apply(u, s, NULL, next);
 	}
 }
 
@@ -570,10 +589,12 @@ land_at(struct timeline *u, struct sim *c, uint64_t land)
 {
 	sim_free(u->sim);
 	u->sim = c;
+	/* A key frame: the view cannot apply the events jumped over. */
+	feed_load(u->view, &u->ahead, u->sim);
 	render_skip(u->r, land - u->nev);
 	u->nev = land;
 	u->exact_at = land + RENDER_HISTORY;
-	toggles_apply(u, u->sim, u->nev);
+	toggles_apply(u, u->sim, u->view, u->nev);
 }
 
 /*
@@ -841,6 +862,7 @@ timeline_toggle(struct timeline *u, enum sim_mode m)
 	u->tg[u->ntg].mode = m;
 	u->ntg++;
 	sim_set_mode(u->sim, m);
+	view_set_pending(u->view, (enum view_mode)m);
 	return (0);
 }
 
@@ -874,7 +896,7 @@ timeline_find_label(const struct timeline *u, int k)
 	if ((s = sim_clone(u->ck[0].sim)) == NULL)
 		return (-2);
 	for (;;) {
-		toggles_apply(u, s, n);
+		toggles_apply(u, s, NULL, n);
 		if (sim_labels_over(s) || sim_step(s, &e) != 1)
 			break;
 		n++;
@@ -900,7 +922,7 @@ timeline_replay(const struct timeline *u, uint64_t n,
 	if ((s = sim_clone(u->ck[0].sim)) == NULL)
 		return (-1);
 	for (k = 0; k < n; k++) {
-		toggles_apply(u, s, k);
+		toggles_apply(u, s, NULL, k);
 		if ((rc = sim_step(s, &e)) != 1)
 			break;
 		fn(arg, &e);

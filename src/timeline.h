@@ -1,6 +1,7 @@
 /*
- * timeline.h - a run's timeline: an engine and the renderer that has seen
- * all of its events, the checkpoints that let it go back, and the mode
+ * timeline.h - a run's timeline: an engine, the pipeline state built from
+ * its events (view.h, fed by feed.c) and the renderer that has seen all of
+ * them, the checkpoints that let it go back, and the mode
  * toggles made along the way.  The application (app.c) keeps one for the
  * main run and, in compare mode, one for the second run.
  *
@@ -25,7 +26,7 @@
  *   before where it has to go (a quiet checkpoint, usable while the
  *   toggles before it are the same), so going back far after a jump costs
  *   a bounded part of the run, not a run from event 0.
- * - The fields are the owner's to read (sim, r, the toggles, sync_t), not
+ * - The fields are the owner's to read (sim, view, r, the toggles, sync_t), not
  *   to write, except sync_t after a timeline_goto() (see app.c's moments).
  */
 #ifndef RAVIZ_TIMELINE_H
@@ -35,16 +36,19 @@
 #include <stdint.h>
 
 #include "render.h"
+#include "view.h"
 #include "engine/sim.h"
 
 #define TIMELINE_CKPT_MAX	48	/* checkpoints per timeline */
 #define TIMELINE_CKPT_SPACING	256	/* initial events between them */
 
-/* A clone of the engine and renderer right after an event. */
+/* A clone of the engine, its view and the renderer right after an event. */
 struct timeline_ckpt {
 	uint64_t	 ev;		/* events at the checkpoint */
 	uint64_t	 t_ns;		/* simulated time then */
 	struct sim	*sim;
+	struct view	*view;
+	uint64_t	 ahead;		/* feed.h: burst events applied ahead */
 	struct render	*r;
 };
 
@@ -87,6 +91,8 @@ struct timeline_poll {
 struct timeline {
 	struct timeline_poll	*poll;		/* shared, or NULL */
 	struct sim		*sim;
+	struct view		*view;		/* what the screen is drawn from */
+	uint64_t		 ahead;		/* feed.h */
 	struct render		*r;
 	struct timeline_ckpt	 ck[TIMELINE_CKPT_MAX];
 	size_t			 nck;

@@ -56,6 +56,12 @@ def zero(cp):
             0xD7B0 <= cp <= 0xD7FF or invisible(cp))
 
 
+# The zero-width table leaves out what the invisible table already holds
+# (utf8.c looks both up), so that no range is written twice.
+def zero_visible(cp):
+    return zero(cp) and not invisible(cp)
+
+
 def wide(cp):
     return (ud.east_asian_width(chr(cp)) in ('W', 'F') and not zero(cp)
             and cat(cp) != 'Cn' or 0x20000 <= cp <= 0x2FFFD or
@@ -84,8 +90,11 @@ print()
 print('/* Invisible or direction-changing: escaped in untrusted text. */')
 table('invisible', ranges(invisible))
 print()
-print('/* Zero width: combining marks, format characters, Hangul jamo. */')
-table('zero_width', ranges(zero))
+print('/*')
+print(' * Zero width besides the invisible ones (utf8.c looks both up):')
+print(' * combining marks, format characters, Hangul jamo.')
+print(' */')
+table('zero_width', ranges(zero_visible))
 print()
 print('/* East Asian wide and fullwidth: two cells. */')
 table('wide', ranges(wide))

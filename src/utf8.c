@@ -129,7 +129,8 @@ utf8_cp_width(uint32_t cp)
 {
 	if (cp < 0x300)
 		return (cp == 0xad ? 0 : 1);
-	if (in_table(cp, zero_width, NELEM(zero_width)))
+	if (in_table(cp, invisible, NELEM(invisible)) ||
+	    in_table(cp, zero_width, NELEM(zero_width)))
 		return (0);
 	if (in_table(cp, wide, NELEM(wide)))
 		return (2);

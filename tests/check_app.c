@@ -11,28 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check-app.h"
 #include "check-main.h"
 #include "app.h"
+#include "feed.h"
 #include "fmt.h"
 #include "narrate.h"
-
-/* The picture of a at cols x rows as a malloc'd string. */
-static char *
-frame(struct app *a, unsigned cols, unsigned rows)
-{
-	struct render_text	*t = render_text_new();
-	char			*buf = NULL;
-	size_t			 len = 0;
-	FILE			*f = open_memstream(&buf, &len);
-
-	ck_assert_ptr_nonnull(t);
-	ck_assert_ptr_nonnull(f);
-	app_draw(a, &render_text_ops, t, cols, rows);
-	render_text_write(t, f);
-	fclose(f);
-	render_text_free(t);
-	return (buf);
-}
 
 /* A fresh application on the default scenario. */
 static struct app *
@@ -51,11 +35,7 @@ new_app(void)
 static void
 exec(struct app *a, enum cmd_kind k, int64_t arg)
 {
-	struct cmd	c;
-
-	c.kind = k;
-	c.arg = arg;
-	ck_assert_int_eq(app_exec(a, &c), 0);
+	check_exec(a, k, arg);
 	/* Flash messages are the loop's business; keep frames comparable. */
 	app_flash_clear(a);
 }
@@ -198,7 +178,7 @@ START_TEST(test_tick_time)
 	/* Buggy mode's 4 ms idle-exit stall: about 100 ticks of nothing. */
 	ck_assert_uint_ge(longest, 90);
 	ck_assert_uint_gt(last, 10);
-	f = frame(a, 80, 24);
+	f = check_frame(a, 80, 24);
 	ck_assert_ptr_nonnull(strstr(f, "PLAYING  1 ms/s"));
 	free(f);
 	exec(a, CMD_FASTER, 0);
@@ -207,7 +187,7 @@ START_TEST(test_tick_time)
 	exec(a, CMD_SLOWER, 0);
 	exec(a, CMD_SLOWER, 0);
 	ck_assert_uint_eq(app_rate(a), 500);
-	f = frame(a, 80, 24);
+	f = check_frame(a, 80, 24);
 	ck_assert_ptr_nonnull(strstr(f, "PLAYING  500 us/s"));
 	free(f);
 	/* A move puts the target back on the run's clock. */
@@ -266,15 +246,15 @@ START_TEST(test_step_back_identical)
 	for (i = 0; i < sizeof at / sizeof at[0]; i++) {
 		exec(a, CMD_GOTO, (int64_t)at[i]);
 		ck_assert_uint_eq(app_event_no(a), at[i]);
-		f0 = frame(a, 80, 24);
+		f0 = check_frame(a, 80, 24);
 		exec(a, CMD_STEP, 1);
 		ck_assert_uint_eq(app_event_no(a), at[i] + 1);
-		f1 = frame(a, 80, 24);
+		f1 = check_frame(a, 80, 24);
 		ck_assert_str_ne(f0, f1);
 		free(f1);
 		exec(a, CMD_BACK, 1);
 		ck_assert_uint_eq(app_event_no(a), at[i]);
-		f1 = frame(a, 80, 24);
+		f1 = check_frame(a, 80, 24);
 		ck_assert_str_eq(f0, f1);
 		free(f0);
 		free(f1);
@@ -293,8 +273,8 @@ START_TEST(test_back_far)
 	ck_assert_int_ne(sim_done(app_sim(a)), 0);
 	exec(a, CMD_GOTO, 1234);
 	exec(b, CMD_GOTO, 1234);
-	fa = frame(a, 120, 40);
-	fb = frame(b, 120, 40);
+	fa = check_frame(a, 120, 40);
+	fb = check_frame(b, 120, 40);
 	ck_assert_str_eq(fa, fb);
 	free(fa);
 	free(fb);
@@ -362,8 +342,8 @@ same_frames(struct app *a, struct app *b)
 
 	ck_assert_uint_eq(app_event_no(a), app_event_no(b));
 	for (i = 0; i < sizeof sz / sizeof sz[0]; i++) {
-		fa = frame(a, sz[i][0], sz[i][1]);
-		fb = frame(b, sz[i][0], sz[i][1]);
+		fa = check_frame(a, sz[i][0], sz[i][1]);
+		fb = check_frame(b, sz[i][0], sz[i][1]);
 		/* Frames this large overflow Check's message: say where. */
 		if (strcmp(fa, fb) != 0)
 			fprintf(stderr, "jumped:\n%s\nstepped:\n%s", fa, fb);
@@ -401,7 +381,7 @@ START_TEST(test_end_fast_exact)
 	play_to(b, UINT64_MAX);
 	ck_assert_uint_eq(app_event_no(b), end);
 	same_frames(a, b);
-	f = frame(a, 80, 24);
+	f = check_frame(a, 80, 24);
 	snprintf(num, sizeof num, "event %llu ", (unsigned long long)end);
 	ck_assert_ptr_nonnull(strstr(f, num));
 	free(f);
@@ -584,23 +564,30 @@ static int
 tell_moments(const struct sim_config *cfg, struct told *out)
 {
 	struct sim		*s = sim_new(cfg);
+	struct view		*v;
 	struct sim_event	 e;
+	struct view_event	 ve;
+	uint64_t		 ahead = 0;
 	int			 n = 0;
 
 	ck_assert_ptr_nonnull(s);
+	v = feed_view(s);
 	memset(out, 0, 5 * sizeof *out);
 	/* out[k] is T(k+1); a run labels only the moments it shows. */
 	while (n < 5 && sim_step(s, &e) == 1) {
+		feed_step(v, &ahead, s, &e);
 		if (e.label == 0)
 			continue;
 		ck_assert_int_gt(e.label, n);
 		n = e.label;
-		narrate_moment(&out[n - 1].m, s, &e);
+		feed_event(&ve, &e);
+		narrate_moment(&out[n - 1].m, v, &ve);
 		narrate_label(out[n - 1].full, sizeof out[n - 1].full,
-		    &out[n - 1].m, cfg);
+		    &out[n - 1].m, view_config(v));
 		narrate_label_short(out[n - 1].brief, sizeof out[n - 1].brief,
-		    &out[n - 1].m, cfg);
+		    &out[n - 1].m, view_config(v));
 	}
+	view_free(v);
 	sim_free(s);
 	return (n);
 }
@@ -656,7 +643,7 @@ START_TEST(test_label_sizes)
 	};
 	struct sim_config	 c;
 	struct told		 t[5];
-	const struct sim_event	*e;
+	const struct view_event	*e;
 	char			 sz[32], want[64];
 	size_t			 i;
 	int			 k;
@@ -685,7 +672,7 @@ START_TEST(test_label_sizes)
 			if (k == 0 && e->marker != SIM_NONE)
 				snprintf(want, sizeof want, " %s",
 				    pages_str(sz, sizeof sz, e->marker));
-			else if (k < 4 || e->kind == SIM_EV_DISPATCH)
+			else if (k < 4 || e->kind == VIEW_EV_DISPATCH)
 				snprintf(want, sizeof want, " %s",
 				    pages_str(sz, sizeof sz, e->npages));
 			else
@@ -778,7 +765,7 @@ START_TEST(test_lanes_fixed_slices)
 
 	for (n = 0; n < 400; n++) {
 		exec(a, CMD_STEP, 1);
-		f = frame(a, 80, 24);
+		f = check_frame(a, 80, 24);
 		k = sim_stats(app_sim(a))->now_ns / 100000;
 		for (l = 0; l < 3; l++)
 			lane_strip(f, rows[l], cur[l], sizeof cur[l]);
@@ -814,19 +801,21 @@ END_TEST
 START_TEST(test_label_fits)
 {
 	static const uint64_t	np[] = { 1, 3, 64, 255, 8191, 65536 };
-	static const enum sim_ev kind[5][3] = {
-		{ SIM_EV_RA_SYNC }, { SIM_EV_DISPATCH }, { SIM_EV_RA_ASYNC },
-		{ SIM_EV_RA_ASYNC },
-		{ SIM_EV_DISPATCH, SIM_EV_WAIT, SIM_EV_COPY },
+	static const enum view_ev kind[5][3] = {
+		{ VIEW_EV_RA_SYNC }, { VIEW_EV_DISPATCH }, { VIEW_EV_RA_ASYNC },
+		{ VIEW_EV_RA_ASYNC },
+		{ VIEW_EV_DISPATCH, VIEW_EV_WAIT, VIEW_EV_COPY },
 	};
-	struct sim_config	 c;
+	struct sim_config	 sc;
+	struct view_config	 c;
 	struct narrate_moment	 m;
 	char			 full[256], brief[256], head[8];
 	const size_t		 nn = sizeof np / sizeof np[0];
 	size_t			 x, a, b, i;
 	int			 l, mode, k, bits;
 
-	sim_config_default(&c);
+	sim_config_default(&sc);
+	feed_config(&c, &sc);
 	/* x runs over label, mode, T5's event kind, facts, two sizes. */
 	for (x = 0; x < 5 * SIM_MODE_COUNT * 3 * 32 * nn * nn; x++) {
 		b = x % nn;
@@ -839,19 +828,19 @@ START_TEST(test_label_fits)
 			continue;
 		memset(&m, 0, sizeof m);
 		m.ev.label = l;
-		m.ev.mode = (enum sim_mode)mode;
+		m.ev.mode = (enum view_mode)mode;
 		m.ev.kind = kind[l - 1][k];
 		m.ev.npages = np[a];
 		m.ev.first = 1ull << 40;
 		m.ev.hit = m.ev.first - np[b];
-		m.ev.marker = bits & 16 ? SIM_NONE : m.ev.first + 99999;
+		m.ev.marker = bits & 16 ? VIEW_NONE : m.ev.first + 99999;
 		m.held = bits & 1;
 		m.ready = bits & 2;
 		m.busy = bits & 4;
 		m.asleep = bits & 8;
 		m.page = (1ull << 40) + 99999;
 		m.req_pages = np[b];
-		m.since = bits & 16 ? SIM_NONE : 999999999999ull;
+		m.since = bits & 16 ? VIEW_NONE : 999999999999ull;
 		c.max_req_pages = (uint32_t)np[b];
 		narrate_label(full, sizeof full, &m, &c);
 		narrate_label_short(brief, sizeof brief, &m, &c);
@@ -876,7 +865,7 @@ START_TEST(test_toggle_back_undoes)
 	char		*f0, *f1;
 
 	exec(a, CMD_GOTO, 19);
-	f0 = frame(a, 80, 24);
+	f0 = check_frame(a, 80, 24);
 	exec(a, CMD_STEP, 1);
 	exec(a, CMD_PLUG, 0);
 	ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_FIXED);
@@ -884,7 +873,7 @@ START_TEST(test_toggle_back_undoes)
 	exec(a, CMD_BACK, 1);
 	ck_assert_uint_eq(app_event_no(a), 19);
 	ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_BUGGY);
-	f1 = frame(a, 80, 24);
+	f1 = check_frame(a, 80, 24);
 	ck_assert_str_eq(f0, f1);
 	free(f0);
 	free(f1);
@@ -921,8 +910,8 @@ START_TEST(test_toggle_effect)
 	exec(a, CMD_GOTO, 15);
 	exec(b, CMD_GOTO, 15);
 	ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_BUGGY);
-	fa = frame(a, 80, 24);
-	fb = frame(b, 80, 24);
+	fa = check_frame(a, 80, 24);
+	fb = check_frame(b, 80, 24);
 	ck_assert_str_eq(fa, fb);
 	free(fa);
 	free(fb);
@@ -960,7 +949,7 @@ START_TEST(test_jump)
 
 	exec(a, CMD_JUMP, 3);
 	ck_assert_uint_eq(app_event_no(a), 10);
-	f = frame(a, 80, 24);
+	f = check_frame(a, 80, 24);
 	ck_assert_ptr_nonnull(strstr(f, "T3: marker hit on up-to-date page 32 = A+128k"));
 	free(f);
 	exec(a, CMD_JUMP, 5);
@@ -988,13 +977,13 @@ START_TEST(test_compare)
 	    sim_stats(app_sim(a))->now_ns);
 	/* The fixed run has read further by the same time. */
 	ck_assert_uint_gt(sim_reader(o)->pos, sim_reader(app_sim(a))->pos);
-	f0 = frame(a, 80, 24);
+	f0 = check_frame(a, 80, 24);
 	ck_assert_ptr_nonnull(strstr(f0, "BUGGY"));
 	ck_assert_ptr_nonnull(strstr(f0, "FIXED"));
 	ck_assert(strstr(f0, "BUGGY") < strstr(f0, "FIXED"));
 	exec(a, CMD_STEP, 7);
 	exec(a, CMD_BACK, 7);
-	f1 = frame(a, 80, 24);
+	f1 = check_frame(a, 80, 24);
 	ck_assert_str_eq(f0, f1);
 	free(f0);
 	free(f1);
@@ -1008,14 +997,11 @@ END_TEST
 static char *
 exec_flash(struct app *a, enum cmd_kind k, int64_t arg)
 {
-	struct cmd	c;
-	char		*f;
+	char	*f;
 
-	c.kind = k;
-	c.arg = arg;
-	ck_assert_int_eq(app_exec(a, &c), 0);
+	check_exec(a, k, arg);
 	ck_assert_int_eq(app_flash_shown(a), 1);
-	f = frame(a, 80, 24);
+	f = check_frame(a, 80, 24);
 	app_flash_clear(a);
 	return (f);
 }
@@ -1093,7 +1079,7 @@ START_TEST(test_compare_refuses_modes)
 	exec(a, CMD_COMPARE, 0);
 	exec(b, CMD_GOTO, 20);
 	exec(b, CMD_COMPARE, 0);
-	f0 = frame(a, 80, 24);
+	f0 = check_frame(a, 80, 24);
 	for (i = 0; i < sizeof k / sizeof k[0]; i++) {
 		f1 = exec_flash(a, k[i], SIM_MODE_FIXED);
 		ck_assert_ptr_nonnull(strstr(f1, "compare shows both modes: "
@@ -1102,7 +1088,7 @@ START_TEST(test_compare_refuses_modes)
 		ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_BUGGY);
 		ck_assert_int_eq(sim_pending_mode(app_other(a)),
 		    SIM_MODE_FIXED);
-		f1 = frame(a, 80, 24);
+		f1 = check_frame(a, 80, 24);
 		ck_assert_str_eq(f0, f1);
 		free(f1);
 	}
@@ -1112,8 +1098,8 @@ START_TEST(test_compare_refuses_modes)
 	ck_assert_int_eq(sim_mode(app_sim(a)), SIM_MODE_BUGGY);
 	ck_assert_int_eq(sim_mode(app_other(a)), SIM_MODE_FIXED);
 	free(f0);
-	f0 = frame(a, 80, 24);
-	f1 = frame(b, 80, 24);
+	f0 = check_frame(a, 80, 24);
+	f1 = check_frame(b, 80, 24);
 	ck_assert_str_eq(f0, f1);
 	free(f0);
 	free(f1);
@@ -1470,7 +1456,7 @@ START_TEST(test_reader_truth)
 	next[0] = '\0';
 	for (ev = 0; ev < 400 && !sim_done(app_sim(a)); ev++) {
 		exec(a, CMD_STEP, 1);
-		f = frame(a, 80, 24);
+		f = check_frame(a, 80, 24);
 		if (next[0] != '\0' && strstr(f, next) != NULL)
 			next[0] = '\0';
 		ck_assert_msg(next[0] == '\0' || ev - next_ev < 4,
@@ -1541,11 +1527,11 @@ START_TEST(test_moment_box_ages)
 	char		*f;
 
 	exec(a, CMD_JUMP, 3);
-	f = frame(a, 80, 24);
+	f = check_frame(a, 80, 24);
 	ck_assert_ptr_nonnull(strstr(f, "\nT3: "));
 	free(f);
 	exec(a, CMD_STEP, 2);
-	f = frame(a, 80, 24);
+	f = check_frame(a, 80, 24);
 	ck_assert_ptr_nonnull(strstr(f, "\nT3 (2 events, "));
 	free(f);
 	/* Patch the run: once the mode has flipped, no buggy T-box. */
@@ -1553,14 +1539,14 @@ START_TEST(test_moment_box_ages)
 	exec(a, CMD_PLUG, 0);
 	while (sim_mode(app_sim(a)) != SIM_MODE_FIXED)
 		exec(a, CMD_STEP, 1);
-	f = frame(a, 80, 24);
+	f = check_frame(a, 80, 24);
 	ck_assert_ptr_nonnull(strstr(f, "FIXED"));
 	ck_assert_ptr_null(strstr(f, "\nT5"));
 	ck_assert_ptr_null(strstr(f, "pipeline"));
 	free(f);
 	/* The end of the run: no moment box, "read #N returned". */
 	exec(a, CMD_END, 0);
-	f = frame(a, 80, 24);
+	f = check_frame(a, 80, 24);
 	ck_assert_ptr_null(strstr(f, "\nT5"));
 	ck_assert_ptr_nonnull(strstr(f, " returned"));
 	free(f);
@@ -1577,14 +1563,14 @@ START_TEST(test_misc)
 
 	exec(a, CMD_HELP, 0);
 	ck_assert_int_eq(app_help_shown(a), 1);
-	f = frame(a, 80, 24);
+	f = check_frame(a, 80, 24);
 	ck_assert_ptr_nonnull(strstr(f, "raviz keys"));
 	free(f);
 	exec(a, CMD_HELP, -1);
 	ck_assert_int_eq(app_help_shown(a), 0);
 	exec(a, CMD_HELP, -1);
 	ck_assert_int_eq(app_help_shown(a), 0);
-	f = frame(a, 60, 20);
+	f = check_frame(a, 60, 20);
 	ck_assert_ptr_nonnull(strstr(f, "enlarge the terminal to at least "
 	    "80x24 (now 60x20)"));
 	free(f);
@@ -1639,7 +1625,7 @@ START_TEST(test_caption_escaped)
 
 	app_set_caption(a, "a\x1b[31mb\x7f \xc2\x9b \xe2\x80\xae. \xff\xc3");
 	app_flash(a, "m\x07\x9b");
-	f = frame(a, 80, 24);
+	f = check_frame(a, 80, 24);
 	ck_assert_ptr_nonnull(strstr(f,
 	    "a\\x1b[31mb\\x7f \\xc2\\x9b \\xe2\\x80\\xae. \\xff\\xc3"));
 	ck_assert_ptr_nonnull(strstr(f, "m\\x07\\x9b"));
@@ -1650,7 +1636,7 @@ START_TEST(test_caption_escaped)
 	fmt_escape_str(esc, sizeof esc, "x\x1by\\z \xe2\x96\x88");
 	ck_assert_str_eq(esc, "x\\x1by\\\\z \xe2\x96\x88");
 	app_set_caption(a, esc);
-	f = frame(a, 80, 24);
+	f = check_frame(a, 80, 24);
 	ck_assert_ptr_nonnull(strstr(f, "x\\x1by\\\\z \xe2\x96\x88"));
 	ck_assert_ptr_null(strstr(f, "\\\\x1b"));
 	free(f);
@@ -1670,7 +1656,7 @@ START_TEST(test_strip_labels_huge)
 
 	exec(a, CMD_END, 0);
 	exec(a, CMD_BACK, 40);
-	f = frame(a, 80, 24);
+	f = check_frame(a, 80, 24);
 	ck_assert_ptr_nonnull(strstr(f, "\n..435200 "));
 	ck_assert_ptr_nonnull(strstr(f, "\n..435264 "));
 	ck_assert_ptr_null(strstr(f, "\n26843"));
@@ -1680,46 +1666,20 @@ START_TEST(test_strip_labels_huge)
 END_TEST
 
 /* The suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("app");
-	TCase	*tc = tcase_create("app");
-
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, test_pacing_ladder);
-	tcase_add_test(tc, test_pacing_values);
-	tcase_add_test(tc, test_tick);
-	tcase_add_test(tc, test_pace_arith);
-	tcase_add_test(tc, test_tick_time);
-	tcase_add_test(tc, test_tick_upto);
-	tcase_add_test(tc, test_step_back_identical);
-	tcase_add_test(tc, test_back_far);
-	tcase_add_test(tc, test_end_fast_exact);
-	tcase_add_test(tc, test_move_poll);
-	tcase_add_test(tc, test_end_fast_toggle);
-	tcase_add_test(tc, test_jump_over_toggle);
-	tcase_add_test(tc, test_compare_end_fast);
-	tcase_add_test(tc, test_toggle_back_undoes);
-	tcase_add_test(tc, test_toggle_effect);
-	tcase_add_test(tc, test_cycle);
-	tcase_add_test(tc, test_jump);
-	tcase_add_test(tc, test_compare);
-	tcase_add_test(tc, test_compare_refuses_modes);
-	tcase_add_test(tc, test_compare_needs_unpatched);
-	tcase_add_test(tc, test_rows_fit);
-	tcase_add_test(tc, test_ellipsis);
-	tcase_add_test(tc, test_guide);
-	tcase_add_test(tc, test_lanes_fixed_slices);
-	tcase_add_loop_test(tc, test_reader_truth, 0, 3);
-	tcase_add_test(tc, test_moment_box_ages);
-	tcase_add_test(tc, test_strip_labels_huge);
-	tcase_add_test(tc, test_misc);
-	tcase_add_test(tc, test_hook);
-	tcase_add_test(tc, test_caption_escaped);
-	tcase_add_test(tc, test_patch_notation);
-	tcase_add_test(tc, test_label_sizes);
-	tcase_add_test(tc, test_label_fits);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("app", CHECK_CASE("app", 60), CHECK_TEST(test_pacing_ladder),
+    CHECK_TEST(test_pacing_values), CHECK_TEST(test_tick),
+    CHECK_TEST(test_pace_arith), CHECK_TEST(test_tick_time),
+    CHECK_TEST(test_tick_upto), CHECK_TEST(test_step_back_identical),
+    CHECK_TEST(test_back_far), CHECK_TEST(test_end_fast_exact),
+    CHECK_TEST(test_move_poll), CHECK_TEST(test_end_fast_toggle),
+    CHECK_TEST(test_jump_over_toggle), CHECK_TEST(test_compare_end_fast),
+    CHECK_TEST(test_toggle_back_undoes), CHECK_TEST(test_toggle_effect),
+    CHECK_TEST(test_cycle), CHECK_TEST(test_jump), CHECK_TEST(test_compare),
+    CHECK_TEST(test_compare_refuses_modes),
+    CHECK_TEST(test_compare_needs_unpatched), CHECK_TEST(test_rows_fit),
+    CHECK_TEST(test_ellipsis), CHECK_TEST(test_guide),
+    CHECK_TEST(test_lanes_fixed_slices), CHECK_LOOP(test_reader_truth, 3),
+    CHECK_TEST(test_moment_box_ages), CHECK_TEST(test_strip_labels_huge),
+    CHECK_TEST(test_misc), CHECK_TEST(test_hook),
+    CHECK_TEST(test_caption_escaped), CHECK_TEST(test_patch_notation),
+    CHECK_TEST(test_label_sizes), CHECK_TEST(test_label_fits))

@@ -152,17 +152,6 @@ START_TEST(test_env)
 END_TEST
 
 /* The suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("caps");
-	TCase	*tc = tcase_create("decide");
-
-	tcase_add_loop_test(tc, test_table, 0,
-	    (int)(sizeof rows / sizeof rows[0]));
-	tcase_add_test(tc, test_dumb_message);
-	tcase_add_test(tc, test_depth_names);
-	tcase_add_test(tc, test_env);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("caps", CHECK_CASE("decide", 0),
+    CHECK_LOOP(test_table, CHECK_N(rows)), CHECK_TEST(test_dumb_message),
+    CHECK_TEST(test_depth_names), CHECK_TEST(test_env))

@@ -216,24 +216,8 @@ START_TEST(test_help_replay)
 END_TEST
 
 /* The suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("cmd");
-	TCase	*tc = tcase_create("cmd");
-
-	tcase_add_loop_test(tc, test_keys, 0,
-	    (int)(sizeof keys / sizeof keys[0]));
-	tcase_add_loop_test(tc, test_roundtrip, 0,
-	    (int)(sizeof canon / sizeof canon[0]));
-	tcase_add_test(tc, test_names);
-	tcase_add_test(tc, test_lenient);
-	tcase_add_test(tc, test_answer_keys);
-	tcase_add_loop_test(tc, test_bad, 0,
-	    (int)(sizeof bad / sizeof bad[0]));
-	tcase_add_test(tc, test_help);
-	tcase_add_test(tc, test_help_replay);
-	tcase_add_test(tc, test_hint);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("cmd", CHECK_CASE("cmd", 0), CHECK_LOOP(test_keys, CHECK_N(keys)),
+    CHECK_LOOP(test_roundtrip, CHECK_N(canon)), CHECK_TEST(test_names),
+    CHECK_TEST(test_lenient), CHECK_TEST(test_answer_keys),
+    CHECK_LOOP(test_bad, CHECK_N(bad)), CHECK_TEST(test_help),
+    CHECK_TEST(test_help_replay), CHECK_TEST(test_hint))

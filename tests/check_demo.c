@@ -643,26 +643,11 @@ START_TEST(scenario_format)
 }
 END_TEST
 
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("demo");
-	TCase	*tc = tcase_create("format");
-
-	tcase_add_test(tc, good_file);
-	tcase_add_loop_test(tc, bad_line, 0, sizeof bad / sizeof bad[0]);
-	tcase_add_test(tc, diag_long_word);
-	tcase_add_test(tc, format_huge_delay);
-	tcase_add_test(tc, every_problem);
-	tcase_add_test(tc, version);
-	tcase_add_test(tc, version_one_error);
-	tcase_add_test(tc, truncated);
-	tcase_add_test(tc, round_trip_text);
-	tcase_add_test(tc, writer_round_trip);
-	tcase_add_test(tc, writer_error);
-	tcase_add_test(tc, writer_disk_full);
-	tcase_add_test(tc, writer_edges);
-	tcase_add_test(tc, scenario_format);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+/* The suite. */
+CHECK_SUITE("demo", CHECK_CASE("format", 0), CHECK_TEST(good_file),
+    CHECK_LOOP(bad_line, CHECK_N(bad)), CHECK_TEST(diag_long_word),
+    CHECK_TEST(format_huge_delay), CHECK_TEST(every_problem),
+    CHECK_TEST(version), CHECK_TEST(version_one_error), CHECK_TEST(truncated),
+    CHECK_TEST(round_trip_text), CHECK_TEST(writer_round_trip),
+    CHECK_TEST(writer_error), CHECK_TEST(writer_disk_full),
+    CHECK_TEST(writer_edges), CHECK_TEST(scenario_format))

@@ -167,19 +167,7 @@ START_TEST(test_xalloc_hook)
 END_TEST
 
 /* The suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("diag");
-	TCase	*tc = tcase_create("diag");
-
-	tcase_add_test(tc, test_read_sizes);
-	tcase_add_test(tc, test_read_errors);
-	tcase_add_test(tc, test_format);
-	tcase_add_test(tc, test_column);
-	tcase_add_test(tc, test_xalloc);
-	tcase_add_exit_test(tc, test_xalloc_fail, 1);
-	tcase_add_exit_test(tc, test_xalloc_hook, 3);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("diag", CHECK_CASE("diag", 0), CHECK_TEST(test_read_sizes),
+    CHECK_TEST(test_read_errors), CHECK_TEST(test_format),
+    CHECK_TEST(test_column), CHECK_TEST(test_xalloc),
+    CHECK_EXIT(test_xalloc_fail, 1), CHECK_EXIT(test_xalloc_hook, 3))

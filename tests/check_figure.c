@@ -231,19 +231,8 @@ START_TEST(restart_written)
 }
 END_TEST
 
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("figure");
-	TCase	*tc = tcase_create("core");
-
-	tcase_add_test(tc, vocabulary);
-	tcase_add_loop_test(tc, bad_template, 0, sizeof bad / sizeof bad[0]);
-	tcase_add_test(tc, fill);
-	tcase_add_test(tc, width_columns);
-	tcase_add_test(tc, in_demo);
-	tcase_add_test(tc, restart_mode);
-	tcase_add_test(tc, restart_written);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+/* The suite. */
+CHECK_SUITE("figure", CHECK_CASE("core", 0), CHECK_TEST(vocabulary),
+    CHECK_LOOP(bad_template, CHECK_N(bad)), CHECK_TEST(fill),
+    CHECK_TEST(width_columns), CHECK_TEST(in_demo), CHECK_TEST(restart_mode),
+    CHECK_TEST(restart_written))

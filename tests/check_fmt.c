@@ -306,23 +306,10 @@ START_TEST(test_escape_tiny)
 }
 END_TEST
 
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("fmt");
-	TCase	*tc = tcase_create("escape");
-
-	tcase_add_loop_test(tc, test_char, 0,
-	    (int)(sizeof chars / sizeof chars[0]));
-	tcase_add_loop_test(tc, test_escape, 0,
-	    (int)(sizeof escs / sizeof escs[0]));
-	tcase_add_test(tc, test_escape_all_short);
-	tcase_add_test(tc, test_escape_sample);
-	tcase_add_test(tc, test_escape_cut);
-	tcase_add_test(tc, test_escape_tiny);
-	tcase_add_test(tc, test_escape_composed);
-	tcase_add_test(tc, test_shares);
-	tcase_add_test(tc, test_pct);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+/* The suite. */
+CHECK_SUITE("fmt", CHECK_CASE("escape", 0),
+    CHECK_LOOP(test_char, CHECK_N(chars)),
+    CHECK_LOOP(test_escape, CHECK_N(escs)), CHECK_TEST(test_escape_all_short),
+    CHECK_TEST(test_escape_sample), CHECK_TEST(test_escape_cut),
+    CHECK_TEST(test_escape_tiny), CHECK_TEST(test_escape_composed),
+    CHECK_TEST(test_shares), CHECK_TEST(test_pct))

@@ -108,16 +108,7 @@ END_TEST
 static struct blk_event
 ev(enum blk_act a, uint64_t t, uint64_t sector, uint32_t nsect)
 {
-	struct blk_event	e;
-
-	memset(&e, 0, sizeof e);
-	e.act = a;
-	e.t_ns = t;
-	e.sector = sector;
-	e.nsect = nsect;
-	e.read = 1;
-	e.dev = blk_dev(8, 0);
-	return (e);
+	return (blk_read_event(a, t, blk_dev(8, 0), sector, nsect));
 }
 
 /* Apply an event, failing the test on error. */
@@ -165,8 +156,8 @@ START_TEST(pipe_states)
 	ck_assert_int_eq(pipe_state_at(p, 3), PIPE_CONSUMED);
 	ck_assert_int_eq(pipe_state_at(p, 4), PIPE_IN_MEMORY);
 	ck_assert_uint_eq(pipe_nextents(p), 2);
-	ck_assert_uint_eq(pipe_extent(p, 0)->npages, 4);
-	ck_assert_uint_eq(pipe_extent(p, 1)->first, 4);
+	ck_assert_uint_eq(pipe_extent(p, 0).npages, 4);
+	ck_assert_uint_eq(pipe_extent(p, 1).first, 4);
 	st = pipe_stats(p);
 	ck_assert_uint_eq(st->requests, 1);
 	ck_assert_uint_eq(st->common_request_sectors, 128);
@@ -191,7 +182,7 @@ START_TEST(pipe_extents)
 	for (i = 0; i < 10; i++)		/* 10 adjacent bios: 1 extent */
 		put(p, ev(BLK_Q, i, i * 8, 8));
 	ck_assert_uint_eq(pipe_nextents(p), 1);
-	ck_assert_uint_eq(pipe_extent(p, 0)->npages, 10);
+	ck_assert_uint_eq(pipe_extent(p, 0).npages, 10);
 	put(p, ev(BLK_D, 20, 24, 16));		/* pages 3, 4 in the middle */
 	ck_assert_uint_eq(pipe_nextents(p), 3);
 	ck_assert_int_eq(pipe_state_at(p, 2), PIPE_QUEUED);
@@ -548,8 +539,8 @@ START_TEST(engine_to_pipe)
 		    ss->flushes);
 		ck_assert_uint_eq(pipe_nreqs(p), 0);
 		ck_assert_uint_eq(pipe_nextents(p), 1);
-		ck_assert_int_eq(pipe_extent(p, 0)->state, PIPE_CONSUMED);
-		ck_assert_uint_eq(pipe_extent(p, 0)->npages, runs[r].fs);
+		ck_assert_int_eq(pipe_extent(p, 0).state, PIPE_CONSUMED);
+		ck_assert_uint_eq(pipe_extent(p, 0).npages, runs[r].fs);
 		pipe_free(p);
 		export_free(x);
 		sim_free(s);
@@ -558,31 +549,11 @@ START_TEST(engine_to_pipe)
 END_TEST
 
 /* The suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("import");
-	TCase	*tc = tcase_create("core");
-
-	tcase_add_test(tc, act_names);
-	tcase_add_test(tc, rwbs);
-	tcase_add_test(tc, sort_stable);
-	tcase_add_test(tc, narrate);
-	tcase_add_test(tc, pipe_states);
-	tcase_add_test(tc, pipe_extents);
-	tcase_add_test(tc, pipe_edges);
-	tcase_add_test(tc, bp_legacy);
-	tcase_add_test(tc, bp_rwbs);
-	tcase_add_test(tc, bp_comm);
-	tcase_add_test(tc, bp_cerror);
-	tcase_add_test(tc, bp_percpu);
-	tcase_add_test(tc, bp_ut);
-	tcase_add_test(tc, bp_mq);
-	tcase_add_test(tc, bp_requeue);
-	tcase_add_test(tc, bp_bad);
-	tcase_add_test(tc, bp_twodev);
-	tcase_add_test(tc, tracepoint_formats);
-	tcase_add_test(tc, engine_to_pipe);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("import", CHECK_CASE("core", 0), CHECK_TEST(act_names),
+    CHECK_TEST(rwbs), CHECK_TEST(sort_stable), CHECK_TEST(narrate),
+    CHECK_TEST(pipe_states), CHECK_TEST(pipe_extents), CHECK_TEST(pipe_edges),
+    CHECK_TEST(bp_legacy), CHECK_TEST(bp_rwbs), CHECK_TEST(bp_comm),
+    CHECK_TEST(bp_cerror), CHECK_TEST(bp_percpu), CHECK_TEST(bp_ut),
+    CHECK_TEST(bp_mq), CHECK_TEST(bp_requeue), CHECK_TEST(bp_bad),
+    CHECK_TEST(bp_twodev), CHECK_TEST(tracepoint_formats),
+    CHECK_TEST(engine_to_pipe))

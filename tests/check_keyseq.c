@@ -287,19 +287,7 @@ START_TEST(test_commands)
 END_TEST
 
 /* The suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("keyseq");
-	TCase	*tc = tcase_create("core");
-
-	tcase_add_loop_test(tc, test_cases, 0,
-	    (int)(sizeof cases / sizeof cases[0]));
-	tcase_add_test(tc, test_split);
-	tcase_add_test(tc, test_curses_codes);
-	tcase_add_test(tc, test_no_leak);
-	tcase_add_test(tc, test_names);
-	tcase_add_test(tc, test_commands);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("keyseq", CHECK_CASE("core", 0),
+    CHECK_LOOP(test_cases, CHECK_N(cases)), CHECK_TEST(test_split),
+    CHECK_TEST(test_curses_codes), CHECK_TEST(test_no_leak),
+    CHECK_TEST(test_names), CHECK_TEST(test_commands))

@@ -51,57 +51,78 @@ static const struct ok_case rates[] = {
 
 static const char *bad_rates[] = { "", "-1", "3X", "1Tb/s" };
 
-START_TEST(test_size_ok)
-{
-	uint64_t	v = 1;
+/* One unit: its parser and its cases, good and bad. */
+struct unit {
+	const char	*name;
+	int		(*parse)(const char *, uint64_t *, const char **);
+	const struct ok_case *ok;
+	int		 nok;
+	const char *const *bad;
+	int		 nbad;
+};
 
-	ck_assert_int_eq(parse_size(sizes[_i].in, &v, NULL), 0);
-	ck_assert_uint_eq(v, sizes[_i].want);
+static const struct unit units[] = {
+	{ "size", parse_size, sizes, CHECK_N(sizes), bad_sizes,
+	    CHECK_N(bad_sizes) },
+	{ "duration", parse_duration, durations, CHECK_N(durations),
+	    bad_durations, CHECK_N(bad_durations) },
+	{ "rate", parse_rate, rates, CHECK_N(rates), bad_rates,
+	    CHECK_N(bad_rates) },
+};
+
+/* How many good (bad == 0) or bad cases the units have in all. */
+static int
+cases(int bad)
+{
+	int	 i, n = 0;
+
+	for (i = 0; i < CHECK_N(units); i++)
+		n += bad ? units[i].nbad : units[i].nok;
+	return (n);
+}
+
+/*
+ * The unit of case *i of all the good (bad == 0) or bad ones; *i becomes its
+ * index in that unit.
+ */
+static const struct unit *
+unit_of(int bad, int *i)
+{
+	const struct unit	*u = units;
+
+	while (*i >= (bad ? u->nbad : u->nok)) {
+		*i -= bad ? u->nbad : u->nok;
+		u++;
+	}
+	return (u);
+}
+
+/* Every good case parses to its value. */
+START_TEST(test_ok)
+{
+	int			 i = _i;
+	const struct unit	*u = unit_of(0, &i);
+	const char		*why = NULL;
+	uint64_t		 v = 1;
+
+	ck_assert_msg(u->parse(u->ok[i].in, &v, &why) == 0,
+	    "%s \"%s\" refused: %s", u->name, u->ok[i].in, why);
+	ck_assert_uint_eq(v, u->ok[i].want);
 }
 END_TEST
 
-START_TEST(test_size_bad)
+/* Every bad case is refused, with a reason, the output untouched. */
+START_TEST(test_bad)
 {
-	const char	*why = NULL;
-	uint64_t	 v = 42;
+	int			 i = _i;
+	const struct unit	*u = unit_of(1, &i);
+	const char		*why = NULL;
+	uint64_t		 v = 42;
 
-	ck_assert_int_eq(parse_size(bad_sizes[_i], &v, &why), -1);
+	ck_assert_msg(u->parse(u->bad[i], &v, &why) == -1,
+	    "%s \"%s\" accepted", u->name, u->bad[i]);
 	ck_assert_ptr_nonnull(why);
 	ck_assert_uint_eq(v, 42);
-}
-END_TEST
-
-START_TEST(test_duration_ok)
-{
-	uint64_t	v;
-
-	ck_assert_int_eq(parse_duration(durations[_i].in, &v, NULL), 0);
-	ck_assert_uint_eq(v, durations[_i].want);
-}
-END_TEST
-
-START_TEST(test_duration_bad)
-{
-	uint64_t	v;
-
-	ck_assert_int_eq(parse_duration(bad_durations[_i], &v, NULL), -1);
-}
-END_TEST
-
-START_TEST(test_rate_ok)
-{
-	uint64_t	v;
-
-	ck_assert_int_eq(parse_rate(rates[_i].in, &v, NULL), 0);
-	ck_assert_uint_eq(v, rates[_i].want);
-}
-END_TEST
-
-START_TEST(test_rate_bad)
-{
-	uint64_t	v;
-
-	ck_assert_int_eq(parse_rate(bad_rates[_i], &v, NULL), -1);
 }
 END_TEST
 
@@ -121,22 +142,7 @@ START_TEST(test_uint)
 }
 END_TEST
 
-#define N(a)	((int)(sizeof (a) / sizeof (a)[0]))
-
 /* Build the suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("parse");
-	TCase	*tc = tcase_create("units");
-
-	tcase_add_loop_test(tc, test_size_ok, 0, N(sizes));
-	tcase_add_loop_test(tc, test_size_bad, 0, N(bad_sizes));
-	tcase_add_loop_test(tc, test_duration_ok, 0, N(durations));
-	tcase_add_loop_test(tc, test_duration_bad, 0, N(bad_durations));
-	tcase_add_loop_test(tc, test_rate_ok, 0, N(rates));
-	tcase_add_loop_test(tc, test_rate_bad, 0, N(bad_rates));
-	tcase_add_test(tc, test_uint);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("parse", CHECK_CASE("units", 0),
+    CHECK_LOOP(test_ok, cases(0)), CHECK_LOOP(test_bad, cases(1)),
+    CHECK_TEST(test_uint))

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "check-app.h"
 #include "check-main.h"
 #include "predict.h"
 #include "render.h"
@@ -333,34 +334,14 @@ START_TEST(summary)
 }
 END_TEST
 
-/* Carry out c on a; it must succeed. */
-static void
-exec(struct app *a, enum cmd_kind k, int64_t arg)
-{
-	struct cmd	c;
-
-	c.kind = k;
-	c.arg = arg;
-	ck_assert_int_eq(app_exec(a, &c), 0);
-}
-
-/* The screen of a at 80x24 as text. */
+/* The screen of a at 80x24 as text, in buf. */
 static char *
 screen(struct app *a, char *buf, size_t len)
 {
-	struct render_text	*rt = render_text_new();
-	FILE			*f = tmpfile();
-	size_t			 n;
+	char	*f = check_frame(a, 80, 24);
 
-	ck_assert_ptr_nonnull(rt);
-	ck_assert_ptr_nonnull(f);
-	app_draw(a, &render_text_ops, rt, 80, 24);
-	render_text_write(rt, f);
-	rewind(f);
-	n = fread(buf, 1, len - 1, f);
-	buf[n] = '\0';
-	fclose(f);
-	render_text_free(rt);
+	snprintf(buf, len, "%s", f);
+	free(f);
 	return (buf);
 }
 
@@ -376,12 +357,12 @@ START_TEST(app_flow)
 	c.file_pages = 1024;
 	a = app_new(&c);
 	ck_assert_ptr_nonnull(a);
-	exec(a, CMD_ANSWER, 1);
+	check_exec(a, CMD_ANSWER, 1);
 	ck_assert(app_flash_shown(a));		/* no question: P */
-	exec(a, CMD_PREDICT, 1);
+	check_exec(a, CMD_PREDICT, 1);
 	ck_assert(app_predicting(a));
 	ck_assert(!app_asking(a));		/* read_begin is next */
-	exec(a, CMD_STEP, 1);
+	check_exec(a, CMD_STEP, 1);
 	ck_assert_uint_eq(app_event_no(a), 1);
 	ck_assert(app_asking(a));
 	ck_assert(strstr(screen(a, b, sizeof b),
@@ -389,61 +370,49 @@ START_TEST(app_flow)
 	    "now\n  b) held in the plug\nanswer a or b") != NULL);
 	/* Stepping and playing wait for the answer; c is out of range. */
 	app_flash_clear(a);
-	exec(a, CMD_STEP, 1);
-	exec(a, CMD_PLAYPAUSE, 0);
+	check_exec(a, CMD_STEP, 1);
+	check_exec(a, CMD_PLAYPAUSE, 0);
 	ck_assert(!app_playing(a));
-	exec(a, CMD_ANSWER, 3);
+	check_exec(a, CMD_ANSWER, 3);
 	ck_assert_uint_eq(app_event_no(a), 1);
 	ck_assert(app_asking(a));
-	exec(a, CMD_ANSWER, 2);
+	check_exec(a, CMD_ANSWER, 2);
 	ck_assert(!app_asking(a));
 	ck_assert_uint_eq(app_event_no(a), 3);
 	ck_assert(strstr(screen(a, b, sizeof b), "right: held: the outer "
 	    "plug is still held, nobody sleeps") != NULL);
 	/* The next step asks at once: the reader sleeping on page 0. */
-	exec(a, CMD_STEP, 1);
+	check_exec(a, CMD_STEP, 1);
 	ck_assert_uint_eq(app_event_no(a), 3);
 	ck_assert(app_asking(a));
-	exec(a, CMD_ANSWER, 1);
+	check_exec(a, CMD_ANSWER, 1);
 	ck_assert(strstr(screen(a, b, sizeof b), "wrong (you said a): c) it "
 	    "waits for all 256 KiB of request #1;") != NULL);
 	/* A jump stops before the moment; going back drops the question. */
-	exec(a, CMD_JUMP, 4);
+	check_exec(a, CMD_JUMP, 4);
 	ck_assert_uint_eq(app_event_no(a), 12);
 	ck_assert(app_asking(a));
-	exec(a, CMD_BACK, 1);
+	check_exec(a, CMD_BACK, 1);
 	ck_assert(!app_asking(a));
-	exec(a, CMD_JUMP, 5);
+	check_exec(a, CMD_JUMP, 5);
 	ck_assert_uint_eq(app_event_no(a), 14);
-	exec(a, CMD_ANSWER, 3);
+	check_exec(a, CMD_ANSWER, 3);
 	ck_assert_uint_eq(app_event_no(a), 17);
 	sc = app_predict_score(a);
 	ck_assert_uint_eq(sc->asked, 3);
 	ck_assert_uint_eq(sc->right, 2);
-	exec(a, CMD_PREDICT, 2);
+	check_exec(a, CMD_PREDICT, 2);
 	ck_assert(!app_predicting(a) && !app_asking(a));
 	ck_assert(strstr(screen(a, b, sizeof b), "predictions: 2 of 3 right; "
 	    "missed: T2 (waits for all of a plugged request)") != NULL);
 	/* Playing to the end asks nothing with predict off. */
-	exec(a, CMD_END, 0);
+	check_exec(a, CMD_END, 0);
 	ck_assert(!app_asking(a));
 	app_free(a);
 }
 END_TEST
 
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("predict");
-	TCase	*tc = tcase_create("predict");
-
-	tcase_set_timeout(tc, 60);
-	tcase_add_test(tc, buggy_run);
-	tcase_add_test(tc, fixed_run);
-	tcase_add_test(tc, legacy_and_devices);
-	tcase_add_test(tc, first_question);
-	tcase_add_test(tc, summary);
-	tcase_add_test(tc, app_flow);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+/* The suite. */
+CHECK_SUITE("predict", CHECK_CASE("predict", 60), CHECK_TEST(buggy_run),
+    CHECK_TEST(fixed_run), CHECK_TEST(legacy_and_devices),
+    CHECK_TEST(first_question), CHECK_TEST(summary), CHECK_TEST(app_flow))

@@ -242,17 +242,7 @@ START_TEST(test_bad_values)
 END_TEST
 
 /* The suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("scenario");
-	TCase	*tc = tcase_create("table");
-
-	tcase_add_loop_test(tc, test_every_option, 0, (int)scenario_nopts);
-	tcase_add_test(tc, test_plug_limit);
-	tcase_add_test(tc, test_all_at_once);
-	tcase_add_test(tc, test_help);
-	tcase_add_test(tc, test_bad_values);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("scenario", CHECK_CASE("table", 0),
+    CHECK_LOOP(test_every_option, (int)scenario_nopts),
+    CHECK_TEST(test_plug_limit), CHECK_TEST(test_all_at_once),
+    CHECK_TEST(test_help), CHECK_TEST(test_bad_values))

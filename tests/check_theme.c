@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "check-main.h"
+#include "check-terms.h"
 #include "caps.h"
 #include "fmt.h"
 #include "theme.h"
@@ -29,15 +30,7 @@ static const char *shipped[] = {
 };
 #define NSHIPPED	(int)(sizeof shipped / sizeof shipped[0])
 
-/* TERM values with the colour counts their terminfo entries report. */
-static const struct {
-	const char	*term;
-	int		 colors;
-} terms[] = {
-	{ "xterm", 8 }, { "xterm-256color", 256 }, { "linux", 8 },
-	{ "vt100", -1 },
-};
-#define NTERMS		(int)(sizeof terms / sizeof terms[0])
+#define NTERMS		CHECK_N(check_terms)
 
 static const enum render_role state_role[RENDER_ST_COUNT] = {
 	RENDER_PAGE_CONSUMED, RENDER_PAGE_CACHED, RENDER_PAGE_PLUGGED,
@@ -175,8 +168,8 @@ START_TEST(test_shipped_matrix)
 	int			 i, j, r, lim;
 
 	memset(&in, 0, sizeof in);
-	in.term = terms[ti].term;
-	in.colors = terms[ti].colors;
+	in.term = check_terms[ti].term;
+	in.colors = check_terms[ti].colors;
 	in.no_color = nc ? "1" : NULL;
 	in.utf8_locale = 1;
 	ck_assert_int_eq(caps_decide(&in, &caps, err, sizeof err), 0);
@@ -487,8 +480,24 @@ END_TEST
 START_TEST(test_errors_misc)
 {
 	static const char	 nul[] = "header = bold\nmode =\0 bold\n";
+	/* Texts with one problem, and what its message says. */
+	static const struct {
+		const char	*text, *want, *also;
+	} one[] = {
+		/* A Unicode glyph equal to another state's: at the value. */
+		{ "glyph.cached = \"\xe2\x96\x91\"\n",
+		    "t.theme:1:17: expected a glyph unlike",
+		    "the same as consumed" },
+		{ "ascii.absent = \"=\"\n", "the same as consumed", NULL },
+		{ "fallback = mono\n", "t.theme:1:12: expected 'requires'",
+		    NULL },
+		{ "glyph.cached = \"x\n", "closing", NULL },
+		{ "window = red\nwindow = blue\n",
+		    "t.theme:2:1: expected each key once", NULL },
+	};
 	struct theme_diag	 d = { NULL, 0 };
 	char			 longl[2000];
+	size_t			 i;
 
 	ck_assert_ptr_null(theme_parse(nul, sizeof nul - 1, "n.theme", &d));
 	ck_assert_uint_eq(d.n, 1);
@@ -504,31 +513,14 @@ START_TEST(test_errors_misc)
 	ck_assert_ptr_nonnull(strstr(d.msg[0], "at most 1023 bytes"));
 	theme_diag_free(&d);
 
-	/* A Unicode glyph equal to another state's: reported at the value. */
-	ck_assert_ptr_null(parse("glyph.cached = \"\xe2\x96\x91\"\n", &d));
-	ck_assert_uint_eq(d.n, 1);
-	ck_assert_ptr_nonnull(strstr(d.msg[0], "t.theme:1:17: expected a "
-	    "glyph unlike"));
-	ck_assert_ptr_nonnull(strstr(d.msg[0], "the same as consumed"));
-	theme_diag_free(&d);
-
-	ck_assert_ptr_null(parse("ascii.absent = \"=\"\n", &d));
-	ck_assert_ptr_nonnull(strstr(d.msg[0], "the same as consumed"));
-	theme_diag_free(&d);
-
-	ck_assert_ptr_null(parse("fallback = mono\n", &d));
-	ck_assert_ptr_nonnull(strstr(d.msg[0], "t.theme:1:12: expected "
-	    "'requires'"));
-	theme_diag_free(&d);
-
-	ck_assert_ptr_null(parse("glyph.cached = \"x\n", &d));
-	ck_assert_ptr_nonnull(strstr(d.msg[0], "closing"));
-	theme_diag_free(&d);
-
-	ck_assert_ptr_null(parse("window = red\nwindow = blue\n", &d));
-	ck_assert_ptr_nonnull(strstr(d.msg[0], "t.theme:2:1: expected each "
-	    "key once"));
-	theme_diag_free(&d);
+	for (i = 0; i < sizeof one / sizeof one[0]; i++) {
+		ck_assert_ptr_null(parse(one[i].text, &d));
+		ck_assert_msg(d.n == 1, "%s: %zu messages", one[i].text, d.n);
+		ck_assert_msg(strstr(d.msg[0], one[i].want) != NULL &&
+		    (one[i].also == NULL || strstr(d.msg[0], one[i].also)),
+		    "%s: %s", one[i].text, d.msg[0]);
+		theme_diag_free(&d);
+	}
 }
 END_TEST
 
@@ -588,43 +580,54 @@ START_TEST(test_degrade)
 {
 	static const struct {
 		const char	*colour;
-		int		 c256, c16, c8;
+		int		 c[3];	/* at 256, 16 and 8 colours */
 	} want[] = {
-		{ "#0072b2", 25, 6, 6 },	/* hue 202: nearer cyan */
-		{ "#56b4e9", 74, 14, 6 },
-		{ "#d55e00", 166, 1, 1 },
-		{ "#f0e442", 221, 11, 3 },
-		{ "#808080", 244, 8, 7 },	/* greys stay grey */
-		{ "#ffffff", 231, 15, 7 },
-		{ "#000000", 16, 0, 0 },
-		{ "#cc79a7", 175, 5, 5 },	/* pink: magenta */
-		{ "209", 209, 9, 1 },		/* salmon: red, not yellow */
-		{ "196", 196, 9, 1 },
-		{ "bright-blue", 12, 12, 4 },
-		{ "bright-black", 8, 8, 7 },
-		{ "3", 3, 3, 3 },
-		{ "default", -1, -1, -1 },
+		{ "#0072b2", { 25, 6, 6 } },	/* hue 202: nearer cyan */
+		{ "#56b4e9", { 74, 14, 6 } },
+		{ "#d55e00", { 166, 1, 1 } },
+		{ "#f0e442", { 221, 11, 3 } },
+		{ "#808080", { 244, 8, 7 } },	/* greys stay grey */
+		{ "#ffffff", { 231, 15, 7 } },
+		{ "#000000", { 16, 0, 0 } },
+		{ "#cc79a7", { 175, 5, 5 } },	/* pink: magenta */
+		{ "209", { 209, 9, 1 } },	/* salmon: red, not yellow */
+		{ "196", { 196, 9, 1 } },
+		{ "bright-blue", { 12, 12, 4 } },
+		{ "bright-black", { 8, 8, 7 } },
+		{ "3", { 3, 3, 3 } },
+		{ "default", { -1, -1, -1 } },
 	};
-	struct theme_resolved	res;
-	char			text[100];
-	size_t			i;
+	static const enum caps_depth	 depth[3] = { CAPS_256, CAPS_16, CAPS_8 };
+	static const char *const	 depth_name[3] = { "256", "16", "8" };
+	struct theme_resolved		 res;
+	char				 text[100];
+	size_t				 i, k;
 
 	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
 		snprintf(text, sizeof text, "marker = %s\n", want[i].colour);
-		resolve_str(text, CAPS_256, &res);
-		ck_assert_msg(res.role[RENDER_MARKER].fg == want[i].c256,
-		    "%s at 256: %d", want[i].colour, res.role[RENDER_MARKER].fg);
-		resolve_str(text, CAPS_16, &res);
-		ck_assert_msg(res.role[RENDER_MARKER].fg == want[i].c16,
-		    "%s at 16: %d", want[i].colour, res.role[RENDER_MARKER].fg);
-		resolve_str(text, CAPS_8, &res);
-		ck_assert_msg(res.role[RENDER_MARKER].fg == want[i].c8,
-		    "%s at 8: %d", want[i].colour, res.role[RENDER_MARKER].fg);
+		for (k = 0; k < 3; k++) {
+			resolve_str(text, depth[k], &res);
+			ck_assert_msg(res.role[RENDER_MARKER].fg == want[i].c[k],
+			    "%s at %s: %d", want[i].colour, depth_name[k],
+			    res.role[RENDER_MARKER].fg);
+		}
 		resolve_str(text, CAPS_MONO, &res);
 		ck_assert_int_eq(res.role[RENDER_MARKER].fg, -1);
 	}
 }
 END_TEST
+
+/* A colour role_is() does not check. */
+#define ANY	(-2)
+
+/* Role r of res has the colours fg on bg (ANY: that one not checked). */
+static void
+role_is(const struct theme_resolved *res, enum render_role r, int fg, int bg)
+{
+	ck_assert_msg((fg == ANY || res->role[r].fg == fg) &&
+	    (bg == ANY || res->role[r].bg == bg), "role %d: %d on %d, want %d "
+	    "on %d", (int)r, res->role[r].fg, res->role[r].bg, fg, bg);
+}
 
 /* Unset colours inherit text's; group keys yield to their members. */
 START_TEST(test_inherit_groups)
@@ -635,12 +638,9 @@ START_TEST(test_inherit_groups)
 
 	resolve_str("text = black on #ffffff\nconsumed = blue bold\n"
 	    "cached = on red\n", CAPS_256, &res);
-	ck_assert_int_eq(res.role[RENDER_PAGE_CONSUMED].fg, 4);
-	ck_assert_int_eq(res.role[RENDER_PAGE_CONSUMED].bg, 231);
-	ck_assert_int_eq(res.role[RENDER_PAGE_CACHED].fg, 0);
-	ck_assert_int_eq(res.role[RENDER_PAGE_CACHED].bg, 1);
-	ck_assert_int_eq(res.role[RENDER_HINT].fg, 0);
-	ck_assert_int_eq(res.role[RENDER_HINT].bg, 231);
+	role_is(&res, RENDER_PAGE_CONSUMED, 4, 231);
+	role_is(&res, RENDER_PAGE_CACHED, 0, 1);
+	role_is(&res, RENDER_HINT, 0, 231);
 	ck_assert_uint_eq(res.role[RENDER_HINT].attrs, 0);
 	theme_role_style(&res, RENDER_PAGE_CONSUMED, &fg, &bg, &attrs);
 	ck_assert_int_eq(fg, 4);
@@ -649,32 +649,40 @@ START_TEST(test_inherit_groups)
 
 	resolve_str("window-sync = red\nwindow = blue\nlanes = green\n"
 	    "lane-device = yellow\n", CAPS_16, &res);
-	ck_assert_int_eq(res.role[RENDER_WINDOW_SYNC].fg, 1);
-	ck_assert_int_eq(res.role[RENDER_WINDOW_ASYNC].fg, 4);
-	ck_assert_int_eq(res.role[RENDER_LANE_READER].fg, 2);
-	ck_assert_int_eq(res.role[RENDER_LANE_PLUG].fg, 2);
-	ck_assert_int_eq(res.role[RENDER_LANE_DEVICE].fg, 3);
+	role_is(&res, RENDER_WINDOW_SYNC, 1, ANY);
+	role_is(&res, RENDER_WINDOW_ASYNC, 4, ANY);
+	role_is(&res, RENDER_LANE_READER, 2, ANY);
+	role_is(&res, RENDER_LANE_PLUG, 2, ANY);
+	role_is(&res, RENDER_LANE_DEVICE, 3, ANY);
 	resolve_str("window = blue\nwindow-sync = red\n", CAPS_16, &res);
-	ck_assert_int_eq(res.role[RENDER_WINDOW_SYNC].fg, 1);
-	ck_assert_int_eq(res.role[RENDER_WINDOW_ASYNC].fg, 4);
+	role_is(&res, RENDER_WINDOW_SYNC, 1, ANY);
+	role_is(&res, RENDER_WINDOW_ASYNC, 4, ANY);
 }
 END_TEST
 
 /* Colours that degrade onto each other keep the text readable. */
 START_TEST(test_same_colour_rescue)
 {
+	static const struct {
+		const char		*text;
+		enum caps_depth		 depth;
+		int			 fg, bg;
+	} cases[] = {
+		/* 15 on 8 colours is 7: white on white would hide the text. */
+		{ "text = white on bright-white\n", CAPS_8, 0, 7 },
+		{ "text = 21 on blue\n", CAPS_8, 7, 4 },
+		{ "text = white on bright-white\n", CAPS_16, 7, 15 },
+	};
 	struct theme_resolved	res;
+	size_t			i;
 
-	/* 15 on 8 colours is 7: white on white would hide the text. */
-	resolve_str("text = white on bright-white\n", CAPS_8, &res);
-	ck_assert_int_eq(res.role[RENDER_TEXT].bg, 7);
-	ck_assert_int_eq(res.role[RENDER_TEXT].fg, 0);
-	resolve_str("text = 21 on blue\n", CAPS_8, &res);
-	ck_assert_int_eq(res.role[RENDER_TEXT].bg, 4);
-	ck_assert_int_eq(res.role[RENDER_TEXT].fg, 7);
-	resolve_str("text = white on bright-white\n", CAPS_16, &res);
-	ck_assert_int_eq(res.role[RENDER_TEXT].fg, 7);
-	ck_assert_int_eq(res.role[RENDER_TEXT].bg, 15);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		resolve_str(cases[i].text, cases[i].depth, &res);
+		ck_assert_msg(res.role[RENDER_TEXT].fg == cases[i].fg &&
+		    res.role[RENDER_TEXT].bg == cases[i].bg, "%s at %d: %d on "
+		    "%d", cases[i].text, (int)cases[i].depth,
+		    res.role[RENDER_TEXT].fg, res.role[RENDER_TEXT].bg);
+	}
 }
 END_TEST
 
@@ -969,44 +977,18 @@ START_TEST(test_too_big)
 END_TEST
 
 /* The suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("theme");
-	TCase	*tc;
-
-	tc = tcase_create("shipped");
-	tcase_add_unchecked_fixture(tc, setup, teardown);
-	tcase_add_loop_test(tc, test_shipped_matrix, 0, NSHIPPED * NTERMS * 2);
-	tcase_add_test(tc, test_shipped_set);
-	tcase_add_test(tc, test_shipped_truecolor_ascii);
-	tcase_add_test(tc, test_resolved_copy);
-	tcase_add_test(tc, test_default_cvd);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("parse");
-	tcase_add_unchecked_fixture(tc, setup, teardown);
-	tcase_add_test(tc, test_errors_positions);
-	tcase_add_test(tc, test_errors_escaped);
-	tcase_add_test(tc, test_errors_misc);
-	tcase_add_test(tc, test_parse_ok);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("resolve");
-	tcase_add_test(tc, test_degrade);
-	tcase_add_test(tc, test_inherit_groups);
-	tcase_add_test(tc, test_same_colour_rescue);
-	tcase_add_test(tc, test_builtin);
-	suite_add_tcase(s, tc);
-
-	tc = tcase_create("lookup");
-	tcase_add_unchecked_fixture(tc, setup, teardown);
-	tcase_add_test(tc, test_find);
-	tcase_add_test(tc, test_fallback_chain);
-	tcase_add_test(tc, test_select);
-	tcase_add_test(tc, test_untrusted_lookup);
-	tcase_add_test(tc, test_check_and_list);
-	tcase_add_test(tc, test_too_big);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("theme",
+    CHECK_CASE_FIXTURE("shipped", 0, setup, teardown),
+    CHECK_LOOP(test_shipped_matrix, NSHIPPED * NTERMS * 2),
+    CHECK_TEST(test_shipped_set), CHECK_TEST(test_shipped_truecolor_ascii),
+    CHECK_TEST(test_resolved_copy), CHECK_TEST(test_default_cvd),
+    CHECK_CASE_FIXTURE("parse", 0, setup, teardown),
+    CHECK_TEST(test_errors_positions), CHECK_TEST(test_errors_escaped),
+    CHECK_TEST(test_errors_misc), CHECK_TEST(test_parse_ok),
+    CHECK_CASE("resolve", 0),
+    CHECK_TEST(test_degrade), CHECK_TEST(test_inherit_groups),
+    CHECK_TEST(test_same_colour_rescue), CHECK_TEST(test_builtin),
+    CHECK_CASE_FIXTURE("lookup", 0, setup, teardown),
+    CHECK_TEST(test_find), CHECK_TEST(test_fallback_chain),
+    CHECK_TEST(test_select), CHECK_TEST(test_untrusted_lookup),
+    CHECK_TEST(test_check_and_list), CHECK_TEST(test_too_big))

@@ -42,7 +42,7 @@ frame(struct timeline *u)
 	st.play = "PAUSED";
 	st.speed = 10;
 	render_resize(u->r, COLS, ROWS);
-	render_draw(u->r, u->sim, &render_text_ops, t, &st);
+	render_draw(u->r, u->view, &render_text_ops, t, &st);
 	render_text_write(t, f);
 	fclose(f);
 	render_text_free(t);

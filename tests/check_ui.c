@@ -10,30 +10,24 @@
 #include <string.h>
 
 #include "check-main.h"
+#include "check-terms.h"
 #include "caps.h"
 #include "cmd.h"
 #include "ui/keys.h"
 #include "ui/probe.h"
 
-/* terminfo probing gives the counts the decision table assumes. */
+/* terminfo probing gives the counts the other tests assume. */
 START_TEST(test_probe)
 {
-	static const struct {
-		const char	*term;
-		int		 colors;
-	} want[] = {
-		{ "xterm", 8 }, { "xterm-256color", 256 }, { "linux", 8 },
-		{ "vt100", -1 },
-	};
 	struct caps_input	in;
-	unsigned		i;
+	int			i;
 
-	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+	for (i = 0; i < CHECK_N(check_terms); i++) {
 		memset(&in, 0, sizeof in);
-		in.term = want[i].term;
+		in.term = check_terms[i].term;
 		probe_caps(&in);
-		ck_assert_msg(in.colors == want[i].colors, "%s: %d colours",
-		    want[i].term, in.colors);
+		ck_assert_msg(in.colors == check_terms[i].colors,
+		    "%s: %d colours", check_terms[i].term, in.colors);
 	}
 	memset(&in, 0, sizeof in);
 	in.term = "no-such-terminal-xyz";
@@ -72,14 +66,5 @@ START_TEST(test_keys)
 END_TEST
 
 /* The suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("ui");
-	TCase	*tc = tcase_create("ui");
-
-	tcase_add_test(tc, test_probe);
-	tcase_add_test(tc, test_keys);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("ui", CHECK_CASE("ui", 0), CHECK_TEST(test_probe),
+    CHECK_TEST(test_keys))

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check-main.h"
+#include "feed.h"
 #include "render.h"
 #include "utf8.h"
 #include "engine/sim.h"
@@ -152,7 +153,8 @@ static void
 frame_fits(unsigned cols, const char *cap)
 {
 	struct sim_config	 cfg;
-	struct sim		*s;
+	struct view_config	 vc;
+	struct view		*s;
 	struct render		*r;
 	struct render_text	*t;
 	struct render_status	 st;
@@ -161,7 +163,8 @@ frame_fits(unsigned cols, const char *cap)
 	FILE			*f;
 
 	sim_config_default(&cfg);
-	ck_assert_ptr_nonnull(s = sim_new(&cfg));
+	feed_config(&vc, &cfg);
+	s = view_new(&vc);
 	ck_assert_ptr_nonnull(r = render_new(cols, 24));
 	ck_assert_ptr_nonnull(t = render_text_new());
 	render_set_glyphs(r, &render_unicode);
@@ -187,7 +190,7 @@ frame_fits(unsigned cols, const char *cap)
 	free(buf);
 	render_text_free(t);
 	render_free(r);
-	sim_free(s);
+	view_free(s);
 }
 
 /* A CJK caption: lines never exceed the frame. */
@@ -241,20 +244,7 @@ START_TEST(test_text_overwrite)
 END_TEST
 
 /* The suite. */
-Suite *
-check_suite(void)
-{
-	Suite	*s = suite_create("utf8");
-	TCase	*tc = tcase_create("utf8");
-
-	tcase_add_loop_test(tc, test_width, 0,
-	    (int)(sizeof widths / sizeof widths[0]));
-	tcase_add_test(tc, test_locale);
-	tcase_add_test(tc, test_decode);
-	tcase_add_test(tc, test_bad_bytes);
-	tcase_add_test(tc, test_fit);
-	tcase_add_test(tc, test_cjk_frame);
-	tcase_add_test(tc, test_text_overwrite);
-	suite_add_tcase(s, tc);
-	return (s);
-}
+CHECK_SUITE("utf8", CHECK_CASE("utf8", 0),
+    CHECK_LOOP(test_width, CHECK_N(widths)), CHECK_TEST(test_locale),
+    CHECK_TEST(test_decode), CHECK_TEST(test_bad_bytes), CHECK_TEST(test_fit),
+    CHECK_TEST(test_cjk_frame), CHECK_TEST(test_text_overwrite))

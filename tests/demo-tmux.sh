@@ -33,8 +33,7 @@ file_lines() {
 # Record, then SIGKILL.
 rec="$tmp/rec.demo"
 start "'$RAVIZ' --record '$rec' --file-size=8M"
-wait_for "PAUSED"
-ok $? "raviz --record shows the screen"
+expect "raviz --record shows the screen" "PAUSED"
 $T send-keys 3
 file_lines "$rec" 1
 $T send-keys p
@@ -79,55 +78,48 @@ $T kill-server >/dev/null 2>&1
 
 # --record never overwrites without --force.
 start "'$RAVIZ' --record '$rec' --file-size=8M; echo EXIT=\$?"
-wait_for "EXIT=2"
-ok $? "--record on an existing file: exit 2"
-wait_for "the file exists (--force overwrites it)"
-ok $? "... with a message naming --force"
+expect "--record on an existing file: exit 2" "EXIT=2"
+expect "... with a message naming --force" \
+    "the file exists (--force overwrites it)"
 start "'$RAVIZ' --record '$rec' --force --file-size=8M; echo EXIT=\$?"
 wait_for "PAUSED"
 $T send-keys n
 file_lines "$rec" 1
 $T send-keys q
-wait_for "EXIT=0"
-ok $? "--record --force overwrites, q quits with 0"
+expect "--record --force overwrites, q quits with 0" "EXIT=0"
 grep -q '^# end of recording: 1 items$' "$rec" &&
     [ "$(grep -c '^@' "$rec")" -eq 1 ]
 ok $? "a clean exit closes the file with its comment"
 
 # A lesson replays on the screen: caption, pause, Enter, pace.
 start "'$RAVIZ' --demo moments"
-wait_for "dd asks for 1 MiB per read()"
-ok $? "--demo moments shows its first caption"
+expect "--demo moments shows its first caption" "dd asks for 1 MiB per read()"
 $T send-keys ']' ']' ']'
-wait_for "[Enter]"
-ok $? "the pause item waits for a key"
+expect "the pause item waits for a key" "[Enter]"
 $T send-keys Enter
-wait_for "T1: page 0 is missing"
-ok $? "Enter continues to T1"
+expect "Enter continues to T1" "T1: page 0 is missing"
 $T send-keys n
-wait_for "[held: Enter]"
-ok $? "an ordinary key takes over: the demo holds"
+expect "an ordinary key takes over: the demo holds" "[held: Enter]"
 $T send-keys Enter
-wait_for "demo resumed"
-ok $? "Enter resumes the demo"
+expect "Enter resumes the demo" "demo resumed"
 $T send-keys q
 
 # Compare mode shows the caption and the prompt too (a lesson never looks
 # frozen), with the figures filled from the engine.
 start "'$RAVIZ' --demo nvme"
-wait_for "An NVMe drive: 3000 MB/s, 80us per command, 1023 in flight."
-ok $? "--demo nvme: the first caption, its figures filled from the engine"
+expect "--demo nvme: the first caption, its figures filled from the engine" \
+    "An NVMe drive: 3000 MB/s, 80us per command, 1023 in flight."
 $T send-keys ']' ']' ']'
 wait_for "answers at once.  [Enter]"
 $T send-keys Enter
-wait_for "Compare: buggy above, fixed below, on one clock.  [Enter]"
-ok $? "compare mode shows the caption and the [Enter] prompt"
+expect "compare mode shows the caption and the [Enter] prompt" \
+    "Compare: buggy above, fixed below, on one clock.  [Enter]"
 $T capture-pane -p >"$tmp/cmp"
 grep -q "^BUGGY" "$tmp/cmp" && grep -q "^FIXED" "$tmp/cmp"
 ok $? "... below both halves"
 $T send-keys Enter
-wait_for "At T5 the buggy reader still waits for 256 KiB at a time.  [Enter]"
-ok $? "Enter goes on to T5 in compare mode"
+expect "Enter goes on to T5 in compare mode" \
+    "At T5 the buggy reader still waits for 256 KiB at a time.  [Enter]"
 $T send-keys q
 
 # restart MODE: the header names the mode the run is in from event 0.
@@ -139,8 +131,8 @@ set file-size 1M
 @0 +0ms pause
 EOF2
 start "'$RAVIZ' '$tmp/rf.demo'"
-wait_for "restarted in mode fixed  [Enter]"
-ok $? "restart fixed, then a caption naming the mode"
+expect "restart fixed, then a caption naming the mode" \
+    "restarted in mode fixed  [Enter]"
 $T capture-pane -p | head -n 1 | grep -q "^FIXED"
 ok $? "the header says FIXED at event 0: $($T capture-pane -p | head -n 1)"
 $T send-keys q

@@ -31,17 +31,16 @@ tl_new 80 24 "cd '$tmp/out' && env -i TERM=xterm-256color \
 # screen_lacks TEXT: TEXT is not on the screen now.
 screen_lacks() { ! $T capture-pane -p | grep -qF -- "$1"; }
 
-wait_for "Teaching keys: one idea at a time"
-ok $? "the lesson's title is on the hint row"
-wait_for "First: dd asks for 1 MiB per read().  [Enter]"
-ok $? "its first caption shows, the pause waits"
+expect "the lesson's title is on the hint row" \
+    "Teaching keys: one idea at a time"
+expect "its first caption shows, the pause waits" \
+    "First: dd asks for 1 MiB per read().  [Enter]"
 $T send-keys Enter
-wait_for "Second: the window is 128 KiB; <tags> & such stay text.  [Enter]"
-ok $? "Enter: the second caption, at event 5"
+expect "Enter: the second caption, at event 5" \
+    "Second: the window is 128 KiB; <tags> & such stay text.  [Enter]"
 
 $T send-keys f
-wait_for "focus: strips and the moment"
-ok $? "f: focus mode on (flash)"
+expect "f: focus mode on (flash)" "focus: strips and the moment"
 screen_lacks "  device " && screen_lacks "  plug " &&
     wait_for "consumed" && wait_for "MB/s |" &&
     wait_for "Second: the window is 128 KiB" &&
@@ -52,15 +51,12 @@ wait_for "PAUSED  10 events/s"
 $T capture-pane -p | sed 's/ *$//' >"$tmp/focus.txt"
 golden tmux/focus-80x24.txt "$tmp/focus.txt"
 $T send-keys f
-wait_for "focus off"
-ok $? "f again: focus off"
-wait_for "  device "
-ok $? "the lanes are back"
+expect "f again: focus off" "focus off"
+expect "the lanes are back" "  device "
 
 wait_for "PAUSED  10 events/s"
 $T send-keys H
-wait_for "captions so far"
-ok $? "H: the caption history overlay"
+expect "H: the caption history overlay" "captions so far"
 wait_for "First: dd asks for 1 MiB per read()." &&
     wait_for "Second: the window is 128 KiB; <tags> & such stay text."
 ok $? "it lists both captions shown so far, in order"
@@ -75,34 +71,29 @@ screen_lacks "captions so far"
 ok $? "Esc closes it"
 
 $T send-keys S
-wait_for "wrote raviz-1.svg"
-ok $? "S: writes raviz-1.svg and says so"
+expect "S: writes raviz-1.svg and says so" "wrote raviz-1.svg"
 xmllint --noout "$tmp/out/raviz-1.svg" 2>"$tmp/xerr" &&
     grep -q '>BUGGY - 2.6.39: read() holds a plug<' "$tmp/out/raviz-1.svg" &&
     grep -q 'Teaching keys: one idea at a time' "$tmp/out/raviz-1.svg" &&
     grep -q '&lt;tags&gt; &amp; such' "$tmp/out/raviz-1.svg"
 ok $? "raviz-1.svg parses and holds the screen's text: $(head -c 200 "$tmp/xerr")"
 $T send-keys S
-wait_for "wrote raviz-2.svg"
-ok $? "S again: raviz-2.svg (never over raviz-1.svg)"
+expect "S again: raviz-2.svg (never over raviz-1.svg)" "wrote raviz-2.svg"
 
 $T send-keys L
-wait_for "theme: projector"
-ok $? "L: the projector theme"
+expect "L: the projector theme" "theme: projector"
 $T capture-pane -p -e | grep -q '48;5;231m'
 ok $? "its white background (palette 231) is on the screen"
 $T send-keys L
-wait_for "theme: default"
-ok $? "L again: back to the default theme"
+expect "L again: back to the default theme" "theme: default"
 $T send-keys S
 wait_for "wrote raviz-3.svg"
 grep -q 'fill="#000000"/>' "$tmp/out/raviz-3.svg"
 ok $? "an SVG after switching back has the default theme's background"
 
 $T send-keys '?'
-wait_for "light background? projector theme"
-ok $? "? lists S L with the note on light backgrounds"
-wait_for "focus (strips and moment only)"
-ok $? "? lists f H"
+expect "? lists S L with the note on light backgrounds" \
+    "light background? projector theme"
+expect "? lists f H" "focus (strips and moment only)"
 $T send-keys q
 tap_done

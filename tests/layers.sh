@@ -5,6 +5,9 @@
 #   src/         the core: no curses, term.h or libev, no ui/ header and
 #                none of the engine's internals (engine/sim.h only);
 #   src/ui/      the terminal layer: anything.
+# And the screen is drawn from the pipeline state alone: the renderer, the
+# narration and the view (render*, narrate*, view*) reach no engine header,
+# not even through another header they include.
 # The check runs on the tree, then on scratch copies with one bad line
 # each, so that a check that cannot fail would show here.
 . "${srcdir:-.}/tests/tap.sh"
@@ -38,6 +41,34 @@ layers_check() {
 		    grep -E '<(n?curses|ncursesw/[a-z]*|term|ev|panel|menu|form)\.h>|"ui/|"engine/sim-int\.h"|"(loop|keys|probe|render-curses|sim|sim-int)\.h"' |
 		    sed "s|^|$b: the core includes a terminal, ui/ or engine-internal header: |"
 	done
+	for f in "$root"/src/render*.[ch] "$root"/src/narrate.[ch] \
+	    "$root"/src/view.[ch]; do
+		b=$(basename "$f")
+		engine_reach "$root/src" "$f" |
+		    sed "s|^|$b: the screen reaches the engine: |"
+	done
+}
+
+# engine_reach DIR FILE: the first chain of quoted includes from FILE
+# (followed through DIR's headers) that ends in an engine header.
+engine_reach() {
+	dir=$1 todo=$2 seen=" "
+	while [ -n "$todo" ]; do
+		set -- $todo
+		cur=$1
+		shift
+		todo=$*
+		for h in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$cur"); do
+			case $h in
+			engine/*|sim.h|sim-*.h)
+				echo "$(basename "$cur") includes $h"
+				return ;;
+			esac
+			case $seen in *" $h "*) continue ;; esac
+			seen="$seen$h "
+			[ -f "$dir/$h" ] && todo="$todo $dir/$h"
+		done
+	done
 }
 
 out=$(layers_check "$srcdir")
@@ -70,6 +101,10 @@ mutate "curses in the engine" engine/sim.h '#include <curses.h>' \
     '^engine/sim.h: includes'
 mutate "a core header in the engine" engine/sim.c '#include "fmt.h"' \
     '^engine/sim.c: includes'
+mutate "the engine in the renderer" render-lanes.c \
+    '#include "engine/sim.h"' '^render-lanes.c: the screen reaches the engine'
+mutate "the engine behind a header the narration includes" fmt.h \
+    '#include "engine/sim.h"' '^narrate.c: the screen reaches the engine'
 mutate "a static variable in the engine" engine/sim-vec.c \
     'static int calls;' '^engine/sim-vec.c:[0-9]*: static state'
 mutate "a static array in the engine" engine/sim.c \

@@ -18,33 +18,26 @@ data=$(cd "$srcdir" && pwd)
 shot() { settled "$1" cap; }
 
 tl_start "'$RAVIZ' --predict --file-size=4M --record='$tmp/rec.demo'"
-wait_for "q quit"; ok $? "raviz --predict starts"
-$T send-keys -t f n
-wait_for "What happens to window [0,64) now?"
-ok $? "one step: the question before T1"
+expect "raviz --predict starts" "q quit"
+press n "What happens to window [0,64) now?" "one step: the question before T1"
 shot "$tmp/ask"; ok $? "the question screen settles"
 golden tmux/predict-ask-80x24.txt "$tmp/ask"
 grep -q "answer a or b  (P: predict off)" "$tmp/ask"
 ok $? "the prompt names the choices"
 # Stepping waits for the answer.
-$T send-keys -t f n
-wait_for "answer first"; ok $? "n while asked: answer first"
-$T send-keys -t f b
-wait_for "right: held: the outer plug is still held"
-ok $? "b: right, with the mechanism"
+press n "answer first" "n while asked: answer first"
+press b "right: held: the outer plug is still held" \
+    "b: right, with the mechanism"
 shot "$tmp/right"; ok $? "the reveal screen settles"
 golden tmux/predict-right-80x24.txt "$tmp/right"
 grep -q "submit_bio \[0,64) into the plug" "$tmp/right"
 ok $? "the reveal shows the events it was about"
-$T send-keys -t f n
-wait_for "The reader needs page 0, not up to date."
-ok $? "the next step asks about the stall"
-$T send-keys -t f a
-wait_for "wrong (you said a): c) it waits for all 256 KiB of request #1"
-ok $? "a: wrong, naming the right choice"
-$T send-keys -t f P
-wait_for "predictions: 1 of 2 right; missed: T2 (waits for all of a plugged"
-ok $? "P: predict off, the summary"
+press n "The reader needs page 0, not up to date." \
+    "the next step asks about the stall"
+press a "wrong (you said a): c) it waits for all 256 KiB of request #1" \
+    "a: wrong, naming the right choice"
+press P "predictions: 1 of 2 right; missed: T2 (waits for all of a plugged" \
+    "P: predict off, the summary"
 $T send-keys -t f q
 restored "predict"
 [ "$(status)" = 0 ]; ok $? "exit status 0"
@@ -60,34 +53,27 @@ ok $? "the recording replays headless to the same summary $(cat "$tmp/err")"
 
 # Compare mode: the question and its choices take the footer's rows.
 tl_start "'$RAVIZ' --predict --file-size=4M"
-wait_for "q quit"; ok $? "raviz --predict starts again"
-$T send-keys -t f c
-wait_for "c one run"; ok $? "compare mode"
-$T send-keys -t f n
-wait_for "a) sent to the device now  b) held in the plug"
-ok $? "compare: the choices on the caption row"
+expect "raviz --predict starts again" "q quit"
+press c "c one run" "compare mode"
+press n "a) sent to the device now  b) held in the plug" \
+    "compare: the choices on the caption row"
 cap | grep -q "^What happens to window \[0,64) now?"
 ok $? "compare: the question above them"
-$T send-keys -t f b
-wait_for "right: held: the outer plug is still held"
-ok $? "compare: the verdict in the main run's half"
+press b "right: held: the outer plug is still held" \
+    "compare: the verdict in the main run's half"
 $T send-keys -t f q
 restored "compare"
 
 # The lesson: the student answers, Enter goes on.
 tl_start "RAVIZ_DATADIR='$data' '$RAVIZ' --demo predict"
-wait_for "Predict first"; ok $? "the predict lesson starts"
+expect "the predict lesson starts" "Predict first"
 # Tab: the next caption now, then its pause.
-$T send-keys -t f Tab
-wait_for "[Enter]"; ok $? "the lesson pauses after its introduction"
-$T send-keys -t f Enter
-wait_for "What happens to window [0,64) now?"
-ok $? "Enter: the lesson asks before T1"
-$T send-keys -t f a
-wait_for "wrong (you said a): b) held in the plug"
-ok $? "the student's answer is revealed"
-$T send-keys -t f Enter
-wait_for "T1 ahead (buggy"; ok $? "Enter: the lesson goes on"
+press Tab "[Enter]" "the lesson pauses after its introduction"
+press Enter "What happens to window [0,64) now?" \
+    "Enter: the lesson asks before T1"
+press a "wrong (you said a): b) held in the plug" \
+    "the student's answer is revealed"
+press Enter "T1 ahead (buggy" "Enter: the lesson goes on"
 $T send-keys -t f q
 restored "lesson"
 tap_done

@@ -4,7 +4,8 @@
 : "${srcdir:=.}"
 tap_n=0
 tap_failed=0
-# ok COND_STATUS DESCRIPTION
+# ok COND_STATUS DESCRIPTION [DETAIL...]: the DETAILs (a captured screen, a
+# diff) go out as TAP comments when the check fails.
 ok() {
 	tap_n=$((tap_n + 1))
 	if [ "$1" -eq 0 ]; then
@@ -12,6 +13,8 @@ ok() {
 	else
 		echo "not ok $tap_n - $2"
 		tap_failed=$((tap_failed + 1))
+		shift 2
+		[ $# -eq 0 ] || diag "$@"
 	fi
 }
 # diag TEXT...: a comment line per input line

@@ -10,8 +10,7 @@
 . "${srcdir:-.}/tests/tmux-lib.sh"
 need tmux tmux
 tmp=$(mktemp -d)
-sock="raviz-theme-$$"
-tm() { tmux -L "$sock" -f /dev/null "$@"; }
+tl_sock="raviz-theme-$$"
 trap 'tm kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/home"
 # Absolute paths: the pane's shell does not start in our directory.
@@ -28,24 +27,17 @@ PATH=/usr/bin:/bin TERM=$term LC_ALL=$loc RAVIZ_DATADIR='$data' \
 XDG_CONFIG_HOME='$tmp/home/config' $ENVX '$raviz' $*; \
 echo \"exit=\$?\"; sleep 600"
 }
-# wait_for NAME TEXT - poll the window until TEXT shows (tmux-lib's
-# wait_in, in place of its wait_for).
-wait_for() {
-	wait_in tm "raviz:$1" "$2" && return 0
-	diag "timed out waiting for '$2' in $1"
-	return 1
-}
 # shot NAME FILE - once the whole first frame is up (its last line shows),
 # capture-pane -e into FILE when two captures in a row agree: the terminal
 # may still be receiving the frame when its first rows appear.
 shot() {
-	wait_for "$1" "q quit" || return 1
+	win_wait "$1" "q quit" || return 1
 	settled "$2" tm capture-pane -e -p -t "raviz:$1"
 }
 # quit NAME - press q and wait for the exit line.
 quit() {
 	tm send-keys -t "raviz:$1" q
-	wait_for "$1" "exit=0"
+	win_wait "$1" "exit=0"
 }
 # colour_sgr FILE - the SGR parameters in FILE that set a colour: 30-38,
 # 40-48, 90-97, 100-107.  39 and 49 (back to the default colours) are not
@@ -58,8 +50,7 @@ colour_sgr() {
 
 # The tmux server itself runs in a UTF-8 locale, so that anything non-ASCII
 # raviz might send would show up in the captures.
-LC_ALL=C.UTF-8 tm new-session -d -s raviz -n idle -x 80 -y 24
-tm set-option -g default-size 80x24 >/dev/null 2>&1
+tl_session
 ENVX=
 
 # Golden screenshots: each theme on xterm-256color in UTF-8.
@@ -131,21 +122,21 @@ quit linux; ok $? "TERM=linux: q quits with status 0"
 
 # TERM=dumb: refused with a clear message, status 2.
 start dumb dumb C.UTF-8
-wait_for dumb "exit=2" && wait_for dumb "TERM=dumb" &&
-    wait_for dumb "--headless"
+win_wait dumb "exit=2" && win_wait dumb "TERM=dumb" &&
+    win_wait dumb "--headless"
 ok $? "TERM=dumb: a message pointing at --headless, status 2"
 
 # --theme with errors: file:line:column and status 2, before the screen.
 printf 'name = broken\nconsumed = purple\n' >"$tmp/broken.theme"
 start explicit xterm-256color C.UTF-8 --theme "$tmp/broken.theme"
-wait_for explicit "exit=2" && wait_for explicit "broken.theme:2:12: expected"
+win_wait explicit "exit=2" && win_wait explicit "broken.theme:2:12: expected"
 ok $? "--theme with errors: file:line:column, status 2"
 
 # RAVIZ_THEME with errors: the default theme and a visible warning.
 ENVX="RAVIZ_THEME='$tmp/broken.theme'"
 start envtheme xterm-256color C.UTF-8
 ENVX=
-wait_for envtheme "PAUSED" && wait_for envtheme "RAVIZ_THEME"
+win_wait envtheme "PAUSED" && win_wait envtheme "RAVIZ_THEME"
 ok $? "RAVIZ_THEME with errors: the screen warns and carries on"
 quit envtheme; ok $? "RAVIZ_THEME with errors: q quits with status 0"
 tap_done

@@ -55,8 +55,7 @@ if start; then
 	sleep 0.3
 	pid=$(raviz_pid)
 	[ -n "$pid" ]; ok $? "resize storm: raviz still running"
-	$T send-keys -t f ' '
-	wait_for "PAUSED"; ok $? "resize storm: still answers keys"
+	press ' ' "PAUSED" "resize storm: still answers keys"
 	$T send-keys -t f C-l
 	sleep 0.3
 	cap >"$tmp/screen"

@@ -1,7 +1,9 @@
 # tmux-lib.sh - a private tmux server with one shell pane, for the tests
-# that run raviz in a real terminal and then look at what is left of it.
-# Source it after tap.sh, with $tmp (a scratch directory) set; call
-# tl_init NAME first.  Every wait polls with a deadline ($DEADLINE s).
+# that run raviz in a real terminal and then look at what is left of it
+# (tl_init NAME first), or with one session of named windows (tl_sock,
+# tm, tl_session and win_wait at the end).  Source it after tap.sh, with
+# $tmp (a scratch directory) set.  Every wait polls with a deadline
+# ($DEADLINE s).
 : "${DEADLINE:=20}"
 : "${TL_CAPTURE:=-p}"
 
@@ -30,6 +32,19 @@ wait_in() {
 }
 # wait_for TEXT: wait_in for the pane of tl_start or tl_new.
 wait_for() { wait_in "$T" f "$1"; }
+# wait_gone TEXT: poll the pane until TEXT has left it; 1 on timeout.
+wait_gone() {
+	tl_end=$(($(date +%s) + DEADLINE))
+	while [ "$(date +%s)" -le "$tl_end" ]; do
+		cap | grep -qF -- "$1" || return 0
+		sleep 0.05
+	done
+	return 1
+}
+# expect LABEL TEXT: wait_for TEXT; ok LABEL.
+expect() { wait_for "$2"; ok $? "$1"; }
+# press KEY TEXT LABEL: send KEY to the pane, then expect LABEL TEXT.
+press() { $T send-keys -t f "$1"; expect "$3" "$2"; }
 # settled FILE CMD...: CMD's output (a capture) into FILE once two runs in
 # a row agree: a frame may still be arriving; 1 on timeout.
 settled() {
@@ -79,7 +94,7 @@ tl_new() {
 # runs the next command, the alternate screen is off, the line discipline
 # is sane.
 restored() {
-	wait_for "FINISHED"; ok $? "$1: raviz exits and the shell runs the next command"
+	expect "$1: raviz exits and the shell runs the next command" "FINISHED"
 	[ "$($T display -p -t f '#{alternate_on}')" = 0 ]
 	ok $? "$1: alternate screen left"
 	word icanon "$tmp/stty" && word echo "$tmp/stty" &&
@@ -87,10 +102,53 @@ restored() {
 	ok $? "$1: stty -a shows icanon echo icrnl opost"
 	[ -s "$tmp/stty" ] || diag "no stty output"
 }
+# killed NUM NAME: send signal NUM to raviz in the pane; the terminal is
+# restored (restored NAME) and raviz dies of the signal (the shell shows
+# EXIT=128+NUM).
+killed() {
+	tl_pid=$(raviz_pid)
+	[ -n "$tl_pid" ] && kill -"$1" "$tl_pid"
+	restored "$2"
+	tl_es=$(status)
+	[ "$tl_es" = $((128 + $1)) ]
+	ok $? "$2: raviz dies of the signal (EXIT=$tl_es)"
+}
+# ends PID NAME: the process PID (not empty) ends before the deadline;
+# else it is killed (SIGKILL) and the test fails.
+ends() {
+	tl_end=$(($(date +%s) + DEADLINE))
+	while [ -n "$1" ] && kill -0 "$1" 2>/dev/null &&
+	    [ "$(date +%s)" -le "$tl_end" ]; do sleep 0.05; done
+	if [ -n "$1" ] && kill -0 "$1" 2>/dev/null; then
+		ok 1 "$2: raviz ends (still running: $(ps -o %cpu= -p "$1")% CPU)"
+		kill -KILL "$1"
+	else
+		[ -n "$1" ]; ok $? "$2: raviz ends (pid $1)"
+	fi
+}
 # status: the EXIT=N the shell printed last, anywhere in a line (plain
 # capture: a joined or space-padded line, or a prompt before it, must not
 # hide it; the typed command line shows EXIT=$?, not a number).
 status() {
 	$T capture-pane -p -t f 2>/dev/null |
 	    sed -n 's/.*EXIT=\([0-9][0-9]*\).*/\1/p' | tail -n 1
+}
+
+# The tests that run raviz in named windows of one session "raviz" set
+# tl_sock (a socket name) first; then:
+# tm ARGS...: tmux on that server.
+tm() { tmux -L "$tl_sock" -f /dev/null "$@"; }
+# tl_session: the server, in a UTF-8 locale (anything non-ASCII raviz
+# might send shows up in the captures), with the session raviz at 80x24
+# and its first window "idle".
+tl_session() {
+	LC_ALL=C.UTF-8 tm new-session -d -s raviz -n idle -x 80 -y 24
+	tm set-option -g default-size 80x24 >/dev/null 2>&1
+}
+# win_wait NAME TEXT: poll window NAME until TEXT shows (wait_in); a TAP
+# comment on timeout.
+win_wait() {
+	wait_in tm "raviz:$1" "$2" && return 0
+	diag "timed out waiting for '$2' in $1"
+	return 1
 }

@@ -19,9 +19,7 @@ slow="--bs=4k --max-request=4k --file-size=1T"
 
 for key in q C-c; do
 	if tl_start "$RAVIZ $slow" && wait_for "PAUSED"; then
-		$T send-keys -t f G
-		wait_for "moving"
-		ok $? "$key: G on a long run shows its progress"
+		press G "moving" "$key: G on a long run shows its progress"
 		cap | grep -qE "moving to the end: event [0-9]+, [0-9]+% of the file read"
 		ok $? "$key: the progress says how much of the file is read"
 		$T send-keys -t f "$key"
@@ -37,12 +35,9 @@ done
 # fixed mode repeats (the main run's G is instant), the buggy half below it
 # never does; it shows how far it has got and gives way to q.
 if tl_start "$RAVIZ --mode=fixed $slow" && wait_for "PAUSED"; then
-	$T send-keys -t f c
-	wait_for "BUGGY"
-	ok $? "compare mode on a long run"
-	$T send-keys -t f G
-	wait_for "% of the way"
-	ok $? "G in compare mode: the buggy run catching up shows its progress"
+	press c "BUGGY" "compare mode on a long run"
+	press G "% of the way" \
+	    "G in compare mode: the buggy run catching up shows its progress"
 	cap | grep -qE "moving: event [0-9]+, [0-9]+% of the way"
 	ok $? "the progress of catching up: events and a share of the clock"
 	$T send-keys -t f q
@@ -61,15 +56,8 @@ fi
 for sn in TERM:15 HUP:1 QUIT:3 USR1:10 RT2:36; do
 	name=${sn%%:*} num=${sn#*:}
 	if tl_start "$RAVIZ $slow" && wait_for "PAUSED"; then
-		$T send-keys -t f G
-		wait_for "moving"
-		ok $? "SIG$name: G on a long run shows its progress"
-		pid=$(raviz_pid)
-		[ -n "$pid" ] && kill -"$num" "$pid"
-		restored "SIG$name during G"
-		st=$(status)
-		[ "$st" = $((128 + num)) ]
-		ok $? "SIG$name during G: raviz dies of the signal (EXIT=$st)"
+		press G "moving" "SIG$name: G on a long run shows its progress"
+		killed "$num" "SIG$name during G"
 	else
 		ok 1 "SIG$name: raviz did not start"
 	fi
@@ -87,26 +75,15 @@ wait_in "$E" e moving
 ok $? "terminal gone: G on a long run shows its progress first"
 pid=$(cat "$tmp/eof.pid" 2>/dev/null)
 $E kill-server
-end=$(($(date +%s) + DEADLINE))
-while [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null &&
-    [ "$(date +%s)" -le "$end" ]; do sleep 0.05; done
-if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-	ok 1 "terminal gone during G: raviz ends"
-	kill -KILL "$pid"
-else
-	[ -n "$pid" ]; ok $? "terminal gone during G: raviz ends (pid $pid)"
-fi
+ends "$pid" "terminal gone during G"
 
 # 4 PiB of 4 KiB reads repeats: G lands at the end at once.  Before it, 3
 # (T3 never comes with 4 KiB reads) says so at once, without looking through
 # the whole run.
 if tl_start "$RAVIZ --bs=4k --file-size=4096T" && wait_for "PAUSED"; then
-	$T send-keys -t f 3
-	wait_for "T3 does not happen"
-	ok $? "3 on 4 PiB of 4 KiB reads: T3 does not happen, at once"
-	$T send-keys -t f G
-	wait_for "END"
-	ok $? "G on 4 PiB of 4 KiB reads reaches the end"
+	press 3 "T3 does not happen" \
+	    "3 on 4 PiB of 4 KiB reads: T3 does not happen, at once"
+	press G "END" "G on 4 PiB of 4 KiB reads reaches the end"
 	# 2^40 reads, numbered from 0 as the log numbers them.
 	cap | grep -qE "read #1099511627775([^0-9]|$)"
 	ok $? "the header shows the last read ($(cap | grep -o 'read #[0-9]*'))"

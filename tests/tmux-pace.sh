@@ -27,33 +27,27 @@ event_no() {
 }
 
 start 120 40 "'$RAVIZ' --pace=time"
-wait_for "PAUSED  1 ms/s"
-ok $? "--pace=time: the header shows the pace, 1 ms/s"
+expect "--pace=time: the header shows the pace, 1 ms/s" "PAUSED  1 ms/s"
 $T send-keys Space
-wait_for "PLAYING  1 ms/s"
-ok $? "space plays in time pace"
+expect "space plays in time pace" "PLAYING  1 ms/s"
 # The first events come within the first simulated millisecond.
 i=0
 while [ $i -lt 200 ] && [ "$(event_no)" -lt 5 ]; do sleep 0.1; i=$((i + 1)); done
 [ "$(event_no)" -ge 5 ]
 ok $? "time pace plays: event $(event_no) on screen"
 $T send-keys +
-wait_for "PLAYING  2 ms/s"
-ok $? "+ doubles the rate: 2 ms/s"
+expect "+ doubles the rate: 2 ms/s" "PLAYING  2 ms/s"
 $T send-keys - -
-wait_for "PLAYING  500 us/s"
-ok $? "- - slows it to 500 us/s"
+expect "- - slows it to 500 us/s" "PLAYING  500 us/s"
 $T send-keys t
-wait_for "PLAYING  10 events/s"
-ok $? "t goes back to events per second"
+expect "t goes back to events per second" "PLAYING  10 events/s"
 $T send-keys t
-wait_for "PLAYING  500 us/s"
-ok $? "t again: time pace at the rate it had"
+expect "t again: time pace at the rate it had" "PLAYING  500 us/s"
 
 # The sparkline row at 120x40, under the lanes; the buggy run stalls.
 $T send-keys 5
-wait_for "of 270 MB/s in 2ms"
-ok $? "120x40: the sparkline row names its window and scale"
+expect "120x40: the sparkline row names its window and scale" \
+    "of 270 MB/s in 2ms"
 spark=$($T capture-pane -p | grep '^    MB/s ')
 case $spark in
 *"·▂▄"*) ok 0 "buggy: the stall is empty columns, then 256 KiB in a burst" ;;
@@ -69,8 +63,7 @@ $T kill-server >/dev/null 2>&1
 
 # 80x24: no sparkline row (the narration needs it), the pace still shown.
 start 80 24 "'$RAVIZ' --pace=time"
-wait_for "PAUSED  1 ms/s"
-ok $? "80x24: the header shows the pace"
+expect "80x24: the header shows the pace" "PAUSED  1 ms/s"
 ! $T capture-pane -p | grep -q '^    MB/s '
 ok $? "80x24: no sparkline row"
 $T send-keys q

@@ -184,9 +184,7 @@ filled() {
 	[ $gone -eq 1 ] && diag "$(sed 's/^/raviz gone: /' "$tmp/screen")"
 	ok $shown "$1: 'recording stopped: $3' shown after $i commands"
 	n=$(grep -c '^@' "$2")
-	$T send-keys -t f n
-	wait_for "event $((n + 2)) "
-	ok $? "$1: the session goes on (event $((n + 2)))"
+	press n "event $((n + 2)) " "$1: the session goes on (event $((n + 2)))"
 	[ -n "$(raviz_pid)" ]; ok $? "$1: raviz is still running"
 	$T send-keys -t f q
 	restored "$1"

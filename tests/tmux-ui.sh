@@ -9,90 +9,22 @@
 #
 # Usage: tmux-ui.sh [COLSxROWS]   (default: both sizes)
 
+. "${srcdir:-.}/tests/tap.sh"
 set -u
-: "${RAVIZ:?RAVIZ must name the built binary}"
-: "${srcdir:=.}"
-golden="$srcdir/tests/golden/tmux"
+need tmux tmux
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/raviz-tmux.XXXXXX") || exit 99
-sock="raviz-ui-$$"
-T="tmux -L $sock -f /dev/null"
-n=0
-failed=0
-DEADLINE=${DEADLINE:-20}
-
-cleanup() {
-	$T kill-server >/dev/null 2>&1
-	rm -rf "$tmp"
-}
-trap cleanup EXIT
+. "${srcdir:-.}/tests/tmux-lib.sh"
+# The pane is tmux-lib's "f": cap, wait_for, wait_gone and expect read it.
+T="tmux -L raviz-ui-$$ -f /dev/null"
+trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "not ok 1 - tmux not found: install the Debian package tmux (.ci/install-deps does)"
-	echo "1..1"
-	exit 1
-fi
-
-ok() {
-	n=$((n + 1))
-	echo "ok $n - $1"
-}
-
-not_ok() {
-	n=$((n + 1))
-	failed=$((failed + 1))
-	echo "not ok $n - $1"
-	shift
-	for l in "$@"; do echo "# $l"; done
-}
-
-cap() {
-	$T capture-pane -p -t ui
-}
-
-# Poll the screen until it contains $1 (fixed string); 1 on timeout.
-wait_for() {
-	end=$(($(date +%s) + DEADLINE))
-	while [ "$(date +%s)" -le "$end" ]; do
-		if cap | grep -qF -- "$1"; then return 0; fi
-		sleep 0.05
-	done
-	return 1
-}
-
-# Poll until the screen no longer contains $1.
-wait_gone() {
-	end=$(($(date +%s) + DEADLINE))
-	while [ "$(date +%s)" -le "$end" ]; do
-		if ! cap | grep -qF -- "$1"; then return 0; fi
-		sleep 0.05
-	done
-	return 1
-}
-
-# check NAME CONDITION-DESCRIPTION: pass if wait_for $2 succeeds.
-expect() {
-	if wait_for "$2"; then ok "$1"; else not_ok "$1" "no '$2' on screen:" "$(cap | sed 's/^/  /')"; fi
-}
-
-# Compare the screen with golden file $1 (GENERATE=1 writes it).
-golden() {
-	f="$golden/$1.txt"
+# keys KEY...: type into the pane.
+keys() { $T send-keys -t f "$@"; }
+# screen_golden NAME: the screen is the golden file tmux/NAME.txt.
+screen_golden() {
 	cap >"$tmp/screen"
-	if [ -n "${GENERATE:-}" ]; then
-		mkdir -p "$golden" && cp "$tmp/screen" "$f"
-		ok "$1 (golden regenerated)"
-	elif [ ! -f "$f" ]; then
-		not_ok "$1" "missing golden $f (run with GENERATE=1)"
-	elif diff -u "$f" "$tmp/screen" >"$tmp/diff"; then
-		ok "$1 matches golden"
-	else
-		not_ok "$1 matches golden" "$(cat "$tmp/diff")"
-	fi
-}
-
-keys() {
-	$T send-keys -t ui "$@"
+	golden "tmux/$1.txt" "$tmp/screen"
 }
 
 # One session at $1 x $2.
@@ -102,12 +34,12 @@ run_size() {
 	sz="${w}x$h"
 	$T kill-server >/dev/null 2>&1
 	# A plain shell, so that we can see the prompt come back after q.
-	$T new-session -d -s ui -x "$w" -y "$h" \
+	$T new-session -d -s f -x "$w" -y "$h" \
 	    "env -i TERM=screen LC_ALL=C.UTF-8 PATH=/usr/bin:/bin HOME=$tmp PS1='prompt\$ ' /bin/sh" ||
-	    { not_ok "$sz: start tmux"; return; }
+	    { ok 1 "$sz: start tmux"; return; }
 	$T set-option -g status off >/dev/null
-	$T resize-window -t ui -x "$w" -y "$h" >/dev/null 2>&1
-	wait_for 'prompt$' || { not_ok "$sz: shell prompt"; return; }
+	$T resize-window -t f -x "$w" -y "$h" >/dev/null 2>&1
+	wait_for 'prompt$' || { ok 1 "$sz: shell prompt"; return; }
 	keys "clear; '$RAVIZ'; echo raviz-exit=\$?" Enter
 
 	# Opens paused at the start, legend with five states, mode label.
@@ -122,8 +54,9 @@ run_size() {
 	for word in "BUGGY - 2.6.39: read() holds a plug" "$legend" "space play"; do
 		cap | grep -qF -- "$word" || ok_all=0
 	done
-	if [ $ok_all = 1 ]; then ok "$sz: mode label and five-state legend"; else not_ok "$sz: mode label and five-state legend" "$(cap)"; fi
-	golden "default-$sz"
+	[ $ok_all = 1 ]
+	ok $? "$sz: mode label and five-state legend" "$(cap)"
+	screen_golden "default-$sz"
 	cap >"$tmp/start"
 
 	# Step forward and back: the identical screen.
@@ -132,7 +65,8 @@ run_size() {
 	keys N
 	wait_for "event 0 " >/dev/null
 	cap >"$tmp/back"
-	if cmp -s "$tmp/start" "$tmp/back"; then ok "$sz: N returns the identical screen"; else not_ok "$sz: N returns the identical screen" "$(diff "$tmp/start" "$tmp/back")"; fi
+	cmp -s "$tmp/start" "$tmp/back"
+	ok $? "$sz: N returns the identical screen" "$(diff "$tmp/start" "$tmp/back")"
 
 	# Play, then pause.
 	keys Space
@@ -143,33 +77,36 @@ run_size() {
 	cap >"$tmp/p1"
 	sleep 0.3
 	cap >"$tmp/p2"
-	if cmp -s "$tmp/p1" "$tmp/p2" && ! grep -qF "event 0 " "$tmp/p1"; then ok "$sz: paused after playing, screen still"; else not_ok "$sz: paused after playing, screen still"; fi
+	cmp -s "$tmp/p1" "$tmp/p2" && ! grep -qF "event 0 " "$tmp/p1"
+	ok $? "$sz: paused after playing, screen still"
 
 	# Jump to T3.
 	keys 3
 	expect "$sz: 3 jumps to T3" "T3: marker hit on up-to-date page 32 = A+128k"
-	golden "t3-$sz"
+	screen_golden "t3-$sz"
 
 	# Two events on: the T3 box dims and says how long ago; the reader
 	# lane names the run it copies.
 	keys n n
 	expect "$sz: the T3 box ages" "T3 (2 events, "
-	golden "t3-later-$sz"
+	screen_golden "t3-later-$sz"
 	keys N N
 	expect "$sz: back at T3" "T3: marker hit on up-to-date page 32 = A+128k"
 
 	# Help overlay; Esc closes.
 	keys '?'
 	expect "$sz: ? shows help" "raviz keys"
-	golden "help-$sz"
+	screen_golden "help-$sz"
 	keys Escape
-	if wait_gone "raviz keys"; then ok "$sz: Esc closes help"; else not_ok "$sz: Esc closes help"; fi
+	wait_gone "raviz keys"
+	ok $? "$sz: Esc closes help"
 
 	# The end: the last read() returned, no moment box left over.
 	keys G
 	expect "$sz: G goes to the end" "END  "
-	if cap | grep -q "^T[1-5]"; then not_ok "$sz: no stale moment box at the end" "$(cap)"; else ok "$sz: no stale moment box at the end"; fi
-	golden "end-$sz"
+	! { cap | grep -q "^T[1-5]"; }
+	ok $? "$sz: no stale moment box at the end" "$(cap)"
+	screen_golden "end-$sz"
 
 	# Compare: both runs.
 	keys g c
@@ -183,7 +120,7 @@ run_size() {
 	*) want="T3 request #2 [64,96) 128 KiB dispatched" ;;
 	esac
 	expect "$sz: 3 in compare reaches fixed's T3" "$want"
-	golden "compare-t3-$sz"
+	screen_golden "compare-t3-$sz"
 	cap >"$tmp/c3"
 	top=$(sed -n '1,/^FIXED/p' "$tmp/c3")
 	bot=$(sed -n '/^FIXED/,$p' "$tmp/c3")
@@ -191,16 +128,17 @@ run_size() {
 	    echo "$top" | grep -q '^  device .* idle$' &&
 	    echo "$bot" | grep -q '▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶▶' &&
 	    echo "$bot" | grep -q '^  device .* 1 in flight'; then
-		ok "$sz: c 3: buggy holds the window, the device idle; fixed sends it"
+		ok 0 "$sz: c 3: buggy holds the window, the device idle; fixed sends it"
 	else
-		not_ok "$sz: c 3: buggy holds the window, the device idle; fixed sends it" "$(cat "$tmp/c3")"
+		ok 1 "$sz: c 3: buggy holds the window, the device idle; fixed sends it" "$(cat "$tmp/c3")"
 	fi
 	keys g
 	wait_for "event 0 " >/dev/null
 	keys PgDn PgDn PgDn PgDn PgDn
 	expect "$sz: compare advances" "event 50 "
-	if cap | grep -qF "BUGGY - 2.6.39" && cap | grep -qF "FIXED - patch"; then ok "$sz: c shows both runs"; else not_ok "$sz: c shows both runs"; fi
-	golden "compare-$sz"
+	cap | grep -qF "BUGGY - 2.6.39" && cap | grep -qF "FIXED - patch"
+	ok $? "$sz: c shows both runs"
+	screen_golden "compare-$sz"
 	# p in compare: refused, the halves stay buggy above, fixed below.
 	keys p
 	expect "$sz: p in compare says why it does nothing" "compare shows both modes: leave it (c) to patch a run"
@@ -209,9 +147,9 @@ run_size() {
 	cap >"$tmp/cmp"
 	if grep -q "^BUGGY - 2.6.39" "$tmp/cmp" && grep -q "^FIXED - patch" "$tmp/cmp" &&
 	    ! grep -qF "at next read()" "$tmp/cmp" && grep -qF "event 70 " "$tmp/cmp"; then
-		ok "$sz: after p the halves are still buggy and fixed"
+		ok 0 "$sz: after p the halves are still buggy and fixed"
 	else
-		not_ok "$sz: after p the halves are still buggy and fixed" "$(cat "$tmp/cmp")"
+		ok 1 "$sz: after p the halves are still buggy and fixed" "$(cat "$tmp/cmp")"
 	fi
 	keys c g
 	wait_gone "FIXED - patch" >/dev/null
@@ -239,25 +177,28 @@ run_size() {
 	wait_for "event 0 " >/dev/null
 	wait_gone "FIXED" >/dev/null
 	cap >"$tmp/undo"
-	if grep -q "^BUGGY" "$tmp/undo" && ! grep -qF "at next read()" "$tmp/undo"; then ok "$sz: going back undoes the toggle"; else not_ok "$sz: going back undoes the toggle" "$(cat "$tmp/undo")"; fi
+	grep -q "^BUGGY" "$tmp/undo" && ! grep -qF "at next read()" "$tmp/undo"
+	ok $? "$sz: going back undoes the toggle" "$(cat "$tmp/undo")"
 
 	# Too small: a notice; enlarged again: the same screen as before.
 	keys 3
 	wait_for "T3: marker hit" >/dev/null
 	wait_gone "from the reader's next read()" >/dev/null
 	cap >"$tmp/before"
-	$T resize-window -t ui -x 60 -y 20
+	$T resize-window -t f -x 60 -y 20
 	expect "$sz: 60x20 shows the notice" "enlarge the terminal to at least 80×24 (now 60×20)"
-	$T resize-window -t ui -x "$w" -y "$h"
+	$T resize-window -t f -x "$w" -y "$h"
 	wait_gone "enlarge the terminal" >/dev/null
 	wait_for "T3: marker hit" >/dev/null
 	cap >"$tmp/after"
-	if cmp -s "$tmp/before" "$tmp/after"; then ok "$sz: enlarged again, it recovers"; else not_ok "$sz: enlarged again, it recovers" "$(diff "$tmp/before" "$tmp/after")"; fi
+	cmp -s "$tmp/before" "$tmp/after"
+	ok $? "$sz: enlarged again, it recovers" "$(diff "$tmp/before" "$tmp/after")"
 
 	# q: exit status 0 and the prompt is back.
 	keys q
 	expect "$sz: q exits with status 0" "raviz-exit=0"
-	if cap | tail -n +2 | grep -q 'prompt\$'; then ok "$sz: prompt is back"; else not_ok "$sz: prompt is back" "$(cap)"; fi
+	cap | tail -n +2 | grep -q 'prompt\$'
+	ok $? "$sz: prompt is back" "$(cap)"
 	$T kill-server >/dev/null 2>&1
 }
 
@@ -265,7 +206,8 @@ run_size() {
 no_tty() {
 	out=$(env -i TERM=screen LC_ALL=C.UTF-8 "$RAVIZ" </dev/null 2>&1 >"$tmp/stdout")
 	rc=$?
-	if [ $rc -eq 2 ] && echo "$out" | grep -qF -- "--headless"; then ok "not a tty: exit 2 pointing at --headless"; else not_ok "not a tty: exit 2 pointing at --headless" "rc=$rc: $out"; fi
+	[ $rc -eq 2 ] && echo "$out" | grep -qF -- "--headless"
+	ok $? "not a tty: exit 2 pointing at --headless" "rc=$rc: $out"
 }
 
 # Keys under TERM=$1 (inside tmux, as so many people run it): tmux sends
@@ -277,10 +219,10 @@ run_term() {
 	$T kill-server >/dev/null 2>&1
 	# The last server may still be going away: retry until a deadline.
 	end=$(($(date +%s) + DEADLINE))
-	until $T new-session -d -s ui -x 80 -y 24 \
+	until $T new-session -d -s f -x 80 -y 24 \
 	    "env -i TERM=$term LC_ALL=C.UTF-8 PATH=/usr/bin:/bin HOME=$tmp '$RAVIZ'; echo raviz-exit=\$?; sleep 30" 2>"$tmp/tmux-err"; do
 		if [ "$(date +%s)" -gt "$end" ]; then
-			not_ok "$term: start tmux" "$(cat "$tmp/tmux-err")"
+			ok 1 "$term: start tmux" "$(cat "$tmp/tmux-err")"
 			return
 		fi
 		sleep 0.1
@@ -289,7 +231,8 @@ run_term() {
 	wait_for "PAUSED" >/dev/null
 	keys End
 	expect "$term: End goes to the end" "END  "
-	if cap | grep -qF "event 0 " || cap | grep -qF "event 10 "; then not_ok "$term: End is not a jump" "$(cap)"; else ok "$term: End is not a jump"; fi
+	! { cap | grep -qF "event 0 " || cap | grep -qF "event 10 "; }
+	ok $? "$term: End is not a jump" "$(cap)"
 	keys Home
 	expect "$term: Home goes to the start" "event 0 "
 	keys PgDn
@@ -302,14 +245,14 @@ run_term() {
 	wait_for "event 0 " >/dev/null
 	# Unknown: F19, a three-field tilde key, a long garbage CSI ending
 	# in q, an SS3 oddity; then n: exactly one event further.
-	$T send-keys -t ui -l "$(printf '\033[99~\033[33~\033[5;3;1~\033[1234567890123456789012345678901234567890q\033O3z')"
+	$T send-keys -t f -l "$(printf '\033[99~\033[33~\033[5;3;1~\033[1234567890123456789012345678901234567890q\033O3z')"
 	keys n
 	expect "$term: n after unknown sequences steps one event" "event 1 "
 	cap >"$tmp/term"
 	if grep -qF "raviz-exit" "$tmp/term" || grep -q "^ *[0-9.]*[mun]*s T[1-5]" "$tmp/term"; then
-		not_ok "$term: unknown sequences do nothing" "$(cat "$tmp/term")"
+		ok 1 "$term: unknown sequences do nothing" "$(cat "$tmp/term")"
 	else
-		ok "$term: unknown sequences do nothing"
+		ok 0 "$term: unknown sequences do nothing"
 	fi
 	keys q
 	expect "$term: q still quits" "raviz-exit=0"
@@ -318,7 +261,6 @@ run_term() {
 
 sizes=${1:-"80x24 120x40"}
 terms="xterm-256color screen-256color"
-echo "1..$((1 + 37 * $(echo $sizes | wc -w) + 9 * $(echo $terms | wc -w)))"
 no_tty
 for s in $sizes; do
 	run_size "${s%x*}" "${s#*x}"
@@ -326,4 +268,4 @@ done
 for t in $terms; do
 	run_term "$t"
 done
-exit 0
+tap_done

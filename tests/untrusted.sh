@@ -13,8 +13,7 @@
 . "${srcdir:-.}/tests/tap.sh"
 . "${srcdir:-.}/tests/tmux-lib.sh"
 tmp=$(mktemp -d)
-sock="raviz-untrusted-$$"
-tm() { tmux -L "$sock" -f /dev/null "$@"; }
+tl_sock="raviz-untrusted-$$"
 trap 'tm kill-server 2>/dev/null; rm -rf "$tmp"' EXIT
 data=$(cd "$srcdir" && pwd)
 mkdir -p "$tmp/home/config"
@@ -164,15 +163,8 @@ ok $? "--list-themes: broken themes flagged, good one described"
 
 # ---- the interactive paths, in tmux ----
 need tmux tmux
-LC_ALL=C.UTF-8 tm new-session -d -s raviz -n idle -x 80 -y 24
+tl_session
 
-# wait_for NAME TEXT - poll the window until TEXT shows (tmux-lib's
-# wait_in, in place of its wait_for).
-wait_for() {
-	wait_in tm "raviz:$1" "$2" && return 0
-	diag "timed out waiting for '$2' in $1"
-	return 1
-}
 # wait_raw NAME TEXT - poll the recorded raw output until TEXT is in it.
 wait_raw() {
 	i=0
@@ -219,7 +211,7 @@ titles=0
 # exit 2, NEEDLE on stderr, stderr clean, and the pane saw clean text only.
 refused() {
 	start "$1" "$3"
-	wait_for "$1" "exit=" && wait_raw "$1" "exit="
+	win_wait "$1" "exit=" && wait_raw "$1" "exit="
 	ok $? "$1: raviz ended"
 	# The pane's bytes may reach the pipe in pieces: wait for the digit.
 	wait_raw "$1" "exit=2"; ok $? "$1: exit 2"
@@ -242,8 +234,8 @@ ok $? "no title set by the refusals"
 # RAVIZ_THEME with control bytes: the screen starts with the default theme
 # and shows the warning escaped; stderr says it escaped too.
 start envtheme 'RAVIZ_THEME="x$TITLE$CSI8$C1U" exec "$RAVIZ"'
-wait_for envtheme "q quit"; ok $? "RAVIZ_THEME hostile: the screen starts"
-wait_for envtheme 'x\x1b]0;PWNED\x07\x9b31m\xc2\x9b'
+win_wait envtheme "q quit"; ok $? "RAVIZ_THEME hostile: the screen starts"
+win_wait envtheme 'x\x1b]0;PWNED\x07\x9b31m\xc2\x9b'
 ok $? "RAVIZ_THEME hostile: the warning shows the value escaped"
 clean "$tmp/envtheme.err"; ok $? "RAVIZ_THEME hostile: stderr clean"
 grep -qF "'x\\x1b]0;PWNED\\x07\\x9b31m\\xc2\\x9b' (from RAVIZ_THEME)" \
@@ -256,7 +248,7 @@ else
 	ok 0 "RAVIZ_THEME hostile: pane title # SKIP tmux sets no titles"
 fi
 tm send-keys -t raviz:envtheme q
-wait_for envtheme "exit=0"; ok $? "RAVIZ_THEME hostile: q quits with status 0"
+win_wait envtheme "exit=0"; ok $? "RAVIZ_THEME hostile: q quits with status 0"
 wait_raw envtheme "exit="
 ! grep -q "$(printf '\033]0;PWNED')" "$tmp/envtheme.raw"
 ok $? "RAVIZ_THEME hostile: no OSC title sequence in the raw output"

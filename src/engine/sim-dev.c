@@ -221,6 +221,7 @@ sim_dev_dispatch(struct sim *s)
 		e->first = r.first;
 		e->npages = r.npages;
 		e->req = r.id;
+		e->penalised = r.penalised;
 		if (s->lab_next == 2 && s->t1_page >= r.first &&
 		    s->t1_page < r.first + r.npages)
 			sim_label(s, e, 2);

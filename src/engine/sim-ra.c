@@ -126,6 +126,7 @@ sim_ra_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
 	e->first = start;
 	e->npages = size;
 	e->hit = hit;
+	e->async = async;	/* callers that leave the state pass 0 */
 	if (kind == SIM_EV_RA_SYNC) {
 		s->st.ra_sync++;
 		if (s->lab_next == 1) {

@@ -598,6 +598,14 @@ sim_event_no(const struct sim *s)
 	return (s->seq);
 }
 
+/* The events made and not yet handed out. */
+const struct sim_event *
+sim_queued(const struct sim *s, size_t *n)
+{
+	*n = s->evq_len;
+	return (s->evq_len != 0 ? &s->evq[s->evq_head] : NULL);
+}
+
 /* True when the run is over. */
 int
 sim_done(const struct sim *s)

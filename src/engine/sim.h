@@ -134,6 +134,10 @@ struct sim_event {
 	enum sim_reason	 reason;	/* FLUSH */
 	enum sim_where	 where;		/* QUEUE */
 	int		 merged;	/* QUEUE: merged into an existing request */
+	int		 penalised;	/* DISPATCH: pays the idle-exit penalty */
+	uint64_t	 async;		/* RA_*: the window is now the file's
+					   readahead state, with this async
+					   part; 0 when the state is untouched */
 	uint32_t	 req;		/* QUEUE/DISPATCH/COMPLETE: request id */
 	uint64_t	 req_first;	/* QUEUE: the request after merging */
 	uint64_t	 req_npages;
@@ -293,6 +297,14 @@ int	 sim_run_until(struct sim *, uint64_t events);
  * its input in between.  0 (the default) removes the limit.
  */
 void	 sim_set_budget(struct sim *, uint64_t n);
+
+/*
+ * Events already made but not yet handed out by sim_step(): the rest of
+ * the burst of the action that made the last event handed out (an action
+ * makes its events at once; the state is already past all of them).  *n
+ * receives the count; their seq is not yet set.  Valid until s changes.
+ */
+const struct sim_event *sim_queued(const struct sim *, size_t *n);
 
 /* Events handed out by sim_step() so far (the next event's seq). */
 uint64_t sim_event_no(const struct sim *);
