@@ -39,7 +39,10 @@
  * known only once the scan gets there (the run ended, the clock passed the
  * time sought), so the scan keeps a short trail of clones from its last
  * slices, and the landing point 2 * RENDER_HISTORY events short of the end
- * is reached from the nearest of them.
+ * is reached from the nearest of them.  Some of the engines a scan passes
+ * stay as quiet checkpoints (engine only, a bounded number), from which
+ * the next scan starts when it goes past one: going back far after a jump
+ * and forward again runs a bounded part of the run, not all of it.
  */
 #include "config.h"
 
