@@ -503,6 +503,13 @@ app_set_poll(struct app *a, int (*fn)(void *, uint64_t, uint64_t),
 	a->poll.arg = arg;
 }
 
+/* How far the move under way has got, in thousandths. */
+unsigned
+app_move_permille(const struct app *a)
+{
+	return (a->poll.permille);
+}
+
 /* Go to event n of the main run, keeping the compare run in step. */
 int
 app_go(struct app *a, uint64_t n)

@@ -156,11 +156,15 @@ void	 app_set_glyphs(struct app *, const struct render_glyphs *);
  * Called between slices of a long move (G, 1-5, going back, the compare
  * run catching up), every few tens of milliseconds of engine work, with the
  * events the quiet engine has reached and the move's target (UINT64_MAX:
- * the end of the run).  A nonzero return cancels the move: app_exec() then
- * returns 0 with the runs where the move left them and a flash saying so.
+ * the end of the run; 0: not known yet, as when the compare run catches up
+ * with the main run's clock).  A nonzero return cancels the move:
+ * app_exec() then returns 0 with the runs where the move left them and a
+ * flash saying so.
  */
 void	 app_set_poll(struct app *,
 	     int (*fn)(void *, uint64_t done, uint64_t total), void *);
+/* In the poll hook: how far the move has got, 0..1000 (timeline.h). */
+unsigned app_move_permille(const struct app *);
 /* Called for every command app_exec() carries out, before it acts. */
 void	 app_set_cmd_hook(struct app *,
 	     void (*cb)(void *, const struct cmd *, uint64_t event_no), void *);

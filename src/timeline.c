@@ -34,7 +34,15 @@
  * checkpoint is taken before exact_at.
  *
  * The quiet engine runs in slices of QUIET_SLICE actions, between which the
- * poll hook may show progress or cancel the move.
+ * poll hook may show progress or cancel the move.  A long move runs the
+ * engine from where it is once (a scan, on a copy): where the move ends is
+ * known only once the scan gets there (the run ended, the clock passed the
+ * time sought), so the scan keeps a short trail of clones from its last
+ * slices, and the landing point 2 * RENDER_HISTORY events short of the end
+ * is reached from the nearest of them.  Some of the engines a scan passes
+ * stay as quiet checkpoints (engine only, a bounded number), from which
+ * the next scan starts when it goes past one: going back far after a jump
+ * and forward again runs a bounded part of the run, not all of it.
  *
  * A timeline's source may instead be a kernel trace (trace.h): an array of
  * view events, no engine.  Stepping applies the next one to the view;
@@ -248,6 +256,16 @@ timeline_next_time(const struct timeline *u)
 	return (sim_next_time(u->sim));
 }
 
+/* Free a quiet checkpoint. */
+static void
+qck_free(struct timeline_qck *q)
+{
+	sim_free(q->sim);
+	free(q->tg);
+	q->sim = NULL;
+	q->tg = NULL;
+}
+
 /* Free everything a run holds. */
 void
 timeline_done(struct timeline *u)
@@ -257,6 +275,8 @@ timeline_done(struct timeline *u)
 	for (i = 0; i < u->nck; i++)
 		ckpt_free(&u->ck[i]);
 	u->nck = 0;
+	for (i = 0; i < u->nqk; i++)
+		qck_free(&u->qk[i]);
 	sim_free(u->sim);
 	view_free(u->view);
 	render_free(u->r);
@@ -297,34 +317,262 @@ restore(struct timeline *u, const struct timeline_ckpt *c)
 }
 
 /*
- * sim_run_until(s, n) in slices, asking the front end between them whether
- * to go on (and letting it show progress).  -1 if memory ran out or the
- * front end cancelled the move (then u->poll->cancelled is set).
+ * Quiet checkpoints: engines (no renderer) that scans passed, at least
+ * qspacing events apart, in event order; when there are too many, every
+ * other one goes and the spacing doubles.  Each keeps the toggles at or
+ * before its event that were in force when it was taken: it stands for
+ * u's run only while those are still u's (going back before a toggle
+ * forgets it, a new toggle may come before a later one).  A scan starts
+ * from the latest usable one at or before where it must go, instead of u's
+ * own engine, and a landing may come from one.
+ */
+
+/* Toggles of u at or before event ev (u->tg is in event order). */
+static size_t
+toggles_upto(const struct timeline *u, uint64_t ev)
+{
+	size_t	k = 0;
+
+	while (k < u->ntg && u->tg[k].ev <= ev)
+		k++;
+	return (k);
+}
+
+/* Does q still stand for u's run: the same toggles at or before it? */
+static int
+qck_usable(const struct timeline *u, const struct timeline_qck *q)
+{
+	size_t	i, k = toggles_upto(u, q->ev);
+
+	if (k != q->ntg)
+		return (0);
+	for (i = 0; i < k; i++)
+		if (u->tg[i].ev != q->tg[i].ev ||
+		    u->tg[i].mode != q->tg[i].mode)
+			return (0);
+	return (1);
+}
+
+/* Drop quiet checkpoint i of u. */
+static void
+qck_drop(struct timeline *u, size_t i)
+{
+	qck_free(&u->qk[i]);
+	memmove(u->qk + i, u->qk + i + 1, (u->nqk - i - 1) * sizeof u->qk[0]);
+	u->nqk--;
+}
+
+/*
+ * Offer s, an engine of u's run that has handed out ev events, between two
+ * slices of a scan (no toggle of ev left to apply), as a quiet checkpoint:
+ * kept unless one is near.  -1 if memory ran out.
  */
 static int
-quiet_until(const struct timeline *u, struct sim *s, uint64_t n)
+qck_offer(struct timeline *u, const struct sim *s, uint64_t ev)
+{
+	struct timeline_qck	 q;
+	size_t			 i, j;
+
+	if (u->qspacing == 0)
+		u->qspacing = TIMELINE_QCK_SPACING;
+	for (i = u->nqk; i > 0; i--)
+		if (!qck_usable(u, &u->qk[i - 1]))
+			qck_drop(u, i - 1);
+	if (u->nqk == TIMELINE_QCK_MAX) {
+		for (i = 0, j = 0; i < u->nqk; i++) {
+			if (i % 2 == 0)
+				u->qk[j++] = u->qk[i];
+			else
+				qck_free(&u->qk[i]);
+		}
+		u->nqk = j;
+		u->qspacing *= 2;
+	}
+	for (i = 0; i < u->nqk && u->qk[i].ev < ev; i++)
+		;
+	if ((i > 0 && ev - u->qk[i - 1].ev < u->qspacing) ||
+	    (i < u->nqk && u->qk[i].ev - ev < u->qspacing))
+		return (0);
+	q.ev = ev;
+	q.ntg = toggles_upto(u, ev);
+	q.tg = NULL;
+	if ((q.sim = sim_clone(s)) == NULL || (q.ntg != 0 &&
+	    (q.tg = malloc(q.ntg * sizeof *q.tg)) == NULL)) {
+		qck_free(&q);
+		return (-1);
+	}
+	if (q.ntg != 0)
+		memcpy(q.tg, u->tg, q.ntg * sizeof *q.tg);
+	memmove(u->qk + i + 1, u->qk + i, (u->nqk - i) * sizeof u->qk[0]);
+	u->qk[i] = q;
+	u->nqk++;
+	return (0);
+}
+
+/*
+ * The latest usable quiet checkpoint of u after its current event, at or
+ * before event n, whose next event is not after time t; NULL if none.
+ */
+static const struct timeline_qck *
+qck_find(const struct timeline *u, uint64_t n, uint64_t t)
+{
+	size_t	i;
+
+	for (i = u->nqk; i > 0; i--) {
+		if (u->qk[i - 1].ev <= u->nev)
+			break;
+		if (u->qk[i - 1].ev <= n && qck_usable(u, &u->qk[i - 1]) &&
+		    sim_next_time(u->qk[i - 1].sim) <= t)
+			return (&u->qk[i - 1]);
+	}
+	return (NULL);
+}
+
+/*
+ * A scan: the one quiet run of a long move, on a copy of u's engine.
+ * Between its slices it shows progress, lets the front end cancel, stops
+ * once the next event falls after time t (SIM_NONE: never), and keeps a
+ * trail of clones, so that when the move turns out to land earlier than
+ * the scan went (the run ended, or the clock passed t), the landing point
+ * is reached from the nearest clone at or before it, not from the start:
+ * at most two slices run again.  The trail is the first clone (where the
+ * scan began), the latest one at least JUMP_MIN events behind the boundary
+ * before the newest, and those after it.
+ */
+#define TRAIL_MAX	16
+
+struct scan {
+	struct sim	*s[TRAIL_MAX];	/* the trail, oldest first */
+	uint64_t	 ev[TRAIL_MAX];	/* events each has handed out */
+	size_t		 n;
+	uint64_t	 goal;		/* the move's target, for progress (0:
+					   not known) */
+	uint64_t	 t;		/* stop when the next event is past t */
+	int		 past;		/* stopped there */
+	struct timeline	*keep;		/* keeps quiet checkpoints, or NULL */
+};
+
+/* Drop clone i of sc's trail. */
+static void
+scan_drop(struct scan *sc, size_t i)
+{
+	sim_free(sc->s[i]);
+	memmove(sc->s + i, sc->s + i + 1, (sc->n - i - 1) * sizeof sc->s[0]);
+	memmove(sc->ev + i, sc->ev + i + 1,
+	    (sc->n - i - 1) * sizeof sc->ev[0]);
+	sc->n--;
+}
+
+/*
+ * Add a clone of s, which has handed out ev events (none of u's toggles
+ * left to apply there), to sc's trail, forgetting those no landing can
+ * need; -1 if memory ran out.
+ */
+static int
+scan_keep(struct scan *sc, const struct sim *s, uint64_t ev)
+{
+	uint64_t	prev;
+
+	if (sc->n > 0) {
+		prev = sc->ev[sc->n - 1];
+		while (sc->n >= 2 && sc->ev[1] + JUMP_MIN <= prev)
+			scan_drop(sc, 0);
+		if (sc->n == TRAIL_MAX)
+			scan_drop(sc, 1);
+	}
+	if ((sc->s[sc->n] = sim_clone(s)) == NULL)
+		return (-1);
+	sc->ev[sc->n++] = ev;
+	return (0);
+}
+
+/* Free sc's trail. */
+static void
+scan_done(struct scan *sc)
+{
+	while (sc->n > 0)
+		sim_free(sc->s[--sc->n]);
+}
+
+/* a / b in thousandths, at most 1000, without overflow. */
+static unsigned
+per_mille(uint64_t a, uint64_t b)
+{
+	uint64_t	q;
+
+	if (b == 0 || a >= b)
+		return (1000);
+	q = b >= 1000 ? a / (b / 1000) : a * 1000 / b;
+	return (q > 1000 ? 1000 : (unsigned)q);
+}
+
+/*
+ * How far the move of scan sc has got, s having handed out at events: of
+ * the clock for a time sync, of the file read for a move to the end (the
+ * events to come are not known), else of the events.
+ */
+static unsigned
+scan_progress(const struct scan *sc, const struct sim *s, uint64_t at)
+{
+	if (sc->t != SIM_NONE)
+		return (per_mille(sim_stats(s)->now_ns, sc->t));
+	if (sc->goal == UINT64_MAX)
+		return (per_mille(sim_stats(s)->pages_copied,
+		    sim_config(s)->file_pages));
+	return (per_mille(at, sc->goal));
+}
+
+/*
+ * sim_run_until(s, n).  For a scan (sc not NULL), in slices, between which
+ * the front end may show progress or cancel the move (then -1 with
+ * u->poll->cancelled set), the trail grows, and the run stops early when
+ * its next event falls after sc->t (sc->past).  -1 if memory ran out.
+ */
+static int
+quiet_until(const struct timeline *u, struct sim *s, uint64_t n,
+    struct scan *sc)
 {
 	struct timeline_poll	*p = u->poll;
-	int		 rc;
+	uint64_t		 at;
+	int			 rc;
 
-	if (p == NULL || p->fn == NULL)
+	if (sc == NULL) {
+		sim_set_budget(s, 0);
 		return (sim_run_until(s, n) != 0 ? -1 : 0);
+	}
 	sim_set_budget(s, QUIET_SLICE);
-	while ((rc = sim_run_until(s, n)) == 1)
-		if (p->fn(p->arg, sim_event_no(s), n) != 0) {
-			p->cancelled = 1;
+	while ((rc = sim_run_until(s, n)) == 1) {
+		at = sim_event_no(s);
+		if (sim_next_time(s) > sc->t) {
+			sc->past = 1;
+			rc = 0;
 			break;
 		}
+		if (scan_keep(sc, s, at) != 0 || (sc->keep != NULL &&
+		    qck_offer(sc->keep, s, at) != 0)) {
+			rc = -1;
+			break;
+		}
+		if (p == NULL || p->fn == NULL)
+			continue;
+		p->permille = scan_progress(sc, s, at);
+		if (p->fn(p->arg, at, sc->goal) != 0) {
+			p->cancelled = 1;
+			rc = -1;
+			break;
+		}
+	}
 	sim_set_budget(s, 0);
 	return (rc != 0 ? -1 : 0);
 }
 
 /*
  * Run s, a copy of u's engine that has handed out *at events, quietly to
- * event n or the end of the run, applying u's toggles on the way at their
- * event numbers (those at n itself are left to the caller, as took()
- * would apply them); *at becomes the events handed out then.  -1 if
- * memory ran out.
+ * event n or the end of the run (or, for a scan, until it stops past its
+ * time), applying u's toggles on the way at their event numbers (those at
+ * n itself are left to the caller, as took() would apply them); *at
+ * becomes the events handed out then.  -1 if memory ran out or the move
+ * was cancelled.
  *
  * Why *at and not sim_stats()->events: that counts the events the engine
  * has made, some of which may still wait to be handed out (one action
@@ -332,7 +580,7 @@ quiet_until(const struct timeline *u, struct sim *s, uint64_t n)
  */
 static int
 quiet_advance(const struct timeline *u, struct sim *s, uint64_t *at,
-    uint64_t n)
+    uint64_t n, struct scan *sc)
 {
 	struct sim_event	e;
 	uint64_t		next;
@@ -356,11 +604,16 @@ quiet_advance(const struct timeline *u, struct sim *s, uint64_t *at,
 				break;
 			(*at)++;
 		}
-		if (quiet_until(u, s, next) != 0)
+		if (quiet_until(u, s, next, sc) != 0)
 			return (-1);
 		if (sim_next_time(s) == SIM_NONE) {
 			/* The run is over: every event made is handed out. */
 			*at = sim_stats(s)->events;
+			return (0);
+		}
+		if (sc != NULL && sc->past) {
+			/* Stopped between slices: nothing waits. */
+			*at = sim_event_no(s);
 			return (0);
 		}
 		*at = next;
@@ -371,19 +624,32 @@ quiet_advance(const struct timeline *u, struct sim *s, uint64_t *at,
 }
 
 /*
- * A quiet copy of u's engine at event n (toggles applied as stepping
- * would), or at the end if the run ends first, *at the events it has
- * handed out; NULL if memory ran out.
+ * A copy of u's engine at event land (after u's current event), reached
+ * quietly from the latest engine at or before it: in sc's trail, a quiet
+ * checkpoint, or u's own; NULL if memory ran out.
  */
 static struct sim *
-quiet_copy(const struct timeline *u, uint64_t n, uint64_t *at)
+scan_land(const struct timeline *u, const struct scan *sc, uint64_t land)
 {
-	struct sim	*c;
+	const struct timeline_qck	*q = qck_find(u, land, SIM_NONE);
+	const struct sim		*from = u->sim;
+	struct sim			*c;
+	uint64_t			 at = u->nev;
+	size_t				 i;
 
-	*at = u->nev;
-	if ((c = sim_clone(u->sim)) == NULL)
+	if (q != NULL) {
+		from = q->sim;
+		at = q->ev;
+	}
+	for (i = sc->n; i > 0; i--)
+		if (sc->ev[i - 1] <= land && sc->ev[i - 1] > at) {
+			from = sc->s[i - 1];
+			at = sc->ev[i - 1];
+			break;
+		}
+	if ((c = sim_clone(from)) == NULL)
 		return (NULL);
-	if (quiet_advance(u, c, at, n) != 0) {
+	if (quiet_advance(u, c, &at, land, NULL) != 0) {
 		sim_free(c);
 		return (NULL);
 	}
@@ -391,33 +657,13 @@ quiet_copy(const struct timeline *u, uint64_t n, uint64_t *at)
 }
 
 /*
- * Land u quietly 2 * RENDER_HISTORY events short of event n (or of the end,
- * if the run ends first), when that is far enough ahead to be worth it.  The
+ * Put c, a copy of u's engine at event land, in place of u's engine: the
  * renderer counts the missed events; u->exact_at says when its history is
- * complete again.  -1 if memory ran out.
+ * complete again.
  */
-static int
-jump(struct timeline *u, uint64_t n)
+static void
+land_at(struct timeline *u, struct sim *c, uint64_t land)
 {
-	struct sim	*c;
-	uint64_t	 land, at;
-
-	if (!sim_labels_over(u->sim) || n - u->nev <= JUMP_MIN)
-		return (0);
-	/* Where the move ends: n, or the end of the run if that is sooner. */
-	if ((c = quiet_copy(u, n, &n)) == NULL)
-		return (-1);
-	sim_free(c);
-	if (n - u->nev <= JUMP_MIN)
-		return (0);
-	/*
-	 * Land 2 * RENDER_HISTORY short: the renderer is exact again half way,
-	 * where took() takes a checkpoint, so going back a little after
-	 * the jump restores it instead of replaying from an early one.
-	 */
-	land = n - 2 * RENDER_HISTORY;
-	if ((c = quiet_copy(u, land, &at)) == NULL)
-		return (-1);
 	sim_free(u->sim);
 	u->sim = c;
 	/* A key frame: the view cannot apply the events jumped over. */
@@ -426,7 +672,75 @@ jump(struct timeline *u, uint64_t n)
 	u->nev = land;
 	u->exact_at = land + RENDER_HISTORY;
 	toggles_apply(u, u->sim, u->view, u->nev);
-	return (0);
+}
+
+/*
+ * Land u quietly 2 * RENDER_HISTORY events short of event n (or of the end,
+ * if the run ends first), when that is far enough ahead to be worth it, in
+ * one quiet run: a scan to the landing point, then, from there, a look
+ * at whether the run ends before n; if the move ends earlier than
+ * planned, the landing point is reached from the trail.  -1 if memory ran
+ * out or the move was cancelled (u is then as it was).
+ */
+static int
+jump(struct timeline *u, uint64_t n)
+{
+	const struct timeline_qck	*q;
+	const struct sim		*from;
+	struct scan			 sc;
+	struct sim			*c = NULL, *d = NULL;
+	uint64_t			 at, end, land;
+	int				 rc = -1;
+
+	if (!sim_labels_over(u->sim) || n - u->nev <= JUMP_MIN)
+		return (0);
+	memset(&sc, 0, sizeof sc);
+	sc.goal = n;
+	sc.t = SIM_NONE;
+	sc.keep = u;
+	from = u->sim;
+	at = u->nev;
+	if ((q = qck_find(u, n - JUMP_MIN, SIM_NONE)) != NULL) {
+		from = q->sim;
+		at = q->ev;
+	}
+	if (scan_keep(&sc, from, at) != 0 || (c = sim_clone(from)) == NULL ||
+	    quiet_advance(u, c, &at, n - JUMP_MIN, &sc) != 0)
+		goto out;
+	/* Where the move ends: n, or the end of the run if that is sooner. */
+	end = n;
+	if (sim_next_time(c) == SIM_NONE)
+		end = at;
+	else {
+		/* Why: the last stretch decides; it is short. */
+		end = at;
+		if ((d = sim_clone(c)) == NULL ||
+		    quiet_advance(u, d, &end, n, NULL) != 0)
+			goto out;
+	}
+	rc = 0;
+	if (end - u->nev <= JUMP_MIN)
+		goto out;
+	/*
+	 * Land 2 * RENDER_HISTORY short: the renderer is exact again half way,
+	 * where took() takes a checkpoint, so going back a little after
+	 * the jump restores it instead of replaying from an early one.
+	 */
+	land = end - JUMP_MIN;
+	if (land != at || sim_next_time(c) == SIM_NONE) {
+		sim_free(c);
+		if ((c = scan_land(u, &sc, land)) == NULL) {
+			rc = -1;
+			goto out;
+		}
+	}
+	land_at(u, c, land);
+	c = NULL;
+out:
+	sim_free(c);
+	sim_free(d);
+	scan_done(&sc);
+	return (rc);
 }
 
 /*
@@ -489,41 +803,29 @@ quiet_past(const struct timeline *u, struct sim *s, uint64_t at, uint64_t n,
 {
 	uint64_t	next;
 
-	if (quiet_advance(u, s, &at, n) != 0)
+	if (quiet_advance(u, s, &at, n, NULL) != 0)
 		return (-1);
 	next = sim_next_time(s);
 	return (next == SIM_NONE || next > t);
 }
 
 /*
- * The number of events of u's run at or before time t, when its next event
- * is: quiet copies run ahead, doubling the distance until one is past t,
- * then halving the gap (the engine's clock never goes back).  -1 if memory
- * ran out.
+ * The number of events of u's run at or before time t, given sc, a scan
+ * that stopped past t: the newest clone of its trail is not yet past, so
+ * the count lies between it and where the scan stopped (hi); halve the
+ * gap with quiet copies (the engine's clock never goes back).  -1 if
+ * memory ran out.
  */
 static int
-count_until(const struct timeline *u, uint64_t t, uint64_t *n)
+count_until(const struct timeline *u, const struct scan *sc, uint64_t t,
+    uint64_t hi, uint64_t *n)
 {
-	struct sim	*base, *c;
-	uint64_t	 lo = u->nev, hi, mid, step = JUMP_MIN;
+	struct sim	*base, *c = NULL;
+	uint64_t	 lo = sc->ev[sc->n - 1], mid;
 	int		 past;
 
-	if ((base = sim_clone(u->sim)) == NULL)
+	if ((base = sim_clone(sc->s[sc->n - 1])) == NULL)
 		return (-1);
-	/* base is a copy at lo, whose next event is at or before t. */
-	for (;;) {
-		hi = lo + step;
-		if ((c = sim_clone(base)) == NULL ||
-		    (past = quiet_past(u, c, lo, hi, t)) < 0)
-			goto oom;
-		if (past)
-			break;
-		sim_free(base);
-		base = c;
-		lo = hi;
-		step *= 2;
-	}
-	sim_free(c);
 	while (hi - lo > 1) {
 		mid = lo + (hi - lo) / 2;
 		if ((c = sim_clone(base)) == NULL ||
@@ -537,6 +839,7 @@ count_until(const struct timeline *u, uint64_t t, uint64_t *n)
 			sim_free(base);
 			base = c;
 		}
+		c = NULL;
 	}
 	sim_free(base);
 	*n = hi;
@@ -548,17 +851,62 @@ oom:
 }
 
 /*
+ * Bring u, far behind time t with no label left to come, to t in one
+ * quiet run: a scan until the clock passes t, the exact count found
+ * within its last slice, then a landing from its trail 2 * RENDER_HISTORY
+ * events short, and stepping the rest.  -1 if memory ran out or the move
+ * was cancelled (u is then as it was).
+ */
+static int
+sync_far(struct timeline *u, uint64_t t)
+{
+	const struct timeline_qck	*q = qck_find(u, UINT64_MAX, t);
+	const struct sim		*from = u->sim;
+	struct scan			 sc;
+	struct sim			*c;
+	uint64_t			 at = u->nev, n;
+	int				 rc = -1;
+
+	memset(&sc, 0, sizeof sc);
+	sc.goal = 0;		/* not known until the scan is past t */
+	sc.t = t;
+	sc.keep = u;
+	if (q != NULL) {
+		from = q->sim;
+		at = q->ev;
+	}
+	if (scan_keep(&sc, from, at) != 0 || (c = sim_clone(from)) == NULL)
+		goto out;
+	rc = quiet_advance(u, c, &at, UINT64_MAX, &sc);
+	sim_free(c);
+	if (rc != 0 || (rc = count_until(u, &sc, t, at, &n)) != 0)
+		goto out;
+	if (n - u->nev > JUMP_MIN) {
+		if ((c = scan_land(u, &sc, n - JUMP_MIN)) == NULL) {
+			rc = -1;
+			goto out;
+		}
+		land_at(u, c, n - JUMP_MIN);
+	}
+	rc = forward(u, n);
+out:
+	scan_done(&sc);
+	return (rc);
+}
+
+/*
  * Bring u (no toggles) to simulated time t: every event at or before t has
  * happened, none after (sim_next_time() tells when the next one falls).
  * Going back restores the last checkpoint at or before t, so the state is a
- * function of t alone.  Far behind (the main run jumped to its end), the
- * number of events to go is found quietly and reached as timeline_goto() would.
- * -1 when memory ran out.
+ * function of t alone.  Far behind (the main run jumped to its end), once
+ * no label is left to come, the events to go are found and reached in one
+ * quiet run (sync_far()).  -1 when memory ran out or the move was
+ * cancelled.
  */
 int
 timeline_sync_time(struct timeline *u, uint64_t t)
 {
-	uint64_t	next, n, k = 0;
+	uint64_t	next, k = 0;
 	size_t		i;
 
 	if (t < u->sync_t) {
@@ -575,13 +923,8 @@ timeline_sync_time(struct timeline *u, uint64_t t)
 			return (-1);
 	while (u->trace == NULL &&
 	    (next = sim_next_time(u->sim)) != SIM_NONE && next <= t) {
-		if (++k > JUMP_MIN) {
-			if (count_until(u, t, &n) != 0 ||
-			    forward(u, n) != 0)
-				return (-1);
-			k = 0;
-			continue;
-		}
+		if (++k > JUMP_MIN && sim_labels_over(u->sim))
+			return (sync_far(u, t));
 		if (timeline_step(u, NULL) < 0)
 			return (-1);
 	}
@@ -626,6 +969,9 @@ timeline_patched(const struct timeline *u, enum sim_mode m)
 /*
  * Events up to and including the first one labelled T<k> in u's run, from
  * event 0 with its toggles; -1 if there is none, -2 if memory ran out.
+ * The search ends once no label is left to come (sim_labels_over()), not
+ * at the end of the run: a moment that never happens (T3 with 4 KiB
+ * reads) is known at once on a file of any size.
  */
 int64_t
 timeline_find_label(const struct timeline *u, int k)
@@ -641,7 +987,7 @@ timeline_find_label(const struct timeline *u, int k)
 		return (-2);
 	for (;;) {
 		toggles_apply(u, s, NULL, n);
-		if (sim_step(s, &e) != 1)
+		if (sim_labels_over(s) || sim_step(s, &e) != 1)
 			break;
 		n++;
 		if (e.label == k) {

@@ -17,11 +17,15 @@
  *   to the byte, as stepping from event 0 to N with the same toggles.  Going
  *   back restores the last checkpoint at or before N, so it costs at most
  *   a bounded number of steps, never a replay from event 0 after a jump.
- * - Long moves forward run the engine quietly (sim_run_until()) over all
- *   but the last 2 * RENDER_HISTORY events, in slices between which the
+ * - Long moves forward run the engine quietly (sim_run_until()), once, over
+ *   all but the last 2 * RENDER_HISTORY events, in slices between which the
  *   poll hook (if any) may cancel the move: the call then returns -1 with
  *   poll->cancelled set, and the timeline is at an event it had reached,
- *   usable as before.  -1 without cancelled means memory ran out.
+ *   usable as before.  -1 without cancelled means memory ran out.  The
+ *   quiet run starts from the latest engine an earlier one passed at or
+ *   before where it has to go (a quiet checkpoint, usable while the
+ *   toggles before it are the same), so going back far after a jump costs
+ *   a bounded part of the run, not a run from event 0.
  * - The fields are the owner's to read (sim, view, r, the toggles, sync_t), not
  *   to write, except sync_t after a timeline_goto() (see app.c's moments).
  */
@@ -55,11 +59,34 @@ struct timeline_toggle {
 	enum sim_mode	 mode;
 };
 
-/* The front end's look at its input during a long move. */
+#define TIMELINE_QCK_MAX	16	/* quiet checkpoints per timeline */
+#define TIMELINE_QCK_SPACING	65536	/* initial events between them */
+
+/*
+ * An engine alone, taken between two slices of a quiet run, with the
+ * toggles at or before its event that were in force then: a later quiet
+ * run may start from it while they still are.
+ */
+struct timeline_qck {
+	uint64_t		 ev;
+	struct sim		*sim;
+	struct timeline_toggle	*tg;
+	size_t			 ntg;
+};
+
+/*
+ * The front end's look at its input during a long move: fn gets the events
+ * reached and the move's target (UINT64_MAX: the end; 0: not known, a time
+ * sync), and may read permille; nonzero cancels.
+ */
 struct timeline_poll {
 	int		(*fn)(void *, uint64_t done, uint64_t total);
 	void		*arg;
 	int		 cancelled;	/* fn asked to stop the move */
+	unsigned	 permille;	/* how far the move has got, 0..1000:
+					   of the file read (to the end), of
+					   the clock (a time sync), or of the
+					   events (to an event) */
 };
 
 struct timeline {
@@ -77,6 +104,10 @@ struct timeline {
 	uint64_t		 nev;		/* events handed out so far */
 	uint64_t		 exact_at;	/* renderer exact from here */
 	uint64_t		 sync_t;	/* last time synced to */
+	/* Engines the quiet runs passed (timeline.c's quiet checkpoints). */
+	struct timeline_qck	 qk[TIMELINE_QCK_MAX];
+	size_t			 nqk;
+	uint64_t		 qspacing;
 };
 
 /*
@@ -118,8 +149,9 @@ int	 timeline_goto(struct timeline *u, uint64_t n);
 /*
  * Bring u (no toggles) to simulated time t: every event at or before t has
  * happened, none after.  Going back restores the last checkpoint at or
- * before t, so the state is a function of t alone; far behind, the number
- * of events to go is found quietly.  0 or -1 as timeline_goto().
+ * before t, so the state is a function of t alone; far behind, the events
+ * to go are found and passed over in one quiet run.  0 or -1 as
+ * timeline_goto().
  */
 int	 timeline_sync_time(struct timeline *u, uint64_t t);
 /* Record a toggle to mode m at the current event and apply it. */

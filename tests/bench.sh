@@ -14,10 +14,12 @@ row() {
 	k=$(echo "$out" | awk '/^TIME/ {print $3}')
 	e=$(echo "$out" | awk '/^events:/ {print $2}')
 	r=$(awk -v e="$e" -v t="$t" 'BEGIN { if (t > 0) printf "%.0f", e / t; else print "-" }')
-	printf '%-7s %-6s %10s %12s %10s %14s\n' "$m" "$sz" "$t" "$k" "$e" "$r"
+	printf '%-7s %-6s %10s %12s %10s %14s %s\n' "$m" "$sz" "$t" "$k" "$e" \
+	    "$r" "$*"
 }
 
-printf '%-7s %-6s %10s %12s %10s %14s\n' mode file seconds peak_KiB events events/s
+printf '%-7s %-6s %10s %12s %10s %14s %s\n' mode file seconds peak_KiB events events/s \
+    options
 echo "# summaries (sim_run: repeated steady-state periods are jumped over, exactly)"
 for m in buggy fixed legacy; do
 	for sz in 1G 64G 1T; do
@@ -30,6 +32,11 @@ for m in buggy fixed legacy; do
 		row "$m" "$sz" --trace=/dev/null --summary
 	done
 done
+echo "# deep queues (sharing heap, batch completions)"
+row buggy 1G --ra=256M --max-request=4k
+row buggy 1G --qd=1024 --ra=256M --max-request=4k
+row buggy 1G --qd=4096 --ra=64M --max-request=4k --bs=1000k
+row buggy 256M --device=hdd --qd=1024 --ra=16M --max-request=4k --bs=4k
 
 # The scaling table of issue 12: summary time by file size for the option
 # sets that once defeated period skipping, and the growth from 1 GiB to
@@ -73,3 +80,53 @@ for o in "--bs=4k --max-request=4k" "--bs=4k" "--bs=1000k" "--ra=132k" ""; do
 	printf '%-26s %8s %8s %8s %8s %8s\n' "${o:-(defaults)}" "$a" "$b" "$c" \
 	    "$d" "$g"
 done
+
+# The grid of issue 12's "done when": 1 TiB summaries over read size x
+# readahead x device x mode, each cell one timed run in ms (cut off at
+# $GRID_TIMEOUT seconds, default 10), then the slowest cell and the cells
+# that took a second or more.  $GRID_OPTS adds options to every cell (e.g.
+# GRID_OPTS=--max-request=4k, where the sharing state does not repeat).
+GRID_TIMEOUT=${GRID_TIMEOUT:-10}
+GRID_SIZE=${GRID_SIZE:-1T}
+GRID_OPTS=${GRID_OPTS:-}
+
+echo
+echo "# grid: $GRID_SIZE summaries $GRID_OPTS, ms (cut off at ${GRID_TIMEOUT}s)"
+printf '%-5s %-5s %-7s %8s %8s %8s\n' bs ra device buggy fixed legacy
+slow= worst=0 worst_cell=
+for bs in 4k 64k 1M; do
+	for ra in 128k 1M; do
+		for dev in report nvme hdd; do
+			line=
+			for m in buggy fixed legacy; do
+				t0=$(date +%s%N)
+				timeout "$GRID_TIMEOUT" "$RAVIZ" --headless --summary \
+				    --file-size="$GRID_SIZE" --bs="$bs" --ra="$ra" \
+				    --device="$dev" --mode="$m" $GRID_OPTS \
+				    >/dev/null 2>&1
+				st=$?
+				t1=$(date +%s%N)
+				ms=$(( (t1 - t0) / 1000000 ))
+				if [ $st -eq 124 ]; then
+					ms=">${GRID_TIMEOUT}000"
+					v=$(( GRID_TIMEOUT * 1000 ))
+				elif [ $st -ne 0 ]; then
+					ms=failed v=0
+				else
+					v=$ms
+				fi
+				cell="--bs=$bs --ra=$ra --device=$dev --mode=$m"
+				cell="$cell${GRID_OPTS:+ $GRID_OPTS}"
+				[ "$v" -ge 1000 ] && slow="$slow
+  $cell: $ms ms"
+				if [ "$v" -gt "$worst" ]; then
+					worst=$v worst_cell=$cell
+				fi
+				line="$line $(printf '%8s' "$ms")"
+			done
+			printf '%-5s %-5s %-7s%s\n' "$bs" "$ra" "$dev" "$line"
+		done
+	done
+done
+echo "slowest: $worst_cell ($worst ms)"
+echo "cells of 1 s or more:${slow:- none}"

@@ -838,6 +838,18 @@ static const struct grid_extra grid_extras[] = {
 	{ 250, 32, 128, 0, SIM_SOURCE_RAW, 0, 1 },	/* 1000 KiB */
 	{ 257, 256, 128, 0, SIM_SOURCE_RAW, 1, 1 },
 	{ 250, 33, 128, 0, SIM_SOURCE_RAW, 3, 1 },
+	/* Processor sharing: 4 and 64 KiB reads, requests of 4 and 8 KiB. */
+	{ 1, 32, 1, 2, SIM_SOURCE_RAW, 0, 1 },
+	{ 1, 32, 1, 32, SIM_SOURCE_RAW, 0, 1 },
+	{ 1, 32, 2, 0, SIM_SOURCE_RAW, 0, 1 },
+	{ 1, 32, 2, 1, SIM_SOURCE_RAW, 0, 1 },
+	{ 1, 32, 2, 32, SIM_SOURCE_RAW, 1, 1 },
+	{ 16, 32, 1, 0, SIM_SOURCE_RAW, 0, 0 },	/* buggy: as row 3 */
+	{ 16, 32, 1, 1, SIM_SOURCE_RAW, 0, 1 },
+	{ 16, 32, 2, 2, SIM_SOURCE_RAW, 0, 1 },
+	{ 16, 32, 2, 32, SIM_SOURCE_RAW, 0, 1 },
+	{ 16, 32, 1, 0, SIM_SOURCE_RAW, 1, 1 },
+	{ 1, 32, 1, 0, SIM_SOURCE_RAW, 1, 1 },
 };
 
 /* The device of a grid index. */
@@ -1154,6 +1166,58 @@ START_TEST(test_next_time_ps)
 }
 END_TEST
 
+/*
+ * A deep processor-sharing queue (1024 commands of one page in flight, the
+ * device's heap and tail bookkeeping under load), with and without the idle
+ * penalty: the device list stays in dispatch order with only its first
+ * command penalised, every event's time is predicted, and skipping equals
+ * stepping.
+ */
+START_TEST(test_ps_deep)
+{
+	struct sim_config	 c = config((enum sim_mode)(_i % SIM_MODE_COUNT));
+	const struct sim_request *v;
+	struct sim		*s;
+	struct sim_event	 e;
+	size_t			 n, i, most = 0;
+	int			 bad;
+
+	c.device.qd = 1024;
+	c.ra_pages = 4096;
+	c.max_req_pages = 1;
+	c.read_pages = 1 + (uint64_t)(_i / SIM_MODE_COUNT % 2) * 63;
+	c.file_pages = 12000;
+	if (_i / (2 * SIM_MODE_COUNT)) {
+		c.device.idle_penalty_ns = 4000000;
+		c.device.idle_thresh_ns = 0;
+	} else
+		c.device.idle_penalty_ns = 0;
+	s = sim_new(&c);
+	ck_assert_ptr_nonnull(s);
+	while (sim_step(s, &e) == 1) {
+		v = sim_device_list(s, &n);
+		if (n > most)
+			most = n;
+		if (e.kind != SIM_EV_COMPLETE && e.kind != SIM_EV_DISPATCH)
+			continue;
+		bad = 0;
+		for (i = 1; i < n; i++)
+			bad |= v[i - 1].seq >= v[i].seq ||
+			    v[i - 1].t_dispatch > v[i].t_dispatch ||
+			    v[i].penalised;
+		for (i = 0; i < n && e.kind == SIM_EV_COMPLETE; i++)
+			bad |= v[i].id == e.req;
+		ck_assert_msg(!bad, "device list at event %llu",
+		    (unsigned long long)e.seq);
+	}
+	ck_assert(sim_done(s));
+	ck_assert_uint_gt(most, 512);
+	sim_free(s);
+	next_time_run(&c);
+	grid_compare(&c, 0);
+}
+END_TEST
+
 /* ---- configuration ---- */
 
 START_TEST(test_config_check)
@@ -1267,6 +1331,7 @@ check_suite(void)
 	tcase_add_loop_test(tc, test_next_time, 0, SIM_MODE_COUNT *
 	    (int)sim_preset_count());
 	tcase_add_loop_test(tc, test_next_time_ps, 0, SIM_MODE_COUNT);
+	tcase_add_loop_test(tc, test_ps_deep, 0, 4 * SIM_MODE_COUNT);
 	tcase_add_loop_test(tc, test_run_until, 0, SIM_MODE_COUNT *
 	    (int)(sizeof until_points / sizeof until_points[0]));
 	tcase_add_loop_test(tc, test_skip_exact, 0, SIM_MODE_COUNT *

@@ -2,8 +2,9 @@
 # tmux-move.sh - long moves in the interactive program (TAP): G on a run
 # whose periods never repeat (minutes of engine work) shows its progress and
 # gives way to q, to Ctrl-C, to the signals that end raviz and to a
-# terminal that goes away, the terminal restored after; G on a 4 PiB run
-# that repeats lands at the end at once.
+# terminal that goes away, the terminal restored after; so does the compare
+# run catching up; on a 4 PiB run that repeats, 3 (a moment that never
+# comes) and G answer at once.
 . "${srcdir:-.}/tests/tap.sh"
 set -u
 need tmux tmux
@@ -19,6 +20,8 @@ slow="--bs=4k --max-request=4k --file-size=1T"
 for key in q C-c; do
 	if tl_start "$RAVIZ $slow" && wait_for "PAUSED"; then
 		press G "moving" "$key: G on a long run shows its progress"
+		cap | grep -qE "moving to the end: event [0-9]+, [0-9]+% of the file read"
+		ok $? "$key: the progress says how much of the file is read"
 		$T send-keys -t f "$key"
 		restored "$key during G"
 		st=$(status)
@@ -27,6 +30,23 @@ for key in q C-c; do
 		ok 1 "$key: raviz did not start"
 	fi
 done
+
+# The compare run catching up with the main run's clock is a long move too:
+# fixed mode repeats (the main run's G is instant), the buggy half below it
+# never does; it shows how far it has got and gives way to q.
+if tl_start "$RAVIZ --mode=fixed $slow" && wait_for "PAUSED"; then
+	press c "BUGGY" "compare mode on a long run"
+	press G "% of the way" \
+	    "G in compare mode: the buggy run catching up shows its progress"
+	cap | grep -qE "moving: event [0-9]+, [0-9]+% of the way"
+	ok $? "the progress of catching up: events and a share of the clock"
+	$T send-keys -t f q
+	restored "q while the compare run catches up"
+	st=$(status)
+	[ "$st" = 0 ]; ok $? "q while catching up: exit status 0 (got '$st')"
+else
+	ok 1 "compare: raviz did not start"
+fi
 
 # A signal that ends raviz, sent during the move (it is held while the
 # command runs): the move stops, the terminal is restored, and raviz dies of
@@ -57,8 +77,12 @@ pid=$(cat "$tmp/eof.pid" 2>/dev/null)
 $E kill-server
 ends "$pid" "terminal gone during G"
 
-# 4 PiB of 4 KiB reads repeats: G lands at the end at once.
+# 4 PiB of 4 KiB reads repeats: G lands at the end at once.  Before it, 3
+# (T3 never comes with 4 KiB reads) says so at once, without looking through
+# the whole run.
 if tl_start "$RAVIZ --bs=4k --file-size=4096T" && wait_for "PAUSED"; then
+	press 3 "T3 does not happen" \
+	    "3 on 4 PiB of 4 KiB reads: T3 does not happen, at once"
 	press G "END" "G on 4 PiB of 4 KiB reads reaches the end"
 	# 2^40 reads, numbered from 0 as the log numbers them.
 	cap | grep -qE "read #1099511627775([^0-9]|$)"

@@ -115,7 +115,7 @@ sig_reqs(const struct sim *s, struct cycle_snap *c, const struct sim_reqv *v,
 		r |= sig_put(c, q->t_dispatch == SIM_NONE ? SIM_NONE :
 		    q->t_lat_end <= t ? 0 : q->t_lat_end - t);
 		r |= sig_put(c, tdiff(q->t_done, t));
-		r |= sig_put(c, q->left);
+		r |= sig_put(c, sim_dev_left(s, q));
 		r |= sig_put(c, (uint64_t)q->penalised);
 	}
 	return (r);
@@ -164,7 +164,7 @@ sig_key(const struct sim *s, uint64_t *k)
 	k[8] = (uint64_t)s->prev_page - p;
 	k[9] = x->v[x->n - 1].first - p;
 	k[10] = s->dev.n ? s->dev.v[0].first - p : 0;
-	k[11] = s->dev.n ? s->dev.v[0].left : 0;
+	k[11] = s->dev.n ? sim_dev_left(s, &s->dev.v[0]) : 0;
 	k[12] = s->ps_rem;
 	k[13] = s->fifo_last_done > t ? s->fifo_last_done - t : 0;
 }

@@ -9,9 +9,6 @@
 
 #include "sim.h"
 
-/* Products of work and sharers, and time bounds, computed without wrapping. */
-__extension__ typedef unsigned __int128 sim_u128;
-
 /* Page states of [0, size) as maximal runs, ascending, covering it. */
 struct sim_extents {
 	struct sim_extent	*v;
@@ -75,6 +72,25 @@ int	 sim_reqv_insert_sorted(struct sim_reqv *, const struct sim_request *,
 size_t	 sim_reqv_lower(const struct sim_reqv *, uint64_t p);
 /* Remove the item at i; O(1) for i == 0. */
 void	 sim_reqv_remove(struct sim_reqv *, size_t i);
+/* Remove the n items from i on; O(1) for i == 0. */
+void	 sim_reqv_remove_n(struct sim_reqv *, size_t i, size_t n);
+
+/*
+ * Commands sharing the device with one virtual finish time and consecutive
+ * dispatch numbers seq .. seq + n - 1 (a batch that joined together).
+ */
+struct sim_ps_item {
+	sim_u128	 vend;
+	uint64_t	 seq;
+	uint64_t	 n;
+};
+
+/* Min-heap of the sharing commands on (vend, seq) (sim-dev.c). */
+struct sim_ps_heap {
+	struct sim_ps_item	*v;
+	size_t			 n;
+	size_t			 cap;
+};
 
 /*
  * 1 if the simulated time of a run of cfg certainly stays below 2^63 ns
@@ -137,6 +153,13 @@ struct sim {
 	uint64_t		 ps_last;	/* last time the sharing advanced */
 	uint64_t		 ps_rem;	/* carried division remainder */
 	uint64_t		 ps_k;		/* sharers when ps_rem was made */
+	sim_u128		 ps_v;		/* virtual time: each sharer's work */
+	struct sim_ps_heap	 ps_heap;	/* the commands sharing, by batch */
+	uint64_t		 ps_n;		/* the commands sharing */
+	struct sim_ps_heap	 ps_done;	/* scratch: those completing */
+	size_t			 ps_unj;	/* dev's tail not yet sharing */
+	int			 ps_pen0;	/* dev.v[0] penalised, not sharing */
+	uint64_t		 dseq;		/* next dispatch number */
 
 	/* Request size histogram (pages 0..max_req_pages). */
 	uint64_t		*hist;
@@ -215,6 +238,12 @@ void	 sim_blk_timer(struct sim *);
 void	 sim_dev_dispatch(struct sim *);
 /* Perform the device's next action: latency ends and completions now. */
 void	 sim_dev_run(struct sim *);
+/* Work left of a request in byte*1e9 units: 0 unless PS and dispatched. */
+uint64_t sim_dev_left(const struct sim *, const struct sim_request *);
+/* Deep-copy the device's private state of o into s (sim_clone()). */
+int	 sim_dev_copy(struct sim *s, const struct sim *o);
+/* Free the device's private state. */
+void	 sim_dev_free(struct sim *);
 /* Time of the device's next action, SIM_NONE if idle. */
 uint64_t sim_dev_next(const struct sim *);
 /* Time the next command completes, SIM_NONE if none; changes nothing. */

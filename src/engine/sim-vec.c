@@ -199,16 +199,23 @@ sim_reqv_insert_sorted(struct sim_reqv *a, const struct sim_request *r,
 	return (0);
 }
 
-/* Remove the request at index i (the first one in O(1)). */
+/* Remove the n items at i: O(1) for i == 0, else one move of the rest. */
+void
+sim_reqv_remove_n(struct sim_reqv *a, size_t i, size_t n)
+{
+	if (i == 0) {
+		a->v += n;
+		a->cap -= n;
+		a->n -= n;
+		return;
+	}
+	memmove(a->v + i, a->v + i + n, (a->n - i - n) * sizeof *a->v);
+	a->n -= n;
+}
+
+/* Remove the item at i. */
 void
 sim_reqv_remove(struct sim_reqv *a, size_t i)
 {
-	if (i == 0) {
-		a->v++;
-		a->cap--;
-		a->n--;
-		return;
-	}
-	memmove(a->v + i, a->v + i + 1, (a->n - i - 1) * sizeof *a->v);
-	a->n--;
+	sim_reqv_remove_n(a, i, 1);
 }

@@ -229,6 +229,8 @@ sim_clone(const struct sim *o)
 	memset(&s->plug, 0, sizeof s->plug);
 	memset(&s->queue, 0, sizeof s->queue);
 	memset(&s->dev, 0, sizeof s->dev);
+	memset(&s->ps_heap, 0, sizeof s->ps_heap);
+	memset(&s->ps_done, 0, sizeof s->ps_done);
 	s->hist = NULL;
 	s->evq = NULL;
 	s->cyc = NULL;
@@ -241,7 +243,7 @@ sim_clone(const struct sim *o)
 	    sim_u64v_copy(&s->markers, &o->markers) != 0 ||
 	    sim_reqv_copy(&s->plug, &o->plug) != 0 ||
 	    sim_reqv_copy(&s->queue, &o->queue) != 0 ||
-	    sim_reqv_copy(&s->dev, &o->dev) != 0)
+	    sim_reqv_copy(&s->dev, &o->dev) != 0 || sim_dev_copy(s, o) != 0)
 		goto fail;
 	if (o->evq_len != 0) {
 		s->evq = malloc(o->evq_len * sizeof *s->evq);
@@ -267,6 +269,7 @@ sim_free(struct sim *s)
 	sim_reqv_free(&s->plug);
 	sim_reqv_free(&s->queue);
 	sim_reqv_free(&s->dev);
+	sim_dev_free(s);
 	free(s->hist);
 	free(s->evq);
 	sim_cycle_free(s);

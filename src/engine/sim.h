@@ -29,6 +29,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Products of work and sharers, and time bounds, computed without wrapping. */
+__extension__ typedef unsigned __int128 sim_u128;
+
 #define SIM_PAGE_SIZE	4096u
 #define SIM_SECTOR_SIZE	512u
 #define SIM_NONE	UINT64_MAX	/* "no page" / "no time" */
@@ -175,7 +178,8 @@ struct sim_request {
 	uint64_t	 t_dispatch;	/* SIM_NONE until dispatched */
 	uint64_t	 t_lat_end;	/* end of access latency (+ penalty) */
 	uint64_t	 t_done;	/* FIFO: completion time; PS: SIM_NONE */
-	uint64_t	 left;		/* PS: transfer work left, byte*1e9 units */
+	uint64_t	 seq;		/* dispatch number, ascending on the device */
+	sim_u128	 vend;		/* PS: virtual finish time once sharing, else 0 */
 	int		 penalised;	/* paid the idle-exit penalty */
 };
 

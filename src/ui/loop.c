@@ -16,7 +16,8 @@
  * between, move_poll_cb() looks for a quit key, a pending signal that ends
  * raviz (every watched one but SIGWINCH and SIGTSTP: they are held while a
  * command runs, see tty_hold_signals()) or a terminal that hung up, and
- * cancels the move; after 100 ms it shows how far the move has got.
+ * cancels the move; after 100 ms it shows how far the move has got (at
+ * most every 50 ms: drawing is not free, and the engine work is the move).
  *
  * The terminal's safety net - signal ownership and re-raising, crash
  * handlers, a terminal that went away, the screen size cap - is ui/tty.c.
@@ -93,6 +94,7 @@ struct loop {
 	struct theme_resolved proj;
 	int		 proj_loaded;
 	uint64_t	 move_t0;	/* when the command being run began */
+	uint64_t	 move_drawn;	/* when its progress was last shown */
 };
 
 static void	loop_demo(struct loop *);
@@ -206,7 +208,8 @@ loop_projector(struct loop *l)
  * Between slices of a long move: cancel it if a quit key or an ending signal
  * is waiting (the keys are put back for loop_keys(), the signal for
  * signal_cb()) or the terminal has hung up (stdin_cb() then ends raviz);
- * after 100 ms, show how far it has got on the bottom line.  The keys are
+ * after 100 ms, show how far it has got on the bottom line, every 50 ms at
+ * most.  The keys are
  * looked at through a copy of the escape-sequence decoder, so that a byte
  * inside a sequence is not taken for q.
  */
@@ -219,6 +222,8 @@ move_poll_cb(void *arg, uint64_t done, uint64_t total)
 	int		 keys[64], out[2], n = 0, ch, cancel = 0, rows, cols;
 	int		 i, k;
 	char		 buf[128];
+	uint64_t	 now;
+	unsigned	 pc;
 
 	pfd.fd = STDIN_FILENO;
 	pfd.events = POLLIN;
@@ -240,16 +245,22 @@ move_poll_cb(void *arg, uint64_t done, uint64_t total)
 		(void)ungetch(keys[--n]);
 	if (cancel)
 		return (1);
-	if (loop_mono_ns() - l->move_t0 < 100000000)
+	now = loop_mono_ns();
+	if (now - l->move_t0 < 100000000 || now - l->move_drawn < 50000000)
 		return (0);
-	if (total == UINT64_MAX || total == 0)
-		snprintf(buf, sizeof buf, " moving to the end: event %llu "
-		    "(q quits) ", (unsigned long long)done);
+	l->move_drawn = now;
+	pc = app_move_permille(l->app) / 10;
+	if (total == UINT64_MAX)
+		snprintf(buf, sizeof buf, " moving to the end: event %llu, "
+		    "%u%% of the file read (q quits) ",
+		    (unsigned long long)done, pc);
+	else if (total == 0)
+		snprintf(buf, sizeof buf, " moving: event %llu, %u%% of the "
+		    "way (q quits) ", (unsigned long long)done, pc);
 	else
 		snprintf(buf, sizeof buf, " moving: event %llu of %llu, %u%% "
 		    "(q quits) ", (unsigned long long)done,
-		    (unsigned long long)total,
-		    (unsigned)(done / (total / 100 + 1)));
+		    (unsigned long long)total, pc);
 	getmaxyx(stdscr, rows, cols);
 	if (rows > 0 && cols > 0) {
 		mvaddnstr(rows - 1, 0, buf, cols);
