@@ -866,7 +866,7 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 	st.caption = a->has_caption ? a->caption : NULL;
 	st.lesson = a->lesson[0] != '\0' ? a->lesson : NULL;
 	st.focus = a->focus;
-	cmd_hint(hint, sizeof hint, 0);
+	cmd_hint(hint, sizeof hint, a->trace != NULL ? CMD_HINT_TRACE : 0);
 	st.hint = hint;
 	if (a->asking) {
 		st.ask = a->q.question;
@@ -912,7 +912,8 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		h = (rows - (a->asking ? 4 : st.caption != NULL ? 3 : 2)) / 2;
 		st.title = "compare";
 		/* In compare mode p and m do not apply. */
-		cmd_hint(hint, sizeof hint, 1);
+		cmd_hint(hint, sizeof hint, 1 | (a->trace != NULL ?
+		    CMD_HINT_TRACE : 0));
 		/* The question belongs to the main run's half. */
 		st2 = st;
 		memset(st2.choice, 0, sizeof st2.choice);

@@ -214,6 +214,22 @@ cmd_help_pairs(const char **out, size_t n)
 	return (k / 2);
 }
 
+/* Does a row bind only what a kernel trace has no use for (app.c)? */
+static int
+model_only(const struct key_row *r)
+{
+	switch (r->bind[0].kind) {
+	case CMD_PLUG:
+	case CMD_MODE:
+	case CMD_CYCLE:
+	case CMD_JUMP:
+	case CMD_PREDICT:
+		return (1);
+	default:
+		return (0);
+	}
+}
+
 /* The hint line. */
 size_t
 cmd_hint(char *buf, size_t len, int compare)
@@ -226,9 +242,11 @@ cmd_hint(char *buf, size_t len, int compare)
 		buf[0] = '\0';
 	for (at = 1; at <= (int)NKEY_ROWS; at++)
 		for (i = 0; i < NKEY_ROWS; i++) {
-			h = compare ? key_table[i].hint_compare :
+			h = compare & 1 ? key_table[i].hint_compare :
 			    key_table[i].hint;
-			if (key_table[i].hint_at != at || h == NULL)
+			if (key_table[i].hint_at != at || h == NULL ||
+			    ((compare & CMD_HINT_TRACE) &&
+			    model_only(&key_table[i])))
 				continue;
 			k = snprintf(off < len ? buf + off : NULL,
 			    off < len ? len - off : 0, "%s%s",

@@ -111,9 +111,11 @@ size_t	 cmd_format(char *buf, size_t len, const struct cmd *);
 #define CMD_HELP_MAX	32
 size_t	 cmd_help_pairs(const char **out, size_t n);
 /*
- * The hint line ("space play  n/N step ..."), for the single screen or
- * compare mode; like snprintf.
+ * The hint line ("space play  n/N step ..."), for the single screen (0) or
+ * compare mode (1), or'ed with CMD_HINT_TRACE for a kernel trace's run
+ * (no plug, mode, moment or predict keys); like snprintf.
  */
+#define CMD_HINT_TRACE	2
 size_t	 cmd_hint(char *buf, size_t len, int compare);
 
 #endif /* RAVIZ_CMD_H */

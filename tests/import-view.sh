@@ -37,6 +37,9 @@ ok $? "--until=T3 with --import: exit 2, $(cat "$tmp/e")"
 if tl_start "$RAVIZ --import=$cap" && wait_for "REAL - 7,0"; then
 	ok 0 "raviz --import opens the trace on the screen"
 	expect "paused at event 0" "event 0"
+	expect "the hint line" "space play  n/N step  c compare  ? help"
+	! cap | grep -q 'toggle plug\|T1-T5'
+	ok $? "the hint line offers no plug or moment keys"
 	# read(), get request, unplug, issue, sleep, complete, wake, copy,
 	# return, read(), get request: 11 events.
 	for i in 1 2 3 4 5 6 7 8 9 10 11; do $T send-keys -t f n; done
