@@ -39,6 +39,7 @@
 #include "report.h"
 #include "safefile.h"
 #include "svg.h"
+#include "trace.h"
 
 #define CAST_FPS	10		/* frames a second, at most, when playing */
 /*
@@ -230,11 +231,11 @@ advance(struct player *p, uint64_t to, uint64_t t0, uint64_t t1)
 	uint64_t		 from = app_event_no(p->app), n, nf, j, dt;
 	int			 playing = app_playing(p->app);
 
-	if (to <= from || sim_done(app_sim(p->app)))
+	if (to <= from || app_over(p->app))
 		return (0);
 	n = to - from;
 	dt = t1 - t0;
-	if (p->cast != NULL) {
+	if (p->cast != NULL && app_sim(p->app) != NULL) {
 		/* The moments on the way, from a copy of the engine. */
 		if ((shadow = sim_clone(app_sim(p->app))) == NULL) {
 			p->oom = 1;
@@ -288,8 +289,8 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 	p.po = po;
 	p.out = out;
 	p.err = err;
-	if ((p.app = app_new(&d->cfg)) == NULL ||
-	    (p.rt = render_text_new()) == NULL) {
+	p.app = po->app != NULL ? po->app : app_new(&d->cfg);
+	if (p.app == NULL || (p.rt = render_text_new()) == NULL) {
 		fprintf(err, "raviz: out of memory\n");
 		status = 1;
 		goto done;
@@ -347,7 +348,8 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 		case DEMO_CMD:
 			before = app_event_no(p.app);
 			shadow = NULL;
-			if (p.cast != NULL &&
+			/* The moments (a trace has none) from a copy. */
+			if (p.cast != NULL && app_sim(p.app) != NULL &&
 			    (shadow = sim_clone(app_sim(p.app))) == NULL) {
 				p.oom = 1;
 				break;
@@ -545,14 +547,16 @@ demo_play_main(const struct opts *o, FILE *out, FILE *err)
 	struct demo_play_opts	po;
 	struct theme_resolved	look;
 	struct caps		caps;
+	struct trace		t;
+	struct app		*app = NULL;
 	int			rc;
 
 	if ((rc = lesson_open(&d, o, err)) != 0)
 		return (rc);
-	if (d.trace != NULL) {
-		fprintf(err, "raviz: a lesson over a kernel trace plays on the "
-		    "screen (its trace alone: raviz --headless "
-		    "--import=...)\n");
+	if (d.trace != NULL && o->summary && !o->summary_default) {
+		fprintf(err, "raviz: --summary: a lesson over a kernel trace "
+		    "has the trace's summary: raviz --headless --summary "
+		    "--import=FILE\n");
 		demo_free(&d);
 		return (2);
 	}
@@ -564,12 +568,26 @@ demo_play_main(const struct opts *o, FILE *out, FILE *err)
 		demo_free(&d);
 		return (rc);
 	}
+	if (d.trace != NULL) {
+		/* Its run is the kernel trace (installed, or captured now). */
+		if ((rc = lesson_trace(&t, &d, o, err)) != 0) {
+			demo_free(&d);
+			return (rc);
+		}
+		if ((app = app_new_trace(&t, &d.cfg)) == NULL) {
+			fprintf(err, "raviz: the model cannot take the trace's "
+			    "read and readahead sizes\n");
+			demo_free(&d);
+			return (2);
+		}
+	}
 	memset(&po, 0, sizeof po);
+	po.app = app;
 	po.cols = o->frame_cols;
 	po.rows = o->frame_rows;
 	po.frames = o->frames;
 	po.log = !o->frames;
-	po.summary = o->summary;
+	po.summary = o->summary && d.trace == NULL;
 	po.cast = o->cast;
 	po.force = o->force;
 	po.svg = o->svg;

@@ -27,6 +27,12 @@ struct demo_play_opts {
 	const struct theme_resolved *look;
 	int		 direct;
 	const char	*svg;		/* --svg: the last frame, or NULL */
+	/*
+	 * The run to replay over (app.h; taken over, freed by the replay),
+	 * or NULL for the model of d's configuration: a lesson over a kernel
+	 * trace comes with its app_new_trace().
+	 */
+	struct app	*app;
 };
 
 /*

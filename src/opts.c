@@ -586,8 +586,9 @@ opts_parse(struct opts *o, int argc, char **argv)
 	 * for; after the screen nothing is printed unless asked (quitting
 	 * leaves the terminal as it was, as full-screen programs do).
 	 */
-	if (o->headless && !o->trace && !o->frames && !o->predict)
-		o->summary = 1;
+	if (o->headless && !o->trace && !o->frames && !o->predict &&
+	    !o->summary)
+		o->summary = o->summary_default = 1;
 	if (o->action == OPTS_RUN &&
 	    (v = sim_config_check(&o->cfg)) != NULL) {
 		snprintf(o->err, sizeof o->err, "--%s", v);

@@ -29,6 +29,7 @@ struct opts {
 	struct sim_config cfg;
 	int		 headless;
 	int		 summary;	/* print the summary (default in headless) */
+	int		 summary_default; /* ... only as headless's default */
 	const char	*trace;		/* --trace=FILE or "-" */
 	int		 frames;
 	unsigned	 frame_cols;	/* --frames geometry */

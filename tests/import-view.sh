@@ -93,8 +93,8 @@ else
 fi
 
 # The lesson 'yours': the installed capture, stepped by its items, then
-# the model beside it.  Headless it is refused (its trace alone has
-# --headless --import); --capture only goes with a lesson over a trace.
+# the model beside it, on the screen and headless (no summary: the trace's
+# is --headless --import's); --capture only goes with a lesson over a trace.
 "$RAVIZ" --check "$srcdir/demos/yours.demo" >"$tmp/o" 2>&1
 ok $? "--check yours.demo: $(cat "$tmp/o")"
 printf '%s\n' 'raviz-demo 1' 'trace "x.trace"' \
@@ -105,8 +105,19 @@ printf '%s\n' 'raviz-demo 1' 'trace "x.trace"' \
 ok $? "a trace lesson: no placeholders, the trace first" "$(cat "$tmp/o")"
 RAVIZ_DATADIR="$srcdir" "$RAVIZ" --headless --demo=yours >"$tmp/o" \
     2>"$tmp/e"
-[ $? -eq 2 ] && [ ! -s "$tmp/o" ] && grep -q 'plays on the screen' "$tmp/e"
-ok $? "headless yours: exit 2, $(cat "$tmp/e")"
+[ $? -eq 0 ] && [ "$(tail -n 1 "$tmp/o")" = '@692 +0ms pause' ] &&
+    ! grep -q warning "$tmp/e"
+ok $? "headless yours replays its items to the trace's end, no warning" \
+    "$(cat "$tmp/e")"
+RAVIZ_DATADIR="$srcdir" "$RAVIZ" --headless --frames --demo=yours \
+    >"$tmp/o" 2>/dev/null
+tail -n 24 "$tmp/o" | grep -q '^REAL - 7,0 (kernel trace) .*event 692' &&
+    tail -n 24 "$tmp/o" | grep -q '^FIXED - patch: no outer plug'
+ok $? "headless yours: the last frame has the trace and the model below"
+RAVIZ_DATADIR="$srcdir" "$RAVIZ" --headless --summary --demo=yours \
+    >"$tmp/o" 2>"$tmp/e"
+[ $? -eq 2 ] && [ ! -s "$tmp/o" ] && grep -q -- '--import=FILE' "$tmp/e"
+ok $? "headless yours --summary: exit 2, $(tail -n 1 "$tmp/e")"
 if tl_start "RAVIZ_DATADIR=$srcdir $RAVIZ --demo=yours"; then
 	expect "yours opens the installed capture" "REAL - 7,0 (kernel trace)"
 	expect "yours: its first caption" "64 KiB read() calls.  [Enter]"
