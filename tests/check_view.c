@@ -33,26 +33,26 @@ struct runs {
 	size_t		len;
 };
 
+/* Add one run to r. */
+static void
+add_run(struct runs *r, uint64_t first, uint64_t n, int st)
+{
+	MUST(r->len < 4096, "too many runs");
+	r->first[r->len] = first;
+	r->n[r->len] = n;
+	r->st[r->len++] = st;
+}
+
 static void
 view_run_cb(const struct view_extent *x, void *arg)
 {
-	struct runs	*r = arg;
-
-	MUST(r->len < 4096, "too many runs");
-	r->first[r->len] = x->first;
-	r->n[r->len] = x->npages;
-	r->st[r->len++] = (int)x->state;
+	add_run(arg, x->first, x->npages, (int)x->state);
 }
 
 static void
 sim_run_cb(const struct sim_extent *x, void *arg)
 {
-	struct runs	*r = arg;
-
-	MUST(r->len < 4096, "too many runs");
-	r->first[r->len] = x->first;
-	r->n[r->len] = x->npages;
-	r->st[r->len++] = (int)x->state;
+	add_run(arg, x->first, x->npages, (int)x->state);
 }
 
 static struct runs ra_, rb_;
