@@ -294,6 +294,16 @@ capture_run(const struct opts *o, FILE *out, FILE *err,
 	}
 
 	fmt_escape_str(oesc, sizeof oesc, outname);
+	/*
+	 * Drop the cached pages before tracing starts.  Dirty pages cannot be
+	 * dropped (a file just written would be read from memory, with no
+	 * request at all): write them back first, outside the capture.
+	 */
+	(void)fdatasync(fd);
+	if (S_ISBLK(sb.st_mode))
+		(void)ioctl(fd, BLKFLSBUF, 0);
+	else
+		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = stop_cb;
 	sigemptyset(&sa.sa_mask);
@@ -337,11 +347,6 @@ capture_run(const struct opts *o, FILE *out, FILE *err,
 		status = 2;
 		goto out;
 	}
-	/* Drop the cached pages, then read. */
-	if (S_ISBLK(sb.st_mode))
-		(void)ioctl(fd, BLKFLSBUF, 0);
-	else
-		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
 	if (read_like_dd(&c, fd, bs, limit) != 0) {
 		fprintf(err, "raviz: --capture: reading %s: %s\n", esc,
 		    strerror(errno));
