@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -172,6 +173,21 @@ fmt_size(char *buf, size_t len, uint64_t b)
 	static const char *const unit[] = { "", "k", "M", "G", "T", "P" };
 
 	return (fmt_units(buf, len, b, unit, ""));
+}
+
+/* Append printf-style text at *off of buf, counting all like snprintf(). */
+void
+fmt_append(char *buf, size_t len, size_t *off, const char *fmt, ...)
+{
+	va_list	ap;
+	int	n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(*off < len ? buf + *off : NULL, *off < len ?
+	    len - *off : 0, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		*off += (size_t)n;
 }
 
 /* The printable character at s; see fmt.h. */

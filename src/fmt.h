@@ -35,6 +35,13 @@ char	*fmt_bytes(char *buf, size_t len, uint64_t bytes);
 
 /* A byte count as the command line spells it: "4k", "1M", "64M", "1.5G". */
 char	*fmt_size(char *buf, size_t len, uint64_t bytes);
+/*
+ * Append printf-style text to buf (len bytes) at *off and advance *off by
+ * the length of the whole text, as snprintf() counts it: what does not fit
+ * is left out, buf stays NUL-terminated, and *off >= len tells a cut.
+ */
+void	 fmt_append(char *buf, size_t len, size_t *off, const char *fmt, ...)
+	     __attribute__((format(printf, 4, 5)));
 
 /*
  * Length of the printable character at s (n > 0 bytes left): a complete,

@@ -9,7 +9,6 @@
 #include "config.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,75 +17,53 @@
 #include "safefile.h"
 #include "engine/sim.h"
 
-/* Append printf-style text to buf at *off, never past len. */
-static void
-app(char *buf, size_t len, size_t *off, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static void
-app(char *buf, size_t len, size_t *off, const char *fmt, ...)
-{
-	va_list	ap;
-	int	n;
-
-	if (*off >= len)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(buf + *off, len - *off, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		*off += (size_t)n;
-	if (*off >= len)
-		*off = len - 1;
-}
-
 /* One event as JSON; keys that do not apply are left out. */
 size_t
 report_json(char *buf, size_t len, const struct sim_event *e)
 {
 	size_t	off = 0;
 
-	app(buf, len, &off, "{\"seq\":%llu,\"t_ns\":%llu,\"ev\":\"%s\","
+	fmt_append(buf, len, &off, "{\"seq\":%llu,\"t_ns\":%llu,\"ev\":\"%s\","
 	    "\"first\":%llu,\"npages\":%llu,\"read\":%llu,\"mode\":\"%s\"",
 	    (unsigned long long)e->seq, (unsigned long long)e->t_ns,
 	    sim_ev_name(e->kind), (unsigned long long)e->first,
 	    (unsigned long long)e->npages, (unsigned long long)e->read_index,
 	    sim_mode_name(e->mode));
 	if (e->label)
-		app(buf, len, &off, ",\"label\":\"T%d\"", e->label);
+		fmt_append(buf, len, &off, ",\"label\":\"T%d\"", e->label);
 	switch (e->kind) {
 	case SIM_EV_RA_SYNC:
 	case SIM_EV_RA_ASYNC:
-		app(buf, len, &off, ",\"hit\":%llu", (unsigned long long)e->hit);
+		fmt_append(buf, len, &off, ",\"hit\":%llu", (unsigned long long)e->hit);
 		if (e->marker != SIM_NONE)
-			app(buf, len, &off, ",\"marker\":%llu",
+			fmt_append(buf, len, &off, ",\"marker\":%llu",
 			    (unsigned long long)e->marker);
 		break;
 	case SIM_EV_QUEUE:
-		app(buf, len, &off, ",\"where\":\"%s\",\"merged\":%s,"
+		fmt_append(buf, len, &off, ",\"where\":\"%s\",\"merged\":%s,"
 		    "\"req\":%u,\"req_first\":%llu,\"req_npages\":%llu",
 		    sim_where_name(e->where), e->merged ? "true" : "false",
 		    e->req, (unsigned long long)e->req_first,
 		    (unsigned long long)e->req_npages);
 		break;
 	case SIM_EV_FLUSH:
-		app(buf, len, &off, ",\"reason\":\"%s\",\"requests\":%u",
+		fmt_append(buf, len, &off, ",\"reason\":\"%s\",\"requests\":%u",
 		    sim_reason_name(e->reason), e->count);
 		break;
 	case SIM_EV_DISPATCH:
 	case SIM_EV_COMPLETE:
-		app(buf, len, &off, ",\"req\":%u", e->req);
+		fmt_append(buf, len, &off, ",\"req\":%u", e->req);
 		break;
 	case SIM_EV_WAIT:
 	case SIM_EV_WAKE:
-		app(buf, len, &off, ",\"page\":%llu",
+		fmt_append(buf, len, &off, ",\"page\":%llu",
 		    (unsigned long long)e->page);
 		break;
 	default:
 		break;
 	}
-	app(buf, len, &off, "}");
-	return (off);
+	fmt_append(buf, len, &off, "}");
+	return (off < len ? off : len > 0 ? len - 1 : 0);
 }
 
 /* Percentage of part in whole, one decimal, at most 100. */

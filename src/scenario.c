@@ -10,7 +10,6 @@
  */
 #include "config.h"
 
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -322,25 +321,6 @@ scenario_format(const struct scenario_opt *o, const struct sim_config *c,
 	return (k < 0 ? 0 : (size_t)k);
 }
 
-/* Append printf-style text at *off of buf (like snprintf: counts all). */
-static void
-add(char *buf, size_t len, size_t *off, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static void
-add(char *buf, size_t len, size_t *off, const char *fmt, ...)
-{
-	va_list	ap;
-	int	n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(*off < len ? buf + *off : NULL, *off < len ?
-	    len - *off : 0, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		*off += (size_t)n;
-}
-
 /* Where the help text starts on a --help line. */
 #define HELP_COL	29
 
@@ -361,26 +341,26 @@ scenario_usage(char *buf, size_t len)
 	for (i = 0; i < scenario_nopts; i++) {
 		o = &scenario_opts[i];
 		w = (int)(strlen(o->name) + strlen(o->arg) + 5);
-		add(buf, len, &off, "  --%s=%s", o->name, o->arg);
+		fmt_append(buf, len, &off, "  --%s=%s", o->name, o->arg);
 		if (w >= HELP_COL) {
-			add(buf, len, &off, "\n");
+			fmt_append(buf, len, &off, "\n");
 			w = 0;
 		}
 		for (h = o->help; ; h = nl + 1) {
 			nl = strchr(h, '\n');
-			add(buf, len, &off, "%*s%.*s", HELP_COL - w, "",
+			fmt_append(buf, len, &off, "%*s%.*s", HELP_COL - w, "",
 			    (int)(nl != NULL ? (size_t)(nl - h) : strlen(h)),
 			    h);
 			w = 0;
 			if (nl == NULL)
 				break;
-			add(buf, len, &off, "\n");
+			fmt_append(buf, len, &off, "\n");
 		}
 		if (o->flags & SCENARIO_SHOWDEF) {
 			scenario_format(o, &def, v, sizeof v);
-			add(buf, len, &off, " (default %s)", v);
+			fmt_append(buf, len, &off, " (default %s)", v);
 		}
-		add(buf, len, &off, "\n");
+		fmt_append(buf, len, &off, "\n");
 	}
 	return (off);
 }
@@ -394,7 +374,7 @@ scenario_names(char *buf, size_t len)
 	if (len > 0)
 		buf[0] = '\0';
 	for (i = 0; i < scenario_nopts; i++)
-		add(buf, len, &off, "%s%s", i > 0 ? ", " : "",
+		fmt_append(buf, len, &off, "%s%s", i > 0 ? ", " : "",
 		    scenario_opts[i].name);
 	return (off);
 }

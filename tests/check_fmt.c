@@ -290,7 +290,6 @@ START_TEST(test_escape_cut)
 }
 END_TEST
 
-/* The suite. */
 /* Found by demo-fuzzer: tiny buffers got a "..." they had no room for. */
 START_TEST(test_escape_tiny)
 {
@@ -306,10 +305,34 @@ START_TEST(test_escape_tiny)
 }
 END_TEST
 
+/* Appending counts the whole text, writes only what fits, ends in NUL. */
+START_TEST(test_append)
+{
+	char	buf[8];
+	size_t	off = 0;
+
+	memset(buf, 'Z', sizeof buf);
+	fmt_append(buf, 6, &off, "%s", "abc");
+	ck_assert_uint_eq(off, 3);
+	ck_assert_str_eq(buf, "abc");
+	fmt_append(buf, 6, &off, "%d", 1234);
+	ck_assert_uint_eq(off, 7);
+	ck_assert_str_eq(buf, "abc12");
+	fmt_append(buf, 6, &off, "more");
+	ck_assert_uint_eq(off, 11);
+	ck_assert_str_eq(buf, "abc12");
+	ck_assert_int_eq(buf[6], 'Z');		/* nothing past len */
+	off = 0;
+	fmt_append(buf, 0, &off, "x");
+	ck_assert_uint_eq(off, 1);
+	ck_assert_int_eq(buf[0], 'a');		/* len 0: nothing written */
+}
+END_TEST
+
 /* The suite. */
 CHECK_SUITE("fmt", CHECK_CASE("escape", 0),
     CHECK_LOOP(test_char, CHECK_N(chars)),
     CHECK_LOOP(test_escape, CHECK_N(escs)), CHECK_TEST(test_escape_all_short),
     CHECK_TEST(test_escape_sample), CHECK_TEST(test_escape_cut),
     CHECK_TEST(test_escape_tiny), CHECK_TEST(test_escape_composed),
-    CHECK_TEST(test_shares), CHECK_TEST(test_pct))
+    CHECK_TEST(test_shares), CHECK_TEST(test_pct), CHECK_TEST(test_append))
