@@ -444,11 +444,7 @@ done:
 	}
 	render_text_free(p.rt);
 	app_free(p.app);
-	if (fflush(out) != 0 || ferror(out)) {
-		fprintf(err, "raviz: write error: %s\n", strerror(errno));
-		status = 1;
-	}
-	return (status);
+	return (report_flush(out, err, status));
 }
 
 /* A caption filled and escaped. */

@@ -16,13 +16,13 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "export.h"
 #include "import.h"
 #include "opts.h"
+#include "report.h"
 #include "xalloc.h"
 
 #define EXPORT_DEV	blk_dev(8, 0)
@@ -241,11 +241,7 @@ export_run(const struct opts *o, FILE *out, FILE *err)
 	}
 	export_free(x);
 	sim_free(s);
-	if (fflush(out) != 0 || ferror(out)) {
-		fprintf(err, "raviz: write error: %s\n", strerror(errno));
-		status = 1;
-	}
-	return (status);
+	return (report_flush(out, err, status));
 }
 
 /* An imported trace as blkparse text. */
@@ -272,9 +268,5 @@ export_convert(const char *path, uint32_t dev, FILE *out, FILE *err)
 		export_blkparse_line(out, &im.ev[i], i + 1);
 	}
 	import_free(&im);
-	if (fflush(out) != 0 || ferror(out)) {
-		fprintf(err, "raviz: write error: %s\n", strerror(errno));
-		return (1);
-	}
-	return (0);
+	return (report_flush(out, err, 0));
 }

@@ -8,7 +8,6 @@
 
 #include <sys/stat.h>
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,11 +147,7 @@ headless_predict(const struct opts *o, FILE *out, FILE *err)
 	}
 	render_text_free(rt);
 	app_free(a);
-	if (fflush(out) != 0 || ferror(out)) {
-		fprintf(err, "raviz: write error: %s\n", strerror(errno));
-		return (1);
-	}
-	return (rc < 0 ? 1 : 0);
+	return (report_flush(out, err, rc < 0 ? 1 : 0));
 }
 
 /*
@@ -195,11 +190,7 @@ headless_import(const struct opts *o, FILE *out, FILE *err)
 	render_free(r);
 	view_free(v);
 	trace_free(&t);
-	if (fflush(out) != 0 || ferror(out)) {
-		fprintf(err, "raviz: write error: %s\n", strerror(errno));
-		return (1);
-	}
-	return (0);
+	return (report_flush(out, err, 0));
 }
 
 /* Run the engine per the options. */
@@ -314,9 +305,5 @@ out:
 	render_text_free(rt);
 	view_free(v);
 	sim_free(s);
-	if (fflush(out) != 0 || ferror(out)) {
-		fprintf(err, "raviz: write error: %s\n", strerror(errno));
-		status = 1;
-	}
-	return (status);
+	return (report_flush(out, err, status));
 }

@@ -875,9 +875,5 @@ import_run(const char *path, uint32_t dev, FILE *out, FILE *err)
 	import_summary(out, &im, p);
 	pipe_free(p);
 	import_free(&im);
-	if (fflush(out) != 0 || ferror(out)) {
-		fprintf(err, "raviz: write error: %s\n", strerror(errno));
-		status = 1;
-	}
-	return (status);
+	return (report_flush(out, err, status));
 }

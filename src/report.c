@@ -334,3 +334,14 @@ report_trace_close(struct report_trace *t, FILE *err)
 	t->f = NULL;
 	return (rc);
 }
+
+/* Flush a command's output; 1 after saying so if it failed, else status. */
+int
+report_flush(FILE *out, FILE *err, int status)
+{
+	if (fflush(out) != 0 || ferror(out)) {
+		fprintf(err, "raviz: write error: %s\n", strerror(errno));
+		return (1);
+	}
+	return (status);
+}

@@ -85,4 +85,10 @@ int	report_trace_failed(const struct report_trace *);
  */
 int	report_trace_close(struct report_trace *, FILE *err);
 
+/*
+ * The end of a command that printed to out: flush it; status, or 1 after
+ * saying "raviz: write error: <reason>" on err if out has failed.
+ */
+int	report_flush(FILE *out, FILE *err, int status);
+
 #endif /* RAVIZ_REPORT_H */
