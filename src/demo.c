@@ -495,19 +495,38 @@ has_figure(const char *t)
 	return (0);
 }
 
+/*
+ * The quoted string that ends the line after *s (malloc'd), *s moved to
+ * its opening quote and *end (unless NULL) past its closing one; NULL
+ * after a diagnostic (what: the string, in "after the title").
+ */
+static char *
+quoted_rest(struct pctx *p, const char **s, const char **end,
+    const char *what)
+{
+	const char	*e;
+	char		*t;
+
+	*s = e = skip_ws(p, *s);
+	if ((t = quoted(p, &e)) == NULL)
+		return (NULL);
+	if (!at_end(p, e, what)) {
+		free(t);
+		return (NULL);
+	}
+	if (end != NULL)
+		*end = e;
+	return (t);
+}
+
 /* 'title "..."'. */
 static void
 parse_title(struct pctx *p, const char *s)
 {
 	char	*t;
 
-	s = skip_ws(p, s);
-	if ((t = quoted(p, &s)) == NULL)
+	if ((t = quoted_rest(p, &s, NULL, "the title")) == NULL)
 		return;
-	if (!at_end(p, s, "the title")) {
-		free(t);
-		return;
-	}
 	if (p->stamped) {
 		diag(p, DEMO_ERROR, p->line, "the title belongs before the "
 		    "first '@EVENT' item");
@@ -528,13 +547,8 @@ parse_trace(struct pctx *p, const char *s)
 {
 	char	*t;
 
-	s = skip_ws(p, s);
-	if ((t = quoted(p, &s)) == NULL)
+	if ((t = quoted_rest(p, &s, NULL, "the capture's name")) == NULL)
 		return;
-	if (!at_end(p, s, "the capture's name")) {
-		free(t);
-		return;
-	}
 	if (p->stamped || p->d->trace != NULL || t[0] == '\0' ||
 	    t[0] == '.' || strchr(t, '/') != NULL) {
 		diag(p, DEMO_ERROR, p->line, "%s", p->stamped ? "the trace "
@@ -672,14 +686,9 @@ parse_stamped(struct pctx *p, const char *s)
 	}
 	if (n == 7 && memcmp(w, "caption", 7) == 0) {
 		it.kind = DEMO_CAPTION;
-		w = skip_ws(p, we);
-		q = w;
-		if ((it.text = quoted(p, &w)) == NULL)
+		q = we;
+		if ((it.text = quoted_rest(p, &q, &w, "the caption")) == NULL)
 			return;
-		if (!at_end(p, w, "the caption")) {
-			free(it.text);
-			return;
-		}
 		check_figures(p, q, it.text);
 		if (p->d->trace != NULL && has_figure(it.text))
 			diag(p, DEMO_ERROR, q, "a lesson over a kernel "
