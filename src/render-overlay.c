@@ -62,17 +62,22 @@ static const struct render_ops shift_ops = {
 };
 
 /*
- * A framed box at (x0, y0), w by h cells, blank inside, with a title on
- * its top edge and a footer on its bottom edge.
+ * A framed box of w by h cells centred on a cols by rows screen, blank
+ * inside, with a title on its top edge and a footer on its bottom edge;
+ * its top left corner in *xp, *yp.
  */
 static void
-frame(struct render *r, const struct render_ops *ops, void *be, unsigned x0,
-    unsigned y0, unsigned w, unsigned h, const char *title, const char *foot)
+frame(struct render *r, const struct render_ops *ops, void *be,
+    unsigned cols, unsigned rows, unsigned w, unsigned h, const char *title,
+    const char *foot, unsigned *xp, unsigned *yp)
 {
 	int		 u = glyphs_unicode(r->g);
 	const char	*hz = u ? "\xe2\x94\x80" : "-";
 	const char	*vt = u ? "\xe2\x94\x82" : "|";
-	unsigned	 y;
+	unsigned	 x0 = (cols - w) / 2, y0 = (rows - h) / 2, y;
+
+	*xp = x0;
+	*yp = y0;
 
 	put(ops, be, y0, x0, RENDER_HEADER, u ? "\xe2\x94\x8c" : "+");
 	fill(ops, be, y0, x0 + 1, w - 2, RENDER_HEADER, hz);
@@ -114,10 +119,8 @@ render_help(struct render *r, const struct render_ops *ops, void *be,
 		h = rows;
 	if (w < 4 || h < 4)
 		return;
-	x0 = (cols - w) / 2;
-	y0 = (rows - h) / 2;
-	frame(r, ops, be, x0, y0, w, h, " raviz keys ",
-	    " Esc or ? closes this help ");
+	frame(r, ops, be, cols, rows, w, h, " raviz keys ",
+	    " Esc or ? closes this help ", &x0, &y0);
 	for (i = 0; i < np && 1 + pad + i < h - 1 - pad; i++) {
 		put(ops, be, y0 + 1 + pad + (unsigned)i, x0 + 2, RENDER_LABEL,
 		    pairs[2 * i]);
@@ -137,10 +140,8 @@ render_captions(struct render *r, const struct render_ops *ops, void *be,
 	h = rows > 4 ? rows - 2 : rows;
 	if (w < 12 || h < 5)
 		return;
-	x0 = (cols - w) / 2;
-	y0 = (rows - h) / 2;
-	frame(r, ops, be, x0, y0, w, h, " captions so far ",
-	    " Esc or H closes this ");
+	frame(r, ops, be, cols, rows, w, h, " captions so far ",
+	    " Esc or H closes this ", &x0, &y0);
 	if (n == 0) {
 		put(ops, be, y0 + 2, x0 + 2, RENDER_DIM,
 		    "no caption yet: a lesson's captions gather here");
