@@ -6,13 +6,10 @@
 # Also: --record refuses to overwrite, and a lesson replays on the screen
 # (caption shown, pause waits for Enter).  Every wait polls with a deadline.
 . "${srcdir:-.}/tests/tap.sh"
-need tmux tmux
-tmp=$(mktemp -d)
-absrc=$(cd "$srcdir" && pwd)
 . "${srcdir:-.}/tests/tmux-lib.sh"
-tl_init raviz-demo
+tl_setup raviz-demo
+absrc=$(cd "$srcdir" && pwd)
 TL_CAPTURE=-pJ
-trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 
 # start CMD...: raviz in a fresh 80x24 window, clean environment.
 start() {

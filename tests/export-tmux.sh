@@ -6,13 +6,10 @@
 # xmllint accepts, a second press the next N), L (the projector theme's
 # white background, then back), and the help naming them.
 . "${srcdir:-.}/tests/tap.sh"
-need tmux tmux
-need xmllint libxml2-utils
-tmp=$(mktemp -d)
-absrc=$(cd "$srcdir" && pwd)
 . "${srcdir:-.}/tests/tmux-lib.sh"
-tl_init raviz-export
-trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+tl_setup raviz-export
+need xmllint libxml2-utils
+absrc=$(cd "$srcdir" && pwd)
 mkdir "$tmp/out"
 
 # A lesson of our own that waits at each pause: no wall-clock race.

@@ -8,11 +8,8 @@
 # for say so; q restores the terminal.
 . "${srcdir:-.}/tests/tap.sh"
 set -u
-need tmux tmux
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/raviz-impview.XXXXXX") || exit 99
 . "${srcdir:-.}/tests/tmux-lib.sh"
-tl_init raviz-impview
-trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+tl_setup raviz-impview
 cap="$srcdir/tests/data/captures/loop-dio-ra128-bs64k.trace"
 
 # Headless frames: the first two read() calls, as the screen draws them.
@@ -84,10 +81,7 @@ if tl_start "$RAVIZ --import=$cap" && wait_for "REAL - 7,0"; then
 	$T capture-pane -p -t f >"$tmp/cmp"
 	grep -q 'REAL - 7,0' "$tmp/cmp" && grep -q 'FIXED - patch' "$tmp/cmp"
 	ok $? "compare at the end: both halves" "$(cat "$tmp/cmp")"
-	$T send-keys -t f q
-	restored "q"
-	st=$(status)
-	[ "$st" = 0 ]; ok $? "q: exit status 0 (got '$st')"
+	quits "q" 0
 else
 	ok 1 "raviz --import did not start"
 fi
@@ -127,8 +121,7 @@ if tl_start "RAVIZ_DATADIR=$srcdir $RAVIZ --demo=yours"; then
 	press Enter "it copies, and read() returns" "yours: the wake-up"
 	press Enter "on the trace's clock" "yours: compare"
 	expect "yours: the model below" "FIXED - patch: no outer plug"
-	$T send-keys -t f q
-	restored "yours: q"
+	quits "yours: q"
 else
 	ok 1 "the shell did not start"
 fi

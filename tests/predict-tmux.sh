@@ -8,10 +8,7 @@
 # answer and goes on with Enter.  Every wait has a deadline.
 . "${srcdir:-.}/tests/tap.sh"
 . "${srcdir:-.}/tests/tmux-lib.sh"
-need tmux tmux
-tmp=$(mktemp -d)
-trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
-tl_init raviz-predict
+tl_setup raviz-predict
 data=$(cd "$srcdir" && pwd)
 
 # shot FILE: the screen once two captures in a row agree.
@@ -38,9 +35,7 @@ press a "wrong (you said a): c) it waits for all 256 KiB of request #1" \
     "a: wrong, naming the right choice"
 press P "predictions: 1 of 2 right; missed: T2 (waits for all of a plugged" \
     "P: predict off, the summary"
-$T send-keys -t f q
-restored "predict"
-[ "$(status)" = 0 ]; ok $? "exit status 0"
+quits "predict" 0
 grep -q "^@0 +[0-9]*ms predict$" "$tmp/rec.demo" &&
     grep -q "^@1 +[0-9]*ms answer b$" "$tmp/rec.demo" &&
     grep -q "^@3 +[0-9]*ms answer a$" "$tmp/rec.demo" &&
@@ -61,8 +56,7 @@ cap | grep -q "^What happens to window \[0,64) now?"
 ok $? "compare: the question above them"
 press b "right: held: the outer plug is still held" \
     "compare: the verdict in the main run's half"
-$T send-keys -t f q
-restored "compare"
+quits "compare"
 
 # The lesson: the student answers, Enter goes on.
 tl_start "RAVIZ_DATADIR='$data' '$RAVIZ' --demo predict"
@@ -74,6 +68,5 @@ press Enter "What happens to window [0,64) now?" \
 press a "wrong (you said a): b) held in the plug" \
     "the student's answer is revealed"
 press Enter "T1 ahead (buggy" "Enter: the lesson goes on"
-$T send-keys -t f q
-restored "lesson"
+quits "lesson"
 tap_done

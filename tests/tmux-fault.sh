@@ -6,11 +6,8 @@
 # `stty -a` shows a sane line discipline (icanon, echo, icrnl, opost).
 . "${srcdir:-.}/tests/tap.sh"
 set -u
-need tmux tmux
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/raviz-fault.XXXXXX") || exit 99
 . "${srcdir:-.}/tests/tmux-lib.sh"
-tl_init raviz-fault
-trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+tl_setup raviz-fault
 
 # start ARGS...: raviz with ARGS in a fresh pane, up and paused.
 start() {
@@ -65,7 +62,6 @@ if start; then
 	[ "$w" -eq 101 ]; ok $? "resize storm: header laid out for 100 columns ($((w - 1)))"
 	[ "$(wc -l <"$tmp/screen")" -le 30 ]; ok $? "resize storm: 30 rows"
 	grep -q "consumed" "$tmp/screen"; ok $? "resize storm: legend drawn at 100x30"
-	$T send-keys -t f q
-	restored "resize storm"
+	quits "resize storm"
 fi
 tap_done

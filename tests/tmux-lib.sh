@@ -1,9 +1,9 @@
 # tmux-lib.sh - a private tmux server with one shell pane, for the tests
 # that run raviz in a real terminal and then look at what is left of it
-# (tl_init NAME first), or with one session of named windows (tl_sock,
-# tm, tl_session and win_wait at the end).  Source it after tap.sh, with
-# $tmp (a scratch directory) set.  Every wait polls with a deadline
-# ($DEADLINE s).
+# (tl_setup NAME first), or with one session of named windows (tl_sock,
+# tm, tl_session and win_wait at the end).  Source it after tap.sh; without
+# tl_setup, set $tmp (a scratch directory) and call tl_init NAME yourself.
+# Every wait polls with a deadline ($DEADLINE s).
 : "${DEADLINE:=20}"
 : "${TL_CAPTURE:=-p}"
 
@@ -12,6 +12,15 @@ tl_init() {
 	tl_name=$1
 	tl_run=0
 	T="tmux -L $tl_name-$$-0 -f /dev/null"
+}
+# tl_setup NAME: how a tmux test begins: tmux is needed (else the test
+# fails naming it), $tmp is a new private folder, removed at exit with the
+# tmux server, and tl_init NAME.
+tl_setup() {
+	need tmux tmux
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX") || exit 99
+	tl_init "$1"
+	trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 }
 # word W FILE: W appears in FILE as a whole setting (not as -W).
 word() { grep -qE "(^| )$1( |\$)" "$2"; }
@@ -89,6 +98,15 @@ tl_new() {
 	tl_run=$((tl_run + 1))
 	T="tmux -L $tl_name-$$-$tl_run -f /dev/null"
 	$T new -d -s f -x "$1" -y "$2" "$3; sleep 60"
+}
+# quits NAME [STATUS]: q ends raviz, then restored NAME; with STATUS, raviz
+# exited with that status.
+quits() {
+	$T send-keys -t f q
+	restored "$1"
+	[ $# -lt 2 ] && return 0
+	_q_st=$(status)
+	[ "$_q_st" = "$2" ]; ok $? "$1: exit status $2 (got '$_q_st')"
 }
 # restored NAME: after raviz has gone, the terminal is as it was: the shell
 # runs the next command, the alternate screen is off, the line discipline

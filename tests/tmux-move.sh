@@ -7,11 +7,8 @@
 # comes) and G answer at once.
 . "${srcdir:-.}/tests/tap.sh"
 set -u
-need tmux tmux
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/raviz-move.XXXXXX") || exit 99
 . "${srcdir:-.}/tests/tmux-lib.sh"
-tl_init raviz-move
-trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+tl_setup raviz-move
 
 # One-page requests on a processor-sharing device: the state never repeats,
 # so reaching the end of 1 TiB means stepping every event.
@@ -40,10 +37,7 @@ if tl_start "$RAVIZ --mode=fixed $slow" && wait_for "PAUSED"; then
 	    "G in compare mode: the buggy run catching up shows its progress"
 	cap | grep -qE "moving: event [0-9]+, [0-9]+% of the way"
 	ok $? "the progress of catching up: events and a share of the clock"
-	$T send-keys -t f q
-	restored "q while the compare run catches up"
-	st=$(status)
-	[ "$st" = 0 ]; ok $? "q while catching up: exit status 0 (got '$st')"
+	quits "q while the compare run catches up" 0
 else
 	ok 1 "compare: raviz did not start"
 fi
@@ -87,8 +81,7 @@ if tl_start "$RAVIZ --bs=4k --file-size=4096T" && wait_for "PAUSED"; then
 	# 2^40 reads, numbered from 0 as the log numbers them.
 	cap | grep -qE "read #1099511627775([^0-9]|$)"
 	ok $? "the header shows the last read ($(cap | grep -o 'read #[0-9]*'))"
-	$T send-keys -t f q
-	restored "q after G"
+	quits "q after G"
 else
 	ok 1 "4 PiB: raviz did not start"
 fi

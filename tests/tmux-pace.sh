@@ -7,11 +7,8 @@
 # sparkline row is under the lanes, one per run in compare mode, and the
 # buggy run's stall shows as empty columns.  Every wait polls with a deadline.
 . "${srcdir:-.}/tests/tap.sh"
-need tmux tmux
-tmp=$(mktemp -d)
 . "${srcdir:-.}/tests/tmux-lib.sh"
-tl_init raviz-pace
-trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+tl_setup raviz-pace
 
 # start COLS ROWS CMD...: raviz in a fresh window, clean environment.
 start() {

@@ -186,10 +186,7 @@ filled() {
 	n=$(grep -c '^@' "$2")
 	press n "event $((n + 2)) " "$1: the session goes on (event $((n + 2)))"
 	[ -n "$(raviz_pid)" ]; ok $? "$1: raviz is still running"
-	$T send-keys -t f q
-	restored "$1"
-	st=$(status)
-	[ "$st" = 1 ]; ok $? "$1: exit status 1 ($st)"
+	quits "$1" 1
 	grep -qF "raviz: --record: $2: $3; the file replays up to its last complete line" "$tmp/stderr"
 	ok $? "$1: says so on exit: $(cat "$tmp/stderr")"
 	[ "$(tail -c 1 "$2" | od -An -c | tr -d ' ')" = '\n' ] &&
