@@ -131,6 +131,14 @@ cmp_cb(const void *a, const void *b)
 	return (x->seq < y->seq ? -1 : x->seq > y->seq);
 }
 
+/* A back merge ends where the request ends; a front merge where it starts. */
+int
+blk_merges(const struct blk_event *e, uint64_t sector, uint64_t nsect)
+{
+	return ((e->act == BLK_M && sector + nsect == e->sector) ||
+	    (e->act == BLK_F && e->sector + e->nsect == sector));
+}
+
 /* Sort by time; seq makes the order total, hence stable. */
 void
 blk_sort(struct blk_event *ev, size_t n)

@@ -79,6 +79,13 @@ char		*blk_narrate(char *buf, size_t len, const struct blk_event *);
  * R, -1 when empty or not made of letters.
  */
 int		 blk_rwbs(const char *s, size_t n, int *read);
+/*
+ * Does bio e merge into the request of nsect sectors at sector: an M that
+ * starts where the request ends, or an F that ends where it starts?  The
+ * request then grows by e->nsect (an F moves its start to e->sector).
+ */
+int		 blk_merges(const struct blk_event *e, uint64_t sector,
+		    uint64_t nsect);
 /* Sort events by time, keeping the file order (seq) among equal times. */
 void		 blk_sort(struct blk_event *, size_t n);
 

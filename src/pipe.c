@@ -394,14 +394,10 @@ apply_merge(struct pipe *p, const struct blk_event *e)
 	for (i = p->nreq; i-- > 0;) {
 		struct pipe_req	*r = &p->req[i];
 
-		if (r->where == PIPE_DEVICE)
-			continue;
-		if (e->act == BLK_M && r->sector + r->nsect == e->sector) {
-			r->nsect += e->nsect;
-			return;
-		}
-		if (e->act == BLK_F && e->sector + e->nsect == r->sector) {
-			r->sector = e->sector;
+		if (r->where != PIPE_DEVICE &&
+		    blk_merges(e, r->sector, r->nsect)) {
+			if (e->act == BLK_F)
+				r->sector = e->sector;
 			r->nsect += e->nsect;
 			return;
 		}

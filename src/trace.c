@@ -349,14 +349,9 @@ merge(struct tx *x, size_t k)
 
 	for (i = x->nrq; i-- > 0; ) {
 		r = &x->rq[i];
-		if (r->where == W_DEV)
-			continue;
-		if (e->act == BLK_M && r->sector + r->nsect == e->sector) {
-			r->nsect += e->nsect;
-			break;
-		}
-		if (e->act == BLK_F && e->sector + e->nsect == r->sector) {
-			r->sector = e->sector;
+		if (r->where != W_DEV && blk_merges(e, r->sector, r->nsect)) {
+			if (e->act == BLK_F)
+				r->sector = e->sector;
 			r->nsect += e->nsect;
 			break;
 		}

@@ -55,6 +55,23 @@ START_TEST(rwbs)
 }
 END_TEST
 
+/* M merges at a request's end, F at its start; nothing else merges. */
+START_TEST(merges)
+{
+	struct blk_event	m = blk_read_event(BLK_M, 0, 0, 108, 8);
+	struct blk_event	f = blk_read_event(BLK_F, 0, 0, 92, 8);
+	struct blk_event	q = blk_read_event(BLK_Q, 0, 0, 108, 8);
+
+	ck_assert(blk_merges(&m, 100, 8));	/* [100, 108) + [108, 116) */
+	ck_assert(!blk_merges(&m, 100, 7));
+	ck_assert(!blk_merges(&m, 108, 8));
+	ck_assert(blk_merges(&f, 100, 8));	/* [92, 100) + [100, 108) */
+	ck_assert(!blk_merges(&f, 101, 8));
+	ck_assert(!blk_merges(&f, 92, 8));
+	ck_assert(!blk_merges(&q, 100, 8));	/* a Q is no merge */
+}
+END_TEST
+
 /* Real events in words (narration). */
 START_TEST(narrate)
 {
@@ -550,7 +567,7 @@ END_TEST
 
 /* The suite. */
 CHECK_SUITE("import", CHECK_CASE("core", 0), CHECK_TEST(act_names),
-    CHECK_TEST(rwbs), CHECK_TEST(sort_stable), CHECK_TEST(narrate),
+    CHECK_TEST(rwbs), CHECK_TEST(merges), CHECK_TEST(sort_stable), CHECK_TEST(narrate),
     CHECK_TEST(pipe_states), CHECK_TEST(pipe_extents), CHECK_TEST(pipe_edges),
     CHECK_TEST(bp_legacy), CHECK_TEST(bp_rwbs), CHECK_TEST(bp_comm),
     CHECK_TEST(bp_cerror), CHECK_TEST(bp_percpu), CHECK_TEST(bp_ut),
