@@ -567,7 +567,8 @@ END_TEST
 
 /* The suite. */
 CHECK_SUITE("import", CHECK_CASE("core", 0), CHECK_TEST(act_names),
-    CHECK_TEST(rwbs), CHECK_TEST(merges), CHECK_TEST(sort_stable), CHECK_TEST(narrate),
+    CHECK_TEST(rwbs), CHECK_TEST(merges), CHECK_TEST(sort_stable),
+    CHECK_TEST(narrate),
     CHECK_TEST(pipe_states), CHECK_TEST(pipe_extents), CHECK_TEST(pipe_edges),
     CHECK_TEST(bp_legacy), CHECK_TEST(bp_rwbs), CHECK_TEST(bp_comm),
     CHECK_TEST(bp_cerror), CHECK_TEST(bp_percpu), CHECK_TEST(bp_ut),
