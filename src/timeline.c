@@ -67,6 +67,21 @@ timeline_events(const struct timeline *u)
 	return (u->nev);
 }
 
+/*
+ * Move the elements at even indexes of v (n of size bytes each) to its
+ * front, in order, dropping the others (already freed); their number.
+ */
+static size_t
+keep_even(void *v, size_t n, size_t size)
+{
+	unsigned char	*b = v;
+	size_t		 i, j;
+
+	for (i = 0, j = 0; i < n; i += 2, j++)
+		memmove(b + j * size, b + i * size, size);
+	return (j);
+}
+
 /* Free a checkpoint's copies. */
 static void
 ckpt_free(struct timeline_ckpt *c)
@@ -84,17 +99,13 @@ static int
 ckpt_take(struct timeline *u)
 {
 	struct timeline_ckpt	*c;
-	size_t		 i, j;
+	size_t		 i;
 
 	if (u->nck == TIMELINE_CKPT_MAX) {
 		/* Keep every other one (always the first, at event 0). */
-		for (i = 0, j = 0; i < u->nck; i++) {
-			if (i % 2 == 0)
-				u->ck[j++] = u->ck[i];
-			else
-				ckpt_free(&u->ck[i]);
-		}
-		u->nck = j;
+		for (i = 1; i < u->nck; i += 2)
+			ckpt_free(&u->ck[i]);
+		u->nck = keep_even(u->ck, u->nck, sizeof u->ck[0]);
 		u->spacing *= 2;
 		if (u->nev % u->spacing != 0 && u->nev != u->exact_at)
 			return (0);
@@ -371,7 +382,7 @@ static int
 qck_offer(struct timeline *u, const struct sim *s, uint64_t ev)
 {
 	struct timeline_qck	 q;
-	size_t			 i, j;
+	size_t			 i;
 
 	if (u->qspacing == 0)
 		u->qspacing = TIMELINE_QCK_SPACING;
@@ -379,13 +390,9 @@ qck_offer(struct timeline *u, const struct sim *s, uint64_t ev)
 		if (!qck_usable(u, &u->qk[i - 1]))
 			qck_drop(u, i - 1);
 	if (u->nqk == TIMELINE_QCK_MAX) {
-		for (i = 0, j = 0; i < u->nqk; i++) {
-			if (i % 2 == 0)
-				u->qk[j++] = u->qk[i];
-			else
-				qck_free(&u->qk[i]);
-		}
-		u->nqk = j;
+		for (i = 1; i < u->nqk; i += 2)
+			qck_free(&u->qk[i]);
+		u->nqk = keep_even(u->qk, u->nqk, sizeof u->qk[0]);
 		u->qspacing *= 2;
 	}
 	for (i = 0; i < u->nqk && u->qk[i].ev < ev; i++)
