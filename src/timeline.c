@@ -208,20 +208,34 @@ timeline_step(struct timeline *u, struct sim_event *ev)
 	return (took(u, ev) != 0 ? -1 : 1);
 }
 
+/*
+ * Start u at event 0 of a new engine for cfg or, with t set, of the kernel
+ * trace t, polling through p; -1 if out of memory.
+ */
+static int
+start(struct timeline *u, const struct sim_config *cfg, const struct trace *t,
+    unsigned cols, unsigned rows, struct timeline_poll *p)
+{
+	memset(u, 0, sizeof *u);
+	u->poll = p;
+	u->trace = t;
+	u->spacing = TIMELINE_CKPT_SPACING;
+	if (t != NULL)
+		u->view = trace_view(t);
+	else if ((u->sim = sim_new(cfg)) == NULL ||
+	    (u->view = feed_view(u->sim)) == NULL)
+		return (-1);
+	if ((u->r = render_new(cols, rows)) == NULL || ckpt_take(u) != 0)
+		return (-1);
+	return (0);
+}
+
 /* Start u at event 0 of cfg, polling through p; -1 if out of memory. */
 int
 timeline_init(struct timeline *u, const struct sim_config *cfg,
     unsigned cols, unsigned rows, struct timeline_poll *p)
 {
-	memset(u, 0, sizeof *u);
-	u->poll = p;
-	u->spacing = TIMELINE_CKPT_SPACING;
-	if ((u->sim = sim_new(cfg)) == NULL ||
-	    (u->view = feed_view(u->sim)) == NULL ||
-	    (u->r = render_new(cols, rows)) == NULL ||
-	    ckpt_take(u) != 0)
-		return (-1);
-	return (0);
+	return (start(u, cfg, NULL, cols, rows, p));
 }
 
 /* Start u at event 0 of a kernel trace; -1 if out of memory. */
@@ -229,14 +243,7 @@ int
 timeline_init_trace(struct timeline *u, const struct trace *t,
     unsigned cols, unsigned rows, struct timeline_poll *p)
 {
-	memset(u, 0, sizeof *u);
-	u->poll = p;
-	u->trace = t;
-	u->spacing = TIMELINE_CKPT_SPACING;
-	u->view = trace_view(t);
-	if ((u->r = render_new(cols, rows)) == NULL || ckpt_take(u) != 0)
-		return (-1);
-	return (0);
+	return (start(u, NULL, t, cols, rows, p));
 }
 
 /* Is the run over? */
