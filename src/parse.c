@@ -159,6 +159,21 @@ static const struct unit rate_units[] = {
 };
 
 /*
+ * decimal() of s, which must be there and have no sign: a '-' is refused
+ * with the message neg, an empty or missing s with empty.
+ */
+static int
+unsigned_decimal(const char *s, uint64_t *mant, unsigned *frac,
+    const char **end, const char **why, const char *neg, const char *empty)
+{
+	if (s == NULL || *s == '\0' || *s == '-') {
+		*why = s != NULL && *s == '-' ? neg : empty;
+		return (-1);
+	}
+	return (decimal(s, mant, frac, end, why));
+}
+
+/*
  * The shared shape of the three parsers: a non-negative decimal, then a
  * suffix from units (case-insensitive), scaled exactly.  neg and bad_unit
  * are the messages for a negative value and an unknown suffix.
@@ -176,11 +191,8 @@ parse_units(const char *s, uint64_t *out, const char **why,
 
 	if (why == NULL)
 		why = &dummy;
-	if (s == NULL || *s == '\0' || *s == '-') {
-		*why = s != NULL && *s == '-' ? neg : "empty value";
-		return (-1);
-	}
-	if (decimal(s, &mant, &frac, &end, why) != 0)
+	if (unsigned_decimal(s, &mant, &frac, &end, why, neg,
+	    "empty value") != 0)
 		return (-1);
 	n = strlen(end);
 	if (per_second && n >= 2 && eqi(end + n - 2, "/s"))
@@ -232,11 +244,8 @@ parse_uint(const char *s, uint64_t min, uint64_t max, uint64_t *out,
 
 	if (why == NULL)
 		why = &dummy;
-	if (s == NULL || *s == '\0' || *s == '-') {
-		*why = "expected a whole number";
-		return (-1);
-	}
-	if (decimal(s, &v, &frac, &end, why) != 0)
+	if (unsigned_decimal(s, &v, &frac, &end, why,
+	    "expected a whole number", "expected a whole number") != 0)
 		return (-1);
 	if (frac != 0 || *end != '\0' || strchr(s, '.') != NULL) {
 		*why = "expected a whole number";
