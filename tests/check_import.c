@@ -6,6 +6,8 @@
 #include "config.h"
 
 #include <check.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,12 +137,62 @@ put(struct pipe *p, struct blk_event e)
 	ck_assert_int_eq(pipe_apply(p, &e), 0);
 }
 
+/* The statistics that stats_are() checks, by their names in pipe.h. */
+#define STAT(f)	{ #f, offsetof(struct pipe_stats, f),			\
+	    sizeof(((struct pipe_stats *)NULL)->f) }
+static const struct {
+	const char	*name;
+	size_t		 off, size;
+} stat_fields[] = {
+	STAT(requests), STAT(request_sectors), STAT(max_request_sectors),
+	STAT(common_request_sectors), STAT(writes), STAT(completed),
+	STAT(errors), STAT(busy_ns), STAT(max_in_flight), STAT(plugs),
+	STAT(unplugs_explicit), STAT(unplugs_sleep), STAT(unplug_requests),
+	STAT(inserts), STAT(merges), STAT(remaps), STAT(splits),
+	STAT(requeues), STAT(q2d_sum_ns), STAT(q2d_n), STAT(d2c_sum_ns),
+	STAT(d2c_n),
+};
+
+/* Check st against spec, words NAME=VALUE; what names the run in failures. */
+static void
+stats_are(const char *what, const struct pipe_stats *st, const char *spec)
+{
+	const char	*s = spec, *eq;
+	char		*end;
+	uint64_t	 want, got;
+	uint32_t	 v32;
+	size_t		 i, n;
+
+	while (*s != '\0') {
+		eq = strchr(s, '=');
+		ck_assert_ptr_nonnull(eq);
+		n = (size_t)(eq - s);
+		for (i = 0; i < (size_t)CHECK_N(stat_fields); i++)
+			if (strlen(stat_fields[i].name) == n &&
+			    memcmp(stat_fields[i].name, s, n) == 0)
+				break;
+		if (i == (size_t)CHECK_N(stat_fields))
+			ck_abort_msg("%s: no statistic '%.*s'", what, (int)n, s);
+		want = strtoull(eq + 1, &end, 10);
+		if (stat_fields[i].size == sizeof v32) {
+			memcpy(&v32, (const char *)st + stat_fields[i].off,
+			    sizeof v32);
+			got = v32;
+		} else
+			memcpy(&got, (const char *)st + stat_fields[i].off,
+			    sizeof got);
+		ck_assert_msg(got == want, "%s: %.*s is %llu, expected %llu",
+		    what, (int)n, s, (unsigned long long)got,
+		    (unsigned long long)want);
+		s = end + strspn(end, " ");
+	}
+}
+
 /* Pages go through the five states; the lists follow the requests. */
 START_TEST(pipe_states)
 {
 	struct pipe		*p = pipe_new();
 	struct blk_event	 e;
-	const struct pipe_stats	*st;
 
 	ck_assert_ptr_nonnull(p);
 	put(p, ev(BLK_P, 0, 0, 0));
@@ -175,15 +227,10 @@ START_TEST(pipe_states)
 	ck_assert_uint_eq(pipe_nextents(p), 2);
 	ck_assert_uint_eq(pipe_extent(p, 0).npages, 4);
 	ck_assert_uint_eq(pipe_extent(p, 1).first, 4);
-	st = pipe_stats(p);
-	ck_assert_uint_eq(st->requests, 1);
-	ck_assert_uint_eq(st->common_request_sectors, 128);
-	ck_assert_uint_eq(st->q2d_n, 1);
-	ck_assert_uint_eq(st->q2d_sum_ns, 20);		/* Q at 10, D at 30 */
-	ck_assert_uint_eq(st->d2c_sum_ns, 100);
-	ck_assert_uint_eq(st->busy_ns, 100);
-	ck_assert_uint_eq(st->unplugs_sleep, 1);
-	ck_assert_uint_eq(st->merges, 1);
+	/* Q at 10, D at 30, C at 130. */
+	stats_are("pipe_states", pipe_stats(p), "requests=1 "
+	    "common_request_sectors=128 q2d_n=1 q2d_sum_ns=20 d2c_sum_ns=100 "
+	    "busy_ns=100 unplugs_sleep=1 merges=1");
 	ck_assert_str_eq(pipe_state_name(PIPE_CONSUMED), "consumed");
 	pipe_free(p);
 }
@@ -253,149 +300,147 @@ load(const char *name, uint32_t dev, struct import *im)
 }
 
 /* blkparse, legacy: P, I, U, a back merge, the summary blocks skipped. */
-START_TEST(bp_legacy)
+static void
+legacy_checks(const struct import *im, const struct pipe *p)
 {
-	struct import		 im;
-	struct pipe		*p = load("bp-legacy.blkparse", BLK_NODEV, &im);
-	const struct pipe_stats	*st = pipe_stats(p);
-
-	ck_assert_str_eq(im.format, "blkparse");
-	ck_assert_uint_eq(im.nev, 9);
-	ck_assert_uint_eq(st->requests, 1);
-	ck_assert_uint_eq(st->max_request_sectors, 16);
-	ck_assert_uint_eq(st->merges, 1);
-	ck_assert_uint_eq(st->inserts, 1);
-	ck_assert_uint_eq(st->unplugs_explicit, 1);
-	ck_assert_uint_eq(st->q2d_sum_ns, 5000);
-	ck_assert_uint_eq(st->d2c_sum_ns, 100000);
+	ck_assert_uint_eq(im->nev, 9);
 	ck_assert_int_eq(pipe_state_at(p, 1), PIPE_IN_MEMORY);
-	pipe_free(p);
-	import_free(&im);
 }
-END_TEST
-
-/* RWBS of any letters; writes and flushes are not read requests. */
-START_TEST(bp_rwbs)
-{
-	struct import		 im;
-	struct pipe		*p = load("bp-rwbs.blkparse", BLK_NODEV, &im);
-	const struct pipe_stats	*st = pipe_stats(p);
-
-	ck_assert_uint_eq(st->requests, 2);
-	ck_assert_uint_eq(st->writes, 2);
-	ck_assert_uint_eq(st->max_request_sectors, 16);
-	ck_assert_uint_eq(st->completed, 4);
-	pipe_free(p);
-	import_free(&im);
-}
-END_TEST
 
 /* A comm with brackets in it. */
-START_TEST(bp_comm)
+static void
+comm_checks(const struct import *im, const struct pipe *p)
 {
-	struct import		 im;
-	struct pipe		*p = load("bp-comm.blkparse", BLK_NODEV, &im);
-	const struct pipe_stats	*st = pipe_stats(p);
-
-	ck_assert_uint_eq(im.dev, blk_dev(8, 16));
-	ck_assert_uint_eq(st->requests, 2);
-	ck_assert_uint_eq(st->request_sectors, 384);
-	ck_assert_uint_eq(im.ev[3].pid, 4242);
-	ck_assert_uint_eq(im.ev[3].sector, 2304);
-	ck_assert_str_eq(im.ev[3].comm, "my [odd] task");
-	ck_assert_str_eq(im.ev[0].comm, "kworker/u8:2");
-	pipe_free(p);
-	import_free(&im);
+	(void)p;
+	ck_assert_uint_eq(im->dev, blk_dev(8, 16));
+	ck_assert_uint_eq(im->ev[3].pid, 4242);
+	ck_assert_uint_eq(im->ev[3].sector, 2304);
+	ck_assert_str_eq(im->ev[3].comm, "my [odd] task");
+	ck_assert_str_eq(im->ev[0].comm, "kworker/u8:2");
 }
-END_TEST
 
 /* C's bracket is the error code: the pages are not read. */
-START_TEST(bp_cerror)
+static void
+cerror_checks(const struct import *im, const struct pipe *p)
 {
-	struct import		 im;
-	struct pipe		*p = load("bp-cerror.blkparse", BLK_NODEV, &im);
-	const struct pipe_stats	*st = pipe_stats(p);
-
-	ck_assert_uint_eq(st->errors, 1);
-	ck_assert_int_eq(im.ev[6].error, -5);
+	ck_assert_int_eq(im->ev[6].error, -5);
 	ck_assert_int_eq(pipe_state_at(p, 0), PIPE_NOT_REQUESTED);
 	ck_assert_int_eq(pipe_state_at(p, 8), PIPE_IN_MEMORY);
-	pipe_free(p);
-	import_free(&im);
 }
-END_TEST
 
 /* Per-CPU lines out of time order are put back in order. */
-START_TEST(bp_percpu)
+static void
+percpu_checks(const struct import *im, const struct pipe *p)
 {
-	struct import		 im;
-	struct pipe		*p = load("bp-percpu.blkparse", BLK_NODEV, &im);
-	const struct pipe_stats	*st = pipe_stats(p);
-	size_t			 i;
+	size_t	i;
 
-	for (i = 1; i < im.nev; i++)
-		ck_assert_uint_le(im.ev[i - 1].t_ns, im.ev[i].t_ns);
-	ck_assert_int_eq(im.ev[3].act, BLK_C);
-	ck_assert_uint_eq(st->d2c_n, 2);
-	ck_assert_uint_eq(st->d2c_sum_ns, 98000 + 98000);
-	ck_assert_uint_eq(st->busy_ns, 98000 * 2);
-	ck_assert_uint_eq(st->max_in_flight, 1);
-	pipe_free(p);
-	import_free(&im);
+	(void)p;
+	for (i = 1; i < im->nev; i++)
+		ck_assert_uint_le(im->ev[i - 1].t_ns, im->ev[i].t_ns);
+	ck_assert_int_eq(im->ev[3].act, BLK_C);
 }
-END_TEST
 
 /* UT without a P before it. */
-START_TEST(bp_ut)
+static void
+ut_checks(const struct import *im, const struct pipe *p)
 {
-	struct import		 im;
-	struct pipe		*p = load("bp-ut.blkparse", BLK_NODEV, &im);
-	const struct pipe_stats	*st = pipe_stats(p);
-
-	ck_assert_uint_eq(st->plugs, 0);
-	ck_assert_uint_eq(st->unplugs_sleep, 1);
-	ck_assert_uint_eq(st->unplug_requests, 1);
-	ck_assert_uint_eq(st->requests, 1);
-	ck_assert(im.has_unplug_kind);
-	ck_assert_str_eq(im.ev[3].comm, "dd");
-	pipe_free(p);
-	import_free(&im);
+	(void)p;
+	ck_assert(im->has_unplug_kind);
+	ck_assert_str_eq(im->ev[3].comm, "dd");
 }
-END_TEST
 
 /* blk-mq: no I, no U; remap and split lines. */
-START_TEST(bp_mq)
+static void
+mq_checks(const struct import *im, const struct pipe *p)
 {
-	struct import		 im;
-	struct pipe		*p = load("bp-mq.blkparse", BLK_NODEV, &im);
-	const struct pipe_stats	*st = pipe_stats(p);
-
-	ck_assert_uint_eq(im.dev, blk_dev(259, 0));
-	ck_assert_uint_eq(st->requests, 2);
-	ck_assert_uint_eq(st->inserts, 0);
-	ck_assert_uint_eq(st->q2d_n, 2);
-	ck_assert_uint_eq(st->remaps, 1);
-	ck_assert_uint_eq(st->splits, 1);
-	ck_assert_uint_eq(im.ev[7].sector2, 2052);
-	ck_assert_uint_eq(st->max_in_flight, 2);
+	ck_assert_uint_eq(im->dev, blk_dev(259, 0));
+	ck_assert_uint_eq(im->ev[7].sector2, 2052);
 	ck_assert_uint_eq(pipe_nreqs(p), 0);
-	pipe_free(p);
-	import_free(&im);
 }
-END_TEST
 
 /* A requeued request goes back to the queue and is issued again. */
-START_TEST(bp_requeue)
+static void
+requeue_checks(const struct import *im, const struct pipe *p)
 {
-	struct import		 im;
-	struct pipe		*p = load("bp-requeue.blkparse", BLK_NODEV, &im);
-	const struct pipe_stats	*st = pipe_stats(p);
-
-	ck_assert_uint_eq(st->requeues, 1);
-	ck_assert_uint_eq(st->requests, 2);	/* two D, as btt counts */
+	(void)im;
 	ck_assert_uint_eq(pipe_nreqs(p), 0);
-	ck_assert_uint_eq(st->busy_ns, 1000 + 50000);
 	ck_assert_int_eq(pipe_state_at(p, 0), PIPE_IN_MEMORY);
+}
+
+/* The same six events as ftrace, trace-cmd report and perf script. */
+static void
+six_checks(const struct import *im, const struct pipe *p)
+{
+	(void)p;
+	ck_assert_uint_eq(im->dev, blk_dev(7, 0));
+	/* The other device's task and its plug are left out. */
+	ck_assert_uint_eq(im->nev, 6);
+	ck_assert_int_eq(im->ev[0].pid, 4821);
+	ck_assert_str_eq(im->ev[0].comm, "dd");
+	ck_assert_str_eq(im->ev[0].rwbs, "RA");
+	ck_assert_int_eq(im->ev[3].act, BLK_U);
+	ck_assert_str_eq(im->ev[3].comm, "dd");
+	ck_assert_uint_eq(im->ev[3].count, 1);
+	ck_assert(!im->has_unplug_kind);
+}
+
+/*
+ * The fixtures: the device asked for (major -1: none), the format found,
+ * the statistics once applied (see stats_are()), and what else to check.
+ */
+static const struct {
+	const char	*file;
+	int		 major, minor;
+	const char	*format;
+	const char	*stats;
+	void		(*checks)(const struct import *, const struct pipe *);
+} fixtures[] = {
+	{ "bp-legacy.blkparse", -1, 0, "blkparse", "requests=1 "
+	    "max_request_sectors=16 merges=1 inserts=1 unplugs_explicit=1 "
+	    "q2d_sum_ns=5000 d2c_sum_ns=100000", legacy_checks },
+	/* RWBS of any letters; writes and flushes are not read requests. */
+	{ "bp-rwbs.blkparse", -1, 0, "blkparse", "requests=2 writes=2 "
+	    "max_request_sectors=16 completed=4", NULL },
+	{ "bp-comm.blkparse", -1, 0, "blkparse",
+	    "requests=2 request_sectors=384", comm_checks },
+	{ "bp-cerror.blkparse", -1, 0, "blkparse", "errors=1", cerror_checks },
+	/* Two requests of 98000 ns each, one at a time. */
+	{ "bp-percpu.blkparse", -1, 0, "blkparse", "d2c_n=2 d2c_sum_ns=196000 "
+	    "busy_ns=196000 max_in_flight=1", percpu_checks },
+	{ "bp-ut.blkparse", -1, 0, "blkparse", "plugs=0 unplugs_sleep=1 "
+	    "unplug_requests=1 requests=1", ut_checks },
+	{ "bp-mq.blkparse", -1, 0, "blkparse", "requests=2 inserts=0 q2d_n=2 "
+	    "remaps=1 splits=1 max_in_flight=2", mq_checks },
+	/* Two D, as btt counts; busy 1000 + 50000 ns. */
+	{ "bp-requeue.blkparse", -1, 0, "blkparse",
+	    "requeues=1 requests=2 busy_ns=51000", requeue_checks },
+	/* The device with the most data read, or the one asked for. */
+	{ "bp-twodev.blkparse", -1, 0, "blkparse", "request_sectors=64", NULL },
+	{ "bp-twodev.blkparse", 8, 0, "blkparse", "request_sectors=8", NULL },
+	{ "ftrace-pipe.txt", -1, 0, "ftrace", "requests=1 "
+	    "common_request_sectors=256 plugs=1 unplugs_explicit=1 "
+	    "d2c_sum_ns=487000 q2d_sum_ns=11000", six_checks },
+	{ "trace-cmd.txt", -1, 0, "trace-cmd", "requests=1 "
+	    "common_request_sectors=256 plugs=1 unplugs_explicit=1 "
+	    "d2c_sum_ns=487000 q2d_sum_ns=11000", six_checks },
+	{ "perf.txt", -1, 0, "perf", "requests=1 "
+	    "common_request_sectors=256 plugs=1 unplugs_explicit=1 "
+	    "d2c_sum_ns=487000 q2d_sum_ns=11000", six_checks },
+};
+
+/* One fixture, loaded and applied. */
+START_TEST(fixture)
+{
+	struct import	 im;
+	struct pipe	*p;
+
+	p = load(fixtures[_i].file, fixtures[_i].major < 0 ? BLK_NODEV :
+	    blk_dev((unsigned)fixtures[_i].major,
+	    (unsigned)fixtures[_i].minor), &im);
+	ck_assert_str_eq(im.format, fixtures[_i].format);
+	stats_are(fixtures[_i].file, pipe_stats(p), fixtures[_i].stats);
+	if (fixtures[_i].checks != NULL)
+		fixtures[_i].checks(&im, p);
 	pipe_free(p);
 	import_free(&im);
 }
@@ -452,56 +497,16 @@ START_TEST(bp_twodev)
 	ck_assert_uint_eq(im.dev, blk_dev(8, 16));
 	ck_assert(im.dev_chosen);
 	ck_assert_ptr_nonnull(strstr(im.note, "device 8,16"));
-	ck_assert_uint_eq(pipe_stats(p)->request_sectors, 64);
 	pipe_free(p);
 	import_free(&im);
 	p = load("bp-twodev.blkparse", blk_dev(8, 0), &im);
 	ck_assert(!im.dev_chosen);
-	ck_assert_uint_eq(pipe_stats(p)->request_sectors, 8);
 	pipe_free(p);
 	import_free(&im);
 	ck_assert_int_eq(import_load(&im, FIX "bp-twodev.blkparse",
 	    blk_dev(9, 9)), -1);
 	ck_assert_ptr_nonnull(strstr(im.err, "no events for device 9,9"));
 	import_free(&im);
-}
-END_TEST
-
-/* The same six events as ftrace, trace-cmd report and perf script. */
-START_TEST(tracepoint_formats)
-{
-	static const char *const files[3] = {
-		"ftrace-pipe.txt", "trace-cmd.txt", "perf.txt"
-	};
-	static const char *const fmts[3] = { "ftrace", "trace-cmd", "perf" };
-	struct import		 im;
-	struct pipe		*p;
-	const struct pipe_stats	*st;
-	int			 i;
-
-	for (i = 0; i < 3; i++) {
-		p = load(files[i], BLK_NODEV, &im);
-		st = pipe_stats(p);
-		ck_assert_str_eq(im.format, fmts[i]);
-		ck_assert_uint_eq(im.dev, blk_dev(7, 0));
-		/* The other device's task and its plug are left out. */
-		ck_assert_uint_eq(im.nev, 6);
-		ck_assert_uint_eq(st->requests, 1);
-		ck_assert_uint_eq(st->common_request_sectors, 256);
-		ck_assert_uint_eq(st->plugs, 1);
-		ck_assert_uint_eq(st->unplugs_explicit, 1);
-		ck_assert_uint_eq(st->d2c_sum_ns, 487000);
-		ck_assert_uint_eq(st->q2d_sum_ns, 11000);
-		ck_assert_int_eq(im.ev[0].pid, 4821);
-		ck_assert_str_eq(im.ev[0].comm, "dd");
-		ck_assert_str_eq(im.ev[0].rwbs, "RA");
-		ck_assert_int_eq(im.ev[3].act, BLK_U);
-		ck_assert_str_eq(im.ev[3].comm, "dd");
-		ck_assert_uint_eq(im.ev[3].count, 1);
-		ck_assert(!im.has_unplug_kind);
-		pipe_free(p);
-		import_free(&im);
-	}
 }
 END_TEST
 
@@ -568,10 +573,6 @@ END_TEST
 /* The suite. */
 CHECK_SUITE("import", CHECK_CASE("core", 0), CHECK_TEST(act_names),
     CHECK_TEST(rwbs), CHECK_TEST(merges), CHECK_TEST(sort_stable),
-    CHECK_TEST(narrate),
-    CHECK_TEST(pipe_states), CHECK_TEST(pipe_extents), CHECK_TEST(pipe_edges),
-    CHECK_TEST(bp_legacy), CHECK_TEST(bp_rwbs), CHECK_TEST(bp_comm),
-    CHECK_TEST(bp_cerror), CHECK_TEST(bp_percpu), CHECK_TEST(bp_ut),
-    CHECK_TEST(bp_mq), CHECK_TEST(bp_requeue), CHECK_TEST(bp_bad),
-    CHECK_TEST(bp_twodev), CHECK_TEST(tracepoint_formats),
-    CHECK_TEST(engine_to_pipe))
+    CHECK_TEST(narrate), CHECK_TEST(pipe_states), CHECK_TEST(pipe_extents),
+    CHECK_TEST(pipe_edges), CHECK_LOOP(fixture, CHECK_N(fixtures)),
+    CHECK_TEST(bp_bad), CHECK_TEST(bp_twodev), CHECK_TEST(engine_to_pipe))
