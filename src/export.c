@@ -82,10 +82,7 @@ hold(struct export *x, uint32_t req, uint64_t first, uint64_t n)
 			x->held[i].npages = n;
 			return (0);
 		}
-	if (x->nheld == x->cheld) {
-		x->cheld = x->cheld ? x->cheld * 2 : 16;
-		x->held = xreallocarray(x->held, x->cheld, sizeof *x->held);
-	}
+	x->held = xgrow(x->held, &x->cheld, x->nheld, sizeof *x->held);
 	x->held[x->nheld++] = (struct held){ req, first, n };
 	return (0);
 }

@@ -177,10 +177,7 @@ push(struct ps *ps, struct blk_event *e)
 {
 	struct import		*im = ps->im;
 
-	if (im->nev == ps->cap) {
-		ps->cap = ps->cap ? ps->cap * 2 : 256;
-		im->ev = xreallocarray(im->ev, ps->cap, sizeof *im->ev);
-	}
+	im->ev = xgrow(im->ev, &ps->cap, im->nev, sizeof *im->ev);
 	e->seq = im->nev;
 	e->line = ps->line;
 	im->ev[im->nev++] = *e;

@@ -53,20 +53,6 @@ static const char *const state_names[PIPE_NSTATES] = {
 	"not requested", "queued", "in flight", "in memory", "consumed"
 };
 
-/* Grow an array to hold one more element (0: memory is xalloc's). */
-static int
-grow(void **p, size_t *cap, size_t n, size_t size)
-{
-	size_t	 nc;
-
-	if (n < *cap)
-		return (0);
-	nc = *cap ? *cap * 2 : 16;
-	*p = xreallocarray(*p, nc, size);
-	*cap = nc;
-	return (0);
-}
-
 /* A new state. */
 struct pipe *
 pipe_new(void)
@@ -225,8 +211,7 @@ hist_add(struct pipe_size **h, size_t *n, size_t *cap, uint32_t v)
 	for (i = 0; i < *n && (*h)[i].nsect != v; i++)
 		;
 	if (i == *n) {
-		if (grow((void **)h, cap, *n, sizeof **h) != 0)
-			return (UINT64_MAX);
+		*h = xgrow(*h, cap, *n, sizeof **h);
 		(*h)[i] = (struct pipe_size){ v, 0 };
 		(*n)++;
 	}
@@ -258,8 +243,7 @@ req_add(struct pipe *p, uint64_t sector, uint32_t nsect, enum pipe_where w,
 {
 	size_t	c = p->creq;
 
-	if (grow((void **)&p->req, &p->creq, p->nreq, sizeof *p->req) != 0)
-		return (-1);
+	p->req = xgrow(p->req, &p->creq, p->nreq, sizeof *p->req);
 	if (p->creq != c)
 		p->req_q = xreallocarray(p->req_q, p->creq, sizeof *p->req_q);
 	p->req[p->nreq] = (struct pipe_req){ sector, nsect, w, read, t, 0 };

@@ -59,10 +59,8 @@ join(struct runs *r, size_t i)
 static void
 reserve(struct runs *r, size_t n)
 {
-	while (n > r->cap) {
-		r->cap = r->cap ? 2 * r->cap : 16;
-		r->v = xreallocarray(r->v, r->cap, sizeof *r->v);
-	}
+	while (n > r->cap)
+		r->v = xgrow(r->v, &r->cap, r->cap, sizeof *r->v);
 }
 
 /* Set a range of pages to a state. */

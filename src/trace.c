@@ -189,12 +189,11 @@ emit(struct tx *x, const struct blk_event *src, enum view_ev kind)
 {
 	struct trace		*t = x->t;
 	struct view_event	*v;
+	size_t			 cap = x->cap;
 
-	if (t->nev == x->cap) {
-		x->cap = x->cap ? 2 * x->cap : 256;
-		t->ev = xreallocarray(t->ev, x->cap, sizeof *t->ev);
+	t->ev = xgrow(t->ev, &x->cap, t->nev, sizeof *t->ev);
+	if (x->cap != cap)
 		t->src = xreallocarray(t->src, x->cap, sizeof *t->src);
-	}
 	v = &t->ev[t->nev];
 	memset(v, 0, sizeof *v);
 	v->seq = t->nev;
@@ -325,10 +324,7 @@ req_new(struct tx *x, size_t k, int open)
 	const struct blk_event	*e = &x->in[k];
 	struct treq		*r;
 
-	if (x->nrq == x->crq) {
-		x->crq = x->crq ? 2 * x->crq : 16;
-		x->rq = xreallocarray(x->rq, x->crq, sizeof *x->rq);
-	}
+	x->rq = xgrow(x->rq, &x->crq, x->nrq, sizeof *x->rq);
 	r = &x->rq[x->nrq++];
 	r->id = x->next_id++;
 	r->sector = e->sector;

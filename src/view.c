@@ -62,16 +62,6 @@ view_mode_name(enum view_mode m)
 	return ((unsigned)m < VIEW_MODE_COUNT ? mode_names[m] : "?");
 }
 
-/* Make room for one more element of an array. */
-static void *
-grow(void *p, size_t *cap, size_t n, size_t size)
-{
-	if (n < *cap)
-		return (p);
-	*cap = *cap ? *cap * 2 : 16;
-	return (xreallocarray(p, *cap, size));
-}
-
 /* Everything back to time 0 (the configuration stays). */
 static void
 reset(struct view *v)
@@ -234,7 +224,7 @@ mark_set(struct view *v, uint64_t p)
 
 	if (i < v->nmark && v->mark[i] == p)
 		return;
-	v->mark = grow(v->mark, &v->cmark, v->nmark, sizeof *v->mark);
+	v->mark = xgrow(v->mark, &v->cmark, v->nmark, sizeof *v->mark);
 	memmove(&v->mark[i + 1], &v->mark[i], (v->nmark - i) *
 	    sizeof *v->mark);
 	v->mark[i] = p;
@@ -269,7 +259,7 @@ view_markers(const struct view *v, uint64_t *out, size_t max)
 static void
 req_insert(struct reqv *l, size_t i, const struct view_request *r)
 {
-	l->v = grow(l->v, &l->cap, l->n, sizeof *l->v);
+	l->v = xgrow(l->v, &l->cap, l->n, sizeof *l->v);
 	memmove(&l->v[i + 1], &l->v[i], (l->n - i) * sizeof *l->v);
 	l->v[i] = *r;
 	l->n++;

@@ -80,6 +80,18 @@ xreallocarray(void *o, size_t n, size_t size)
 	return (xrealloc(o, n * size));
 }
 
+/* Make room for one more element of an array, or exit. */
+void *
+xgrow(void *p, size_t *cap, size_t n, size_t size)
+{
+	if (n < *cap)
+		return (p);
+	if (*cap > SIZE_MAX / 2)
+		fail();
+	*cap = *cap ? *cap * 2 : 16;
+	return (xreallocarray(p, *cap, size));
+}
+
 /* strdup() or exit. */
 char *
 xstrdup(const char *s)

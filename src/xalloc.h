@@ -16,6 +16,12 @@ void	*xcalloc(size_t n, size_t size);
 void	*xrealloc(void *, size_t);
 /* realloc() of an array of n elements of size bytes, overflow checked. */
 void	*xreallocarray(void *, size_t n, size_t size);
+/*
+ * Room for element n of the array p of *cap elements of size bytes: p
+ * itself while n < *cap, else p moved to a capacity doubled (16 at first),
+ * in *cap.
+ */
+void	*xgrow(void *p, size_t *cap, size_t n, size_t size);
 char	*xstrdup(const char *);
 char	*xstrndup(const char *, size_t);
 /* Run fn (async-signal-safe not needed) before exiting on failure. */
