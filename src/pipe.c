@@ -200,8 +200,7 @@ pipe_stats(const struct pipe *p)
 
 /*
  * Count v in a histogram; return the most common value after it (ties go
- * to the larger value); UINT64_MAX was out of memory, which xalloc.h now
- * never returns.
+ * to the larger value).
  */
 static uint64_t
 hist_add(struct pipe_size **h, size_t *n, size_t *cap, uint32_t v)
@@ -301,9 +300,8 @@ apply_issue(struct pipe *p, const struct blk_event *e)
 
 	if ((i = req_at(p, e->sector, 0)) < 0) {
 		had_q = pend_take(p, e->sector, &tq);
-		if ((i = req_add(p, e->sector, e->nsect, PIPE_DEVICE, e->read,
-		    had_q ? tq : e->t_ns, had_q)) < 0)
-			return (-1);
+		i = req_add(p, e->sector, e->nsect, PIPE_DEVICE, e->read,
+		    had_q ? tq : e->t_ns, had_q);
 	}
 	p->req[i].where = PIPE_DEVICE;
 	p->req[i].nsect = e->nsect;
@@ -321,10 +319,8 @@ apply_issue(struct pipe *p, const struct blk_event *e)
 	st->request_sectors += e->nsect;
 	if (e->nsect > st->max_request_sectors)
 		st->max_request_sectors = e->nsect;
-	if ((tq = hist_add(&p->sizes, &p->nsizes, &p->csizes, e->nsect)) ==
-	    UINT64_MAX)
-		return (-1);
-	st->common_request_sectors = (uint32_t)tq;
+	st->common_request_sectors = (uint32_t)hist_add(&p->sizes, &p->nsizes,
+	    &p->csizes, e->nsect);
 	if (p->req_q[i]) {
 		tq = e->t_ns - p->req[i].t_queue;
 		st->q2d_sum_ns += tq;
@@ -393,7 +389,6 @@ static int
 apply_read(struct pipe *p, const struct blk_event *e)
 {
 	struct pipe_stats	*st = &p->st;
-	uint64_t		 c;
 
 	if (e->act == BLK_READ_BEGIN) {
 		if (st->reads == 0 && st->t_read_first == 0)
@@ -403,10 +398,8 @@ apply_read(struct pipe *p, const struct blk_event *e)
 	st->reads++;
 	st->read_bytes += e->len;
 	st->t_read_last = e->t_ns;
-	if ((c = hist_add(&p->rlens, &p->nrlens, &p->crlens,
-	    (uint32_t)e->len)) == UINT64_MAX)
-		return (-1);
-	st->read_len_common = c;
+	st->read_len_common = hist_add(&p->rlens, &p->nrlens, &p->crlens,
+	    (uint32_t)e->len);
 	if (e->len == 0 || e->offset > UINT64_MAX - e->len - 4096)
 		return (0);
 	return (ext_set(p, e->offset / 4096,
@@ -441,9 +434,8 @@ pipe_apply(struct pipe *p, const struct blk_event *e)
 		if (req_at(p, e->sector, 0) >= 0)
 			break;
 		i = pend_take(p, e->sector, &t);
-		if (req_add(p, e->sector, e->nsect, p->plugged ? PIPE_PLUG :
-		    PIPE_QUEUE, e->read, i ? t : e->t_ns, (int)i) < 0)
-			return (-1);
+		(void)req_add(p, e->sector, e->nsect, p->plugged ? PIPE_PLUG :
+		    PIPE_QUEUE, e->read, i ? t : e->t_ns, (int)i);
 		break;
 	case BLK_P:
 		st->plugs++;
@@ -468,9 +460,8 @@ pipe_apply(struct pipe *p, const struct blk_event *e)
 			p->req[i].nsect = e->nsect;
 		} else {
 			k = pend_take(p, e->sector, &t);
-			if (req_add(p, e->sector, e->nsect, PIPE_QUEUE,
-			    e->read, k ? t : e->t_ns, (int)k) < 0)
-				return (-1);
+			(void)req_add(p, e->sector, e->nsect, PIPE_QUEUE,
+			    e->read, k ? t : e->t_ns, (int)k);
 		}
 		if (e->read)
 			return (sect_set(p, e->sector, e->nsect, PIPE_QUEUED));
