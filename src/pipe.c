@@ -31,6 +31,12 @@ struct bio {
 	uint64_t	 t;
 };
 
+/* A value (a request's sectors, a read's bytes) and how often it came. */
+struct pipe_size {
+	uint32_t	 nsect;
+	uint64_t	 n;
+};
+
 struct pipe {
 	struct runs		 pages;		/* requested pages (runs.h) */
 	struct pipe_req		*req;
@@ -175,20 +181,6 @@ int
 pipe_plugged(const struct pipe *p)
 {
 	return (p->plugged);
-}
-
-/* Number of distinct read request sizes. */
-size_t
-pipe_nsizes(const struct pipe *p)
-{
-	return (p->nsizes);
-}
-
-/* One request size. */
-const struct pipe_size *
-pipe_size(const struct pipe *p, size_t i)
-{
-	return (i < p->nsizes ? &p->sizes[i] : NULL);
 }
 
 /* The statistics so far. */

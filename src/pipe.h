@@ -51,12 +51,6 @@ struct pipe_req {
 	uint64_t	 t_issue;	/* PIPE_DEVICE: issued */
 };
 
-/* A request size and how many requests had it. */
-struct pipe_size {
-	uint32_t	 nsect;
-	uint64_t	 n;
-};
-
 struct pipe_stats {
 	uint64_t	 events;	/* events applied */
 	uint64_t	 t_first, t_last;	/* time span of all events */
@@ -109,9 +103,6 @@ const struct pipe_req *pipe_req(const struct pipe *, size_t i);
 size_t		 pipe_count(const struct pipe *, enum pipe_where);
 /* Whether a plug is open (P seen, no U/UT since). */
 int		 pipe_plugged(const struct pipe *);
-/* Read request sizes seen, in order of first appearance. */
-size_t		 pipe_nsizes(const struct pipe *);
-const struct pipe_size *pipe_size(const struct pipe *, size_t i);
 const struct pipe_stats *pipe_stats(const struct pipe *);
 /* Name of a state ("not requested", "queued", ...). */
 const char	*pipe_state_name(enum pipe_state);
