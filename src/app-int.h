@@ -25,14 +25,9 @@ struct app {
 	struct trace			 own;		/* the trace, owned */
 	struct timeline			 main;
 	struct timeline			 other;		/* compare mode */
-	int				 compare;
-	int				 playing;
-	unsigned			 speed;
-	int				 pace;		/* CMD_PACE_* */
-	unsigned			 rate;		/* time pace, us/s */
+	struct app_state		 st;		/* app_state() */
 	uint64_t			 pace_t;	/* time pace: target */
 	uint64_t			 pace_ev;	/* ... as of event */
-	int				 help;
 	uint64_t			 zoom;		/* 0 = automatic */
 	const struct render_glyphs	*g;
 	char				 flash[FLASH_LEN];
@@ -48,8 +43,6 @@ struct app {
 					    uint64_t);
 	void				*hook_arg;
 	/* Predict-then-reveal (predict.h). */
-	int				 predict;	/* on */
-	int				 asking;	/* q is pending */
 	struct predict_q		 q;
 	struct predict_score		 score;
 	char				 verdict[2 * PREDICT_TEXT];

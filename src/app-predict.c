@@ -22,7 +22,7 @@
 static void
 clear_question(struct app *a)
 {
-	a->asking = 0;
+	a->st.asking = 0;
 	a->verdict[0] = '\0';
 }
 
@@ -35,12 +35,12 @@ ask_at_point(struct app *a)
 {
 	int	rc;
 
-	if (!a->predict || a->asking)
-		return (a->asking);
+	if (!a->st.predict || a->st.asking)
+		return (a->st.asking);
 	if ((rc = predict_ask(a->main.sim, &a->q)) != 1)
 		return (rc);
-	a->asking = 1;
-	a->playing = 0;
+	a->st.asking = 1;
+	a->st.playing = 0;
 	a->verdict[0] = '\0';
 	return (1);
 }
@@ -124,9 +124,9 @@ app_predict_exec(struct app *a, const struct cmd *c)
 
 	switch (c->kind) {
 	case CMD_PREDICT:
-		on = c->arg == 0 ? !a->predict : c->arg == 1;
-		if (on && !a->predict) {
-			a->predict = 1;
+		on = c->arg == 0 ? !a->st.predict : c->arg == 1;
+		if (on && !a->st.predict) {
+			a->st.predict = 1;
 			memset(&a->score, 0, sizeof a->score);
 			a->summary[0] = '\0';
 			clear_question(a);
@@ -134,16 +134,17 @@ app_predict_exec(struct app *a, const struct cmd *c)
 			    "flush and stall");
 			return (ask_at_point(a) < 0 ? -1 : 1);
 		}
-		if (!on && a->predict) {
-			a->predict = 0;
+		if (!on && a->st.predict) {
+			a->st.predict = 0;
 			clear_question(a);
 			app_predict_summarize(a);
 			app_flash(a, "predict off");
 		}
 		return (1);
 	case CMD_ANSWER:
-		if (!a->asking) {
-			app_flash(a, a->predict ? "no question to answer now" :
+		if (!a->st.asking) {
+			app_flash(a, a->st.predict ?
+			    "no question to answer now" :
 			    "no question: P turns predict on");
 			return (1);
 		}
@@ -155,8 +156,8 @@ app_predict_exec(struct app *a, const struct cmd *c)
 		}
 		predict_score_add(&a->score, &a->q, given);
 		predict_verdict(a->verdict, sizeof a->verdict, &a->q, given);
-		a->asking = 0;
-		a->playing = 0;
+		a->st.asking = 0;
+		a->st.playing = 0;
 		if (app_go(a, app_event_no(a) + a->q.reveal) != 0)
 			return (-1);
 		if (sim_done(a->main.sim))
@@ -165,7 +166,7 @@ app_predict_exec(struct app *a, const struct cmd *c)
 	case CMD_PLAY:
 	case CMD_PLAYPAUSE:
 	case CMD_STEP:
-		if (!a->asking)
+		if (!a->st.asking)
 			return (0);
 		app_flash(a, "answer first: a-d (P turns predict off)");
 		return (1);
@@ -184,20 +185,6 @@ app_predict_exec(struct app *a, const struct cmd *c)
 	default:
 		return (0);
 	}
-}
-
-/* Is a question waiting for its answer? */
-int
-app_asking(const struct app *a)
-{
-	return (a->asking);
-}
-
-/* Predict-then-reveal on? */
-int
-app_predicting(const struct app *a)
-{
-	return (a->predict);
 }
 
 /* The answers so far. */

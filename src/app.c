@@ -44,7 +44,7 @@ other_mode(enum sim_mode m)
 static int
 sync_other(struct app *a)
 {
-	if (!a->compare)
+	if (!a->st.compare)
 		return (0);
 	return (timeline_sync_time(&a->other, timeline_now(&a->main)));
 }
@@ -60,9 +60,9 @@ app_new(const struct sim_config *cfg)
 	if ((a = calloc(1, sizeof *a)) == NULL)
 		return (NULL);
 	a->cfg = *cfg;
-	a->speed = APP_SPEED_DEFAULT;
-	a->pace = CMD_PACE_EVENTS;
-	a->rate = APP_RATE_DEFAULT;
+	a->st.speed = APP_SPEED_DEFAULT;
+	a->st.pace = CMD_PACE_EVENTS;
+	a->st.rate = APP_RATE_DEFAULT;
 	a->pace_ev = UINT64_MAX;
 	a->g = &render_ascii;
 	if (timeline_init(&a->main, cfg, APP_MIN_COLS, APP_MIN_ROWS,
@@ -190,9 +190,9 @@ app_tick_interval_ms(const struct app *a)
 {
 	unsigned	ms, k;
 
-	if (a->pace == CMD_PACE_TIME)
+	if (a->st.pace == CMD_PACE_TIME)
 		return (APP_TIME_TICK_MS);
-	app_pacing(a->speed, &ms, &k);
+	app_pacing(a->st.speed, &ms, &k);
 	return (ms);
 }
 
@@ -202,50 +202,22 @@ app_tick_events(const struct app *a)
 {
 	unsigned	ms, k;
 
-	app_pacing(a->speed, &ms, &k);
+	app_pacing(a->st.speed, &ms, &k);
 	return (k);
 }
 
-/* Current speed. */
-unsigned
-app_speed(const struct app *a)
+/* a's pace as the header shows it (app_pace_text()). */
+static void
+pace_text(const struct app *a, char *buf, size_t len, int brief)
 {
-	return (a->speed);
+	app_pace_text(buf, len, a->st.pace, a->st.speed, a->st.rate, brief);
 }
 
-/* Current pace. */
-int
-app_pace(const struct app *a)
+/* What the commands have set. */
+const struct app_state *
+app_state(const struct app *a)
 {
-	return (a->pace);
-}
-
-/* Time pace's rate. */
-unsigned
-app_rate(const struct app *a)
-{
-	return (a->rate);
-}
-
-/* Playing? */
-int
-app_playing(const struct app *a)
-{
-	return (a->playing);
-}
-
-/* Help overlay shown? */
-int
-app_help_shown(const struct app *a)
-{
-	return (a->help);
-}
-
-/* Compare mode? */
-int
-app_compare(const struct app *a)
-{
-	return (a->compare);
+	return (&a->st);
 }
 
 /* Events of the main run. */
@@ -266,7 +238,7 @@ app_sim(const struct app *a)
 const struct sim *
 app_other(const struct app *a)
 {
-	return (a->compare ? a->other.sim : NULL);
+	return (a->st.compare ? a->other.sim : NULL);
 }
 
 /* Set the flash message. */
@@ -399,7 +371,7 @@ patched(const struct app *a)
 static int
 mode_cmd(struct app *a, enum sim_mode m)
 {
-	if (a->compare) {
+	if (a->st.compare) {
 		app_flash(a, "compare shows both modes: leave it (c) to patch a "
 		    "run");
 		return (0);
@@ -430,7 +402,7 @@ set_compare(struct app *a, int on)
 
 	if (!on) {
 		timeline_done(&a->other);
-		a->compare = 0;
+		a->st.compare = 0;
 		return (0);
 	}
 	/* The halves are the scenario in two modes, unpatched both. */
@@ -445,7 +417,7 @@ set_compare(struct app *a, int on)
 	if (timeline_init(&a->other, &c, APP_MIN_COLS, APP_MIN_ROWS,
 	    &a->poll) != 0)
 		return (-1);
-	a->compare = 1;
+	a->st.compare = 1;
 	return (sync_other(a));
 }
 
@@ -466,7 +438,7 @@ restart(struct app *a, int64_t arg)
 	    timeline_init(&a->main, &a->cfg, APP_MIN_COLS, APP_MIN_ROWS,
 	    &a->poll) != 0)
 		return (-1);
-	if (a->compare) {
+	if (a->st.compare) {
 		set_compare(a, 0);
 		if (set_compare(a, 1) != 0)
 			return (-1);
@@ -489,7 +461,7 @@ move_cancelled(struct app *a)
 	if (!a->poll.cancelled)
 		return (0);
 	a->poll.cancelled = 0;
-	a->playing = 0;
+	a->st.playing = 0;
 	app_flash(a, "move cancelled");
 	return (1);
 }
@@ -533,7 +505,7 @@ go_moment(struct app *a, uint64_t n, int k)
 
 	if (app_go(a, n) != 0)
 		return (-1);
-	if (!a->compare)
+	if (!a->st.compare)
 		return (0);
 	if ((at = timeline_find_label(&a->other, k)) == -2)
 		return (-1);
@@ -590,7 +562,7 @@ app_exec(struct app *a, const struct cmd *c)
 	/* A pace toggle is recorded as the pace it sets. */
 	if (c->kind == CMD_PACE && c->arg == CMD_PACE_TOGGLE) {
 		pc.kind = CMD_PACE;
-		pc.arg = a->pace == CMD_PACE_TIME ? CMD_PACE_EVENTS :
+		pc.arg = a->st.pace == CMD_PACE_TIME ? CMD_PACE_EVENTS :
 		    CMD_PACE_TIME;
 		c = &pc;
 	}
@@ -605,7 +577,7 @@ app_exec(struct app *a, const struct cmd *c)
 	    c->kind != CMD_HELP && c->kind != CMD_REDRAW &&
 	    c->kind != CMD_NONE)
 		a->pace_ev = UINT64_MAX;
-	if (a->predict || c->kind == CMD_PREDICT || c->kind == CMD_ANSWER) {
+	if (a->st.predict || c->kind == CMD_PREDICT || c->kind == CMD_ANSWER) {
 		/* 1: carried out (or refused) by predict-then-reveal. */
 		if ((rc = app_predict_exec(a, c)) != 0) {
 			if (rc < 0)
@@ -618,19 +590,19 @@ app_exec(struct app *a, const struct cmd *c)
 	case CMD_REDRAW:
 		break;
 	case CMD_PLAY:
-		a->playing = !timeline_over(&a->main);
+		a->st.playing = !timeline_over(&a->main);
 		break;
 	case CMD_PAUSE:
-		a->playing = 0;
+		a->st.playing = 0;
 		break;
 	case CMD_PLAYPAUSE:
-		a->playing = !a->playing && !timeline_over(&a->main);
+		a->st.playing = !a->st.playing && !timeline_over(&a->main);
 		if (timeline_over(&a->main))
 			app_flash(a, "end of the run: g or r starts again");
 		break;
 	case CMD_STEP:
-		a->playing = 0;
-		if (a->predict)
+		a->st.playing = 0;
+		if (a->st.predict)
 			rc = app_predict_forward(a, (uint64_t)(c->arg > 0 ?
 			    c->arg : 1));
 		else
@@ -639,7 +611,7 @@ app_exec(struct app *a, const struct cmd *c)
 			app_flash(a, "end of the run");
 		break;
 	case CMD_BACK:
-		a->playing = 0;
+		a->st.playing = 0;
 		z = (uint64_t)(c->arg > 0 ? c->arg : 1);
 		if (n == 0)
 			app_flash(a, "already at the start");
@@ -647,54 +619,53 @@ app_exec(struct app *a, const struct cmd *c)
 		break;
 	case CMD_FASTER:
 	case CMD_SLOWER:
-		if (a->pace == CMD_PACE_TIME) {
-			a->rate = app_speed_notch(a->rate,
+		if (a->st.pace == CMD_PACE_TIME) {
+			a->st.rate = app_speed_notch(a->st.rate,
 			    c->kind == CMD_FASTER ? 1 : -1);
-			app_pace_text(pt, sizeof pt, a->pace, a->speed, a->rate,
-			    0);
+			pace_text(a, pt, sizeof pt, 0);
 			app_flashf(a, "pace %s of simulated time", pt);
 			break;
 		}
-		a->speed = app_speed_notch(a->speed,
+		a->st.speed = app_speed_notch(a->st.speed,
 		    c->kind == CMD_FASTER ? 1 : -1);
-		app_flashf(a, "speed %u events/s", a->speed);
+		app_flashf(a, "speed %u events/s", a->st.speed);
 		break;
 	case CMD_PACE:
 		if (c->arg == CMD_PACE_EVENTS || c->arg == CMD_PACE_TIME)
-			a->pace = (int)c->arg;
-		app_pace_text(pt, sizeof pt, a->pace, a->speed, a->rate, 0);
-		app_flashf(a, "pace %s%s", pt, a->pace == CMD_PACE_TIME ?
+			a->st.pace = (int)c->arg;
+		pace_text(a, pt, sizeof pt, 0);
+		app_flashf(a, "pace %s%s", pt, a->st.pace == CMD_PACE_TIME ?
 		    " of simulated time" : "");
 		break;
 	case CMD_SPEED:
 		if (c->arg >= 1 && c->arg <= 1000000)
-			a->speed = (unsigned)c->arg;
-		app_flashf(a, "speed %u events/s", a->speed);
+			a->st.speed = (unsigned)c->arg;
+		app_flashf(a, "speed %u events/s", a->st.speed);
 		break;
 	case CMD_JUMP:
-		a->playing = 0;
+		a->st.playing = 0;
 		if ((at = find_label(a, (int)c->arg)) == -2)
 			rc = -1;
 		else if (at < 0)
 			app_flashf(a, "T%d does not happen in this scenario",
 			    (int)c->arg);
-		else if (a->predict)
+		else if (a->st.predict)
 			rc = app_predict_jump(a, (uint64_t)at);
 		else
 			rc = go_moment(a, (uint64_t)at, (int)c->arg);
 		break;
 	case CMD_START:
-		a->playing = 0;
+		a->st.playing = 0;
 		rc = app_go(a, 0);
 		break;
 	case CMD_END:
-		a->playing = 0;
+		a->st.playing = 0;
 		rc = app_go(a, UINT64_MAX);
-		if (a->predict)
+		if (a->st.predict)
 			app_predict_summarize(a);
 		break;
 	case CMD_GOTO:
-		a->playing = 0;
+		a->st.playing = 0;
 		rc = app_go(a, c->arg > 0 ? (uint64_t)c->arg : 0);
 		break;
 	case CMD_PLUG:
@@ -711,10 +682,10 @@ app_exec(struct app *a, const struct cmd *c)
 		rc = mode_cmd(a, (enum sim_mode)((m + 1) % SIM_MODE_COUNT));
 		break;
 	case CMD_COMPARE:
-		rc = set_compare(a, !a->compare);
+		rc = set_compare(a, !a->st.compare);
 		break;
 	case CMD_RESTART:
-		a->playing = 0;
+		a->st.playing = 0;
 		rc = restart(a, c->arg);
 		break;
 	case CMD_ZOOM_IN:
@@ -730,8 +701,8 @@ app_exec(struct app *a, const struct cmd *c)
 		    (unsigned long long)a->zoom);
 		break;
 	case CMD_HELP:
-		a->help = c->arg < 0 ? 0 : !a->help;
-		if (c->arg < 0 || a->help)
+		a->st.help = c->arg < 0 ? 0 : !a->st.help;
+		if (c->arg < 0 || a->st.help)
 			a->history = 0;
 		break;
 	case CMD_FOCUS:
@@ -742,7 +713,7 @@ app_exec(struct app *a, const struct cmd *c)
 	case CMD_CAPTIONS:
 		a->history = !a->history;
 		if (a->history)
-			a->help = 0;
+			a->st.help = 0;
 		break;
 	case CMD_QUIT:
 		return (1);
@@ -765,7 +736,8 @@ app_exec(struct app *a, const struct cmd *c)
 static int
 tick_time(struct app *a, uint64_t limit)
 {
-	const uint64_t	 slice = app_time_slice_ns(a->rate, APP_TIME_TICK_MS);
+	const uint64_t	 slice = app_time_slice_ns(a->st.rate,
+			    APP_TIME_TICK_MS);
 	uint64_t	 now = timeline_now(&a->main), t;
 	unsigned	 i;
 	int		 rc = 1;
@@ -802,11 +774,11 @@ app_tick_upto(struct app *a, uint64_t limit)
 	unsigned	k = app_tick_events(a), i;
 	int		rc = 1;
 
-	if (!a->playing || a->oom)
+	if (!a->st.playing || a->oom)
 		return (a->oom ? -1 : 0);
-	if (a->predict)
+	if (a->st.predict)
 		rc = app_predict_forward(a, k) < 0 ? -1 : 1;
-	else if (a->pace == CMD_PACE_TIME)
+	else if (a->st.pace == CMD_PACE_TIME)
 		rc = tick_time(a, limit);
 	else
 		for (i = 0; i < k && rc == 1 &&
@@ -819,7 +791,7 @@ app_tick_upto(struct app *a, uint64_t limit)
 		return (-1);
 	}
 	if (timeline_over(&a->main)) {
-		a->playing = 0;
+		a->st.playing = 0;
 		app_flash(a, "end of the run: g or r starts again");
 	}
 	return (0);
@@ -855,11 +827,11 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		return;
 	}
 	memset(&st, 0, sizeof st);
-	st.play = a->playing ? "PLAYING" : timeline_over(&a->main) ? "END" :
+	st.play = a->st.playing ? "PLAYING" : timeline_over(&a->main) ? "END" :
 	    "PAUSED";
-	st.speed = a->speed;
-	app_pace_text(pace, sizeof pace, a->pace, a->speed, a->rate, 0);
-	app_pace_text(pace_b, sizeof pace_b, a->pace, a->speed, a->rate, 1);
+	st.speed = a->st.speed;
+	pace_text(a, pace, sizeof pace, 0);
+	pace_text(a, pace_b, sizeof pace_b, 1);
 	st.pace = pace;
 	st.pace_brief = pace_b;
 	st.flash = a->flash[0] != '\0' ? a->flash : NULL;
@@ -868,7 +840,7 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 	st.focus = a->focus;
 	cmd_hint(hint, sizeof hint, a->trace != NULL ? CMD_HINT_TRACE : 0);
 	st.hint = hint;
-	if (a->asking) {
+	if (a->st.asking) {
 		st.ask = a->q.question;
 		for (h = 0; h < a->q.nchoices; h++)
 			st.choice[h] = a->q.text[h];
@@ -883,7 +855,7 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 	render_set_glyphs(a->main.r, a->g);
 	render_set_zoom(a->main.r, a->zoom);
 	render_resize(a->main.r, cols, rows);
-	if (!a->compare)
+	if (!a->st.compare)
 		render_draw_at(a->main.r, a->main.view, ops, be, &st, 0, rows);
 	else {
 		render_set_glyphs(a->other.r, a->g);
@@ -901,7 +873,7 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		 * takes the caption row: a half has one narration row, for
 		 * the choices.
 		 */
-		if (a->asking) {
+		if (a->st.asking) {
 			for (h = 0, k = 0; h < a->q.nchoices && k < sizeof qline;
 			    h++)
 				k += (size_t)snprintf(qline + k, sizeof qline - k,
@@ -909,7 +881,8 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 				    a->q.text[h]);
 			st.caption = qline;
 		}
-		h = (rows - (a->asking ? 4 : st.caption != NULL ? 3 : 2)) / 2;
+		h = (rows - (a->st.asking ? 4 : st.caption != NULL ? 3 :
+		    2)) / 2;
 		st.title = "compare";
 		/* In compare mode p and m do not apply. */
 		cmd_hint(hint, sizeof hint, 1 | (a->trace != NULL ?
@@ -926,10 +899,10 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		render_compare_footer(top->r, ops, be, 2 * h, rows - 2 * h,
 		    &st);
 		/* The question on the footer's free row, above its choices. */
-		if (a->asking)
+		if (a->st.asking)
 			ops->put(be, 2 * h + 1, 0, RENDER_LABEL, a->q.question);
 	}
-	if (a->help) {
+	if (a->st.help) {
 		cmd_help_pairs(pairs, sizeof pairs / sizeof pairs[0]);
 		render_help(a->main.r, ops, be, cols, rows, pairs);
 	}

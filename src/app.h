@@ -101,22 +101,28 @@ unsigned app_tick_events(const struct app *);
 void	 app_pacing(unsigned speed, unsigned *interval_ms, unsigned *events);
 /* The speed ladder: the next notch up (dir > 0) or down from speed. */
 unsigned app_speed_notch(unsigned speed, int dir);
-unsigned app_speed(const struct app *);
-/*
- * Pace: CMD_PACE_EVENTS or CMD_PACE_TIME, and the time pace's rate in
- * microseconds of simulated time per second (the same ladder as speed).
- */
-int	 app_pace(const struct app *);
-unsigned app_rate(const struct app *);
 /* Nanoseconds of simulated time one tick of interval_ms stands for. */
 uint64_t app_time_slice_ns(unsigned rate_us, unsigned interval_ms);
 /* The pace as the header shows it: "10 events/s", "1 ms/s" (brief: ev/s). */
 void	 app_pace_text(char *buf, size_t len, int pace, unsigned speed,
 	     unsigned rate_us, int brief);
 
-int	 app_playing(const struct app *);
-int	 app_help_shown(const struct app *);
-int	 app_compare(const struct app *);
+/* What the commands have set, as the screen shows it (app_state()). */
+struct app_state {
+	int		 playing;
+	unsigned	 speed;		/* events per second */
+	/*
+	 * Pace: CMD_PACE_EVENTS or CMD_PACE_TIME, and the time pace's rate
+	 * in microseconds of simulated time per second (the speed's ladder).
+	 */
+	int		 pace;
+	unsigned	 rate;
+	int		 help;		/* the help overlay is shown */
+	int		 compare;	/* compare mode */
+	int		 predict;	/* predict-then-reveal is on ... */
+	int		 asking;	/* ... with a question open */
+};
+const struct app_state *app_state(const struct app *);
 /* Events of the main run so far. */
 uint64_t app_event_no(const struct app *);
 /* The main run (read-only view, valid until the next app_* call). */
@@ -175,8 +181,6 @@ void	 app_set_cmd_hook(struct app *,
  * beat's events) and gives the verdict; moves elsewhere drop the question;
  * the summary shows at the end of the run and when it is turned off.
  */
-int	 app_asking(const struct app *);
-int	 app_predicting(const struct app *);
 struct predict_score;
 const struct predict_score *app_predict_score(const struct app *);
 

@@ -119,7 +119,7 @@ static int
 move_to(struct demo_live *l, uint64_t to)
 {
 	struct cmd	go = { CMD_GOTO, 0 }, play = { CMD_PLAY, 0 };
-	int		playing = app_playing(l->app);
+	int		playing = app_state(l->app)->playing;
 
 	go.arg = (int64_t)(to > INT64_MAX ? INT64_MAX : to);
 	if (app_exec(l->app, &go) < 0)
@@ -139,7 +139,7 @@ hold(struct demo_live *l, uint64_t now_ns)
 		return;
 	l->held = 1;
 	l->held_event = app_event_no(l->app);
-	l->held_playing = app_playing(l->app);
+	l->held_playing = app_state(l->app)->playing;
 	due = l->next < l->d->nitems ? due_at(l) : 0;
 	l->held_left = due > now_ns ? due - now_ns : 0;
 	show(l);
@@ -164,7 +164,7 @@ demo_live_key(struct demo_live *l, int key, uint64_t now_ns)
 			l->held = 0;
 			if (move_to(l, l->held_event) != 0)
 				return (1);
-			if (app_playing(l->app) != l->held_playing &&
+			if (app_state(l->app)->playing != l->held_playing &&
 			    app_exec(l->app, l->held_playing ? &play :
 			    &stop) < 0)
 				return (1);
@@ -228,7 +228,7 @@ demo_live_step(struct demo_live *l, uint64_t now_ns, uint64_t *wait_ns)
 		cur = app_event_no(l->app);
 		if (cur < it->event && !app_over(l->app)) {
 			/* Playing: the ticks bring the run there. */
-			if (app_playing(l->app))
+			if (app_state(l->app)->playing)
 				break;
 			if (move_to(l, it->event) != 0)
 				return (-1);
@@ -278,7 +278,7 @@ demo_live_tick(struct demo_live *l)
 
 	if (!demo_live_active(l) || l->next >= l->d->nitems)
 		return (app_tick(l->app));
-	if (!app_playing(l->app))
+	if (!app_state(l->app)->playing)
 		return (0);
 	cur = app_event_no(l->app);
 	to = l->d->items[l->next].event;

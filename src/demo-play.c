@@ -229,7 +229,7 @@ advance(struct player *p, uint64_t to, uint64_t t0, uint64_t t1)
 	struct cmd		 go = { CMD_GOTO, 0 }, play = { CMD_PLAY, 0 };
 	struct sim		*shadow;
 	uint64_t		 from = app_event_no(p->app), n, nf, j, dt;
-	int			 playing = app_playing(p->app);
+	int			 playing = app_state(p->app)->playing;
 
 	if (to <= from || app_over(p->app))
 		return (0);

@@ -97,7 +97,7 @@ headless_predict(const struct opts *o, FILE *out, FILE *err)
 	while (rc == 0 && !sim_done(app_sim(a))) {
 		/* No timer clears a flash here: each command starts clean. */
 		app_flash_clear(a);
-		if (!app_asking(a)) {
+		if (!app_state(a)->asking) {
 			c.kind = CMD_STEP;
 			c.arg = 1;
 			rc = app_exec(a, &c);
@@ -119,7 +119,7 @@ headless_predict(const struct opts *o, FILE *out, FILE *err)
 		c.arg = *ans++ - 'a' + 1;
 		if ((rc = app_exec(a, &c)) != 0)
 			break;
-		if (app_asking(a)) {
+		if (app_state(a)->asking) {
 			fprintf(out, "refused: choose a to %c\n",
 			    'a' + q.nchoices - 1);
 			refused = 1;

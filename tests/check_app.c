@@ -93,25 +93,25 @@ START_TEST(test_tick)
 {
 	struct app	*a = new_app();
 
-	ck_assert_int_eq(app_playing(a), 0);
+	ck_assert_int_eq(app_state(a)->playing, 0);
 	ck_assert_int_eq(app_tick(a), 0);
 	ck_assert_uint_eq(app_event_no(a), 0);
 	exec(a, CMD_SPEED, 200);
 	exec(a, CMD_PLAY, 0);
-	ck_assert_int_eq(app_playing(a), 1);
+	ck_assert_int_eq(app_state(a)->playing, 1);
 	ck_assert_uint_eq(app_tick_events(a), 8);
 	ck_assert_int_eq(app_tick(a), 0);
 	ck_assert_uint_eq(app_event_no(a), 8);
 	ck_assert_int_eq(app_tick(a), 0);
 	ck_assert_uint_eq(app_event_no(a), 16);
 	exec(a, CMD_PLAYPAUSE, 0);
-	ck_assert_int_eq(app_playing(a), 0);
+	ck_assert_int_eq(app_state(a)->playing, 0);
 	ck_assert_int_eq(app_tick(a), 0);
 	ck_assert_uint_eq(app_event_no(a), 16);
 	/* Playing to the end stops there. */
 	exec(a, CMD_SPEED, 100000);
 	exec(a, CMD_PLAY, 0);
-	while (app_playing(a))
+	while (app_state(a)->playing)
 		ck_assert_int_eq(app_tick(a), 0);
 	ck_assert_int_ne(sim_done(app_sim(a)), 0);
 	app_free(a);
@@ -155,7 +155,7 @@ START_TEST(test_tick_time)
 	char		*f;
 
 	exec(a, CMD_PACE, CMD_PACE_TIME);
-	ck_assert_int_eq(app_pace(a), CMD_PACE_TIME);
+	ck_assert_int_eq(app_state(a)->pace, CMD_PACE_TIME);
 	ck_assert_uint_eq(app_tick_interval_ms(a), APP_TIME_TICK_MS);
 	ck_assert_int_eq(app_tick(a), 0);	/* paused: nothing */
 	ck_assert_uint_eq(app_event_no(a), 0);
@@ -182,11 +182,11 @@ START_TEST(test_tick_time)
 	ck_assert_ptr_nonnull(strstr(f, "PLAYING  1 ms/s"));
 	free(f);
 	exec(a, CMD_FASTER, 0);
-	ck_assert_uint_eq(app_rate(a), 2000);
-	ck_assert_uint_eq(app_speed(a), APP_SPEED_DEFAULT);
+	ck_assert_uint_eq(app_state(a)->rate, 2000);
+	ck_assert_uint_eq(app_state(a)->speed, APP_SPEED_DEFAULT);
 	exec(a, CMD_SLOWER, 0);
 	exec(a, CMD_SLOWER, 0);
-	ck_assert_uint_eq(app_rate(a), 500);
+	ck_assert_uint_eq(app_state(a)->rate, 500);
 	f = check_frame(a, 80, 24);
 	ck_assert_ptr_nonnull(strstr(f, "PLAYING  500 us/s"));
 	free(f);
@@ -203,12 +203,12 @@ START_TEST(test_tick_time)
 	exec(a, CMD_END, 0);
 	exec(a, CMD_BACK, 3);
 	exec(a, CMD_PLAY, 0);
-	for (k = 0; k < 100000 && app_playing(a); k++)
+	for (k = 0; k < 100000 && app_state(a)->playing; k++)
 		ck_assert_int_eq(app_tick(a), 0);
-	ck_assert_int_eq(app_playing(a), 0);
+	ck_assert_int_eq(app_state(a)->playing, 0);
 	ck_assert_int_ne(sim_done(app_sim(a)), 0);
 	exec(a, CMD_PACE, CMD_PACE_TOGGLE);
-	ck_assert_int_eq(app_pace(a), CMD_PACE_EVENTS);
+	ck_assert_int_eq(app_state(a)->pace, CMD_PACE_EVENTS);
 	ck_assert_uint_eq(app_tick_interval_ms(a), 100);
 	app_free(a);
 }
@@ -319,10 +319,11 @@ play_to(struct app *a, uint64_t n)
 {
 	exec(a, CMD_SPEED, 20000);
 	exec(a, CMD_PLAY, 0);
-	while (app_playing(a) && app_event_no(a) + app_tick_events(a) <= n)
+	while (app_state(a)->playing &&
+	    app_event_no(a) + app_tick_events(a) <= n)
 		ck_assert_int_eq(app_tick(a), 0);
 	exec(a, CMD_SPEED, 1);
-	while (app_playing(a) && app_event_no(a) < n)
+	while (app_state(a)->playing && app_event_no(a) < n)
 		ck_assert_int_eq(app_tick(a), 0);
 	exec(a, CMD_PAUSE, 0);
 	exec(a, CMD_SPEED, APP_SPEED_DEFAULT);
@@ -969,7 +970,7 @@ START_TEST(test_compare)
 
 	exec(a, CMD_GOTO, 600);
 	exec(a, CMD_COMPARE, 0);
-	ck_assert_int_eq(app_compare(a), 1);
+	ck_assert_int_eq(app_state(a)->compare, 1);
 	o = app_other(a);
 	ck_assert_ptr_nonnull(o);
 	ck_assert_int_eq(sim_mode(o), SIM_MODE_FIXED);
@@ -1124,7 +1125,7 @@ START_TEST(test_compare_needs_unpatched)
 	exec(a, CMD_GOTO, 20);
 	exec(a, CMD_PLUG, 0);
 	f = exec_flash(a, CMD_COMPARE, 0);
-	ck_assert_int_eq(app_compare(a), 0);
+	ck_assert_int_eq(app_state(a)->compare, 0);
 	ck_assert_ptr_null(app_other(a));
 	ck_assert_ptr_nonnull(strstr(f, "compare needs the unpatched run: "
 	    "r restarts, then c"));
@@ -1134,25 +1135,25 @@ START_TEST(test_compare_needs_unpatched)
 	exec(a, CMD_PLUG, 0);
 	ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_BUGGY);
 	free(exec_flash(a, CMD_COMPARE, 0));
-	ck_assert_int_eq(app_compare(a), 0);
+	ck_assert_int_eq(app_state(a)->compare, 0);
 	/* Back before the toggle: unpatched. */
 	exec(a, CMD_GOTO, 19);
 	exec(a, CMD_COMPARE, 0);
-	ck_assert_int_eq(app_compare(a), 1);
+	ck_assert_int_eq(app_state(a)->compare, 1);
 	exec(a, CMD_COMPARE, 0);
 	/* A toggle that stays in the configured mode is no patch. */
 	exec(a, CMD_MODE, SIM_MODE_BUGGY);
 	exec(a, CMD_COMPARE, 0);
-	ck_assert_int_eq(app_compare(a), 1);
+	ck_assert_int_eq(app_state(a)->compare, 1);
 	exec(a, CMD_COMPARE, 0);
 	/* Restart forgets the patch. */
 	exec(a, CMD_STEP, 3);
 	exec(a, CMD_CYCLE, 0);
 	free(exec_flash(a, CMD_COMPARE, 0));
-	ck_assert_int_eq(app_compare(a), 0);
+	ck_assert_int_eq(app_state(a)->compare, 0);
 	exec(a, CMD_RESTART, 0);
 	exec(a, CMD_COMPARE, 0);
-	ck_assert_int_eq(app_compare(a), 1);
+	ck_assert_int_eq(app_state(a)->compare, 1);
 	app_free(a);
 }
 END_TEST
@@ -1562,14 +1563,14 @@ START_TEST(test_misc)
 	char		*f;
 
 	exec(a, CMD_HELP, 0);
-	ck_assert_int_eq(app_help_shown(a), 1);
+	ck_assert_int_eq(app_state(a)->help, 1);
 	f = check_frame(a, 80, 24);
 	ck_assert_ptr_nonnull(strstr(f, "raviz keys"));
 	free(f);
 	exec(a, CMD_HELP, -1);
-	ck_assert_int_eq(app_help_shown(a), 0);
+	ck_assert_int_eq(app_state(a)->help, 0);
 	exec(a, CMD_HELP, -1);
-	ck_assert_int_eq(app_help_shown(a), 0);
+	ck_assert_int_eq(app_state(a)->help, 0);
 	f = check_frame(a, 60, 20);
 	ck_assert_ptr_nonnull(strstr(f, "enlarge the terminal to at least "
 	    "80x24 (now 60x20)"));

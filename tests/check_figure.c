@@ -194,7 +194,7 @@ START_TEST(restart_mode)
 	cmd.kind = CMD_COMPARE;
 	cmd.arg = 0;
 	ck_assert_int_eq(app_exec(a, &cmd), 0);
-	ck_assert_int_eq(app_compare(a), 1);
+	ck_assert_int_eq(app_state(a)->compare, 1);
 	ck_assert_int_eq(sim_mode(app_other(a)), SIM_MODE_BUGGY);
 	ck_assert_int_eq(cmd_parse("restart buggy", &cmd, &why), 0);
 	ck_assert_int_eq(app_exec(a, &cmd), 0);

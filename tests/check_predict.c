@@ -360,11 +360,11 @@ START_TEST(app_flow)
 	check_exec(a, CMD_ANSWER, 1);
 	ck_assert(app_flash_shown(a));		/* no question: P */
 	check_exec(a, CMD_PREDICT, 1);
-	ck_assert(app_predicting(a));
-	ck_assert(!app_asking(a));		/* read_begin is next */
+	ck_assert(app_state(a)->predict);
+	ck_assert(!app_state(a)->asking);		/* read_begin is next */
 	check_exec(a, CMD_STEP, 1);
 	ck_assert_uint_eq(app_event_no(a), 1);
-	ck_assert(app_asking(a));
+	ck_assert(app_state(a)->asking);
 	ck_assert(strstr(screen(a, b, sizeof b),
 	    "What happens to window [0,64) now?\n  a) sent to the device "
 	    "now\n  b) held in the plug\nanswer a or b") != NULL);
@@ -372,28 +372,28 @@ START_TEST(app_flow)
 	app_flash_clear(a);
 	check_exec(a, CMD_STEP, 1);
 	check_exec(a, CMD_PLAYPAUSE, 0);
-	ck_assert(!app_playing(a));
+	ck_assert(!app_state(a)->playing);
 	check_exec(a, CMD_ANSWER, 3);
 	ck_assert_uint_eq(app_event_no(a), 1);
-	ck_assert(app_asking(a));
+	ck_assert(app_state(a)->asking);
 	check_exec(a, CMD_ANSWER, 2);
-	ck_assert(!app_asking(a));
+	ck_assert(!app_state(a)->asking);
 	ck_assert_uint_eq(app_event_no(a), 3);
 	ck_assert(strstr(screen(a, b, sizeof b), "right: held: the outer "
 	    "plug is still held, nobody sleeps") != NULL);
 	/* The next step asks at once: the reader sleeping on page 0. */
 	check_exec(a, CMD_STEP, 1);
 	ck_assert_uint_eq(app_event_no(a), 3);
-	ck_assert(app_asking(a));
+	ck_assert(app_state(a)->asking);
 	check_exec(a, CMD_ANSWER, 1);
 	ck_assert(strstr(screen(a, b, sizeof b), "wrong (you said a): c) it "
 	    "waits for all 256 KiB of request #1;") != NULL);
 	/* A jump stops before the moment; going back drops the question. */
 	check_exec(a, CMD_JUMP, 4);
 	ck_assert_uint_eq(app_event_no(a), 12);
-	ck_assert(app_asking(a));
+	ck_assert(app_state(a)->asking);
 	check_exec(a, CMD_BACK, 1);
-	ck_assert(!app_asking(a));
+	ck_assert(!app_state(a)->asking);
 	check_exec(a, CMD_JUMP, 5);
 	ck_assert_uint_eq(app_event_no(a), 14);
 	check_exec(a, CMD_ANSWER, 3);
@@ -402,12 +402,12 @@ START_TEST(app_flow)
 	ck_assert_uint_eq(sc->asked, 3);
 	ck_assert_uint_eq(sc->right, 2);
 	check_exec(a, CMD_PREDICT, 2);
-	ck_assert(!app_predicting(a) && !app_asking(a));
+	ck_assert(!app_state(a)->predict && !app_state(a)->asking);
 	ck_assert(strstr(screen(a, b, sizeof b), "predictions: 2 of 3 right; "
 	    "missed: T2 (waits for all of a plugged request)") != NULL);
 	/* Playing to the end asks nothing with predict off. */
 	check_exec(a, CMD_END, 0);
-	ck_assert(!app_asking(a));
+	ck_assert(!app_state(a)->asking);
 	app_free(a);
 }
 END_TEST

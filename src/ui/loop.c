@@ -106,7 +106,7 @@ loop_sync_timer(struct loop *l)
 {
 	unsigned	ms;
 
-	if (!app_playing(l->app)) {
+	if (!app_state(l->app)->playing) {
 		if (ev_is_active(&l->tick_w))
 			ev_timer_stop(l->ev, &l->tick_w);
 		return;
@@ -324,7 +324,7 @@ loop_key(struct loop *l, int ch)
 	}
 	/* While a question is asked, a..d answer it. */
 	c = cmd_answer_key(ch);
-	if (!app_asking(l->app) || c.kind == CMD_NONE)
+	if (!app_state(l->app)->asking || c.kind == CMD_NONE)
 		c = cmd_from_key(ch);
 	loop_exec(l, &c);
 	if (l->status == -1)
