@@ -216,57 +216,57 @@ run_checked(struct sim *s, struct tally *t)
 	}
 }
 
-/* The buggy run: windows held and merged, stalls on plugged pages. */
-START_TEST(buggy_run)
+/* An answer, as a bit of the sets below. */
+#define A(x)	(1ul << PREDICT_##x)
+
+/*
+ * The runs whose every question run_checked() checks, with how many
+ * questions at least and which right answers must come up, and never.
+ */
+static const struct {
+	enum sim_mode	 mode;
+	const char	*dev;		/* a preset, or NULL for the default */
+	unsigned	 questions;
+	unsigned long	 seen, never;
+} runs[] = {
+	/* Buggy: windows held and merged, stalls on plugged pages. */
+	{ SIM_MODE_BUGGY, NULL, 20,
+	    A(HELD_PLUG) | A(MERGED) | A(FL_SLEEP) | A(W_PLUG), A(SENT) },
+	/* Fixed: every window is sent before the reader goes on. */
+	{ SIM_MODE_FIXED, NULL, 20, A(SENT),
+	    A(HELD_PLUG) | A(MERGED) | A(W_PLUG) },
+	/* Legacy has no plug list; the other devices in every mode. */
+	{ SIM_MODE_LEGACY, NULL, 5, 0, A(HELD_PLUG) },
+	{ SIM_MODE_BUGGY, "hdd", 5, 0, 0 },
+	{ SIM_MODE_FIXED, "hdd", 5, 0, 0 },
+	{ SIM_MODE_LEGACY, "hdd", 5, 0, A(HELD_PLUG) },
+	{ SIM_MODE_BUGGY, "nvme", 5, 0, 0 },
+	{ SIM_MODE_FIXED, "nvme", 5, 0, 0 },
+	{ SIM_MODE_LEGACY, "nvme", 5, 0, A(HELD_PLUG) },
+	{ SIM_MODE_BUGGY, "sata2", 5, 0, 0 },
+	{ SIM_MODE_FIXED, "sata2", 5, 0, 0 },
+	{ SIM_MODE_LEGACY, "sata2", 5, 0, A(HELD_PLUG) },
+};
+
+/* One run: every question checked, the answers as runs[] says. */
+START_TEST(run_answers)
 {
-	struct sim	*s = start(SIM_MODE_BUGGY, NULL);
+	struct sim	*s = start(runs[_i].mode, runs[_i].dev);
 	struct tally	 t;
+	const char	*name;
+	int		 k;
 
 	run_checked(s, &t);
-	ck_assert_uint_ge(t.questions, 20);
-	ck_assert_uint_gt(t.by[PREDICT_HELD_PLUG], 0);
-	ck_assert_uint_gt(t.by[PREDICT_MERGED], 0);
-	ck_assert_uint_gt(t.by[PREDICT_FL_SLEEP], 0);
-	ck_assert_uint_gt(t.by[PREDICT_W_PLUG], 0);
-	ck_assert_uint_eq(t.by[PREDICT_SENT], 0);
+	ck_assert_uint_ge(t.questions, runs[_i].questions);
+	for (k = 0; k < PREDICT_ANSWER_COUNT; k++) {
+		name = predict_answer_name((enum predict_answer)k);
+		if (runs[_i].seen & 1ul << k)
+			ck_assert_msg(t.by[k] > 0, "'%s' never right", name);
+		if (runs[_i].never & 1ul << k)
+			ck_assert_msg(t.by[k] == 0, "'%s' right %u times",
+			    name, t.by[k]);
+	}
 	sim_free(s);
-}
-END_TEST
-
-/* The fixed run: every window is sent before the reader goes on. */
-START_TEST(fixed_run)
-{
-	struct sim	*s = start(SIM_MODE_FIXED, NULL);
-	struct tally	 t;
-
-	run_checked(s, &t);
-	ck_assert_uint_ge(t.questions, 20);
-	ck_assert_uint_gt(t.by[PREDICT_SENT], 0);
-	ck_assert_uint_eq(t.by[PREDICT_HELD_PLUG], 0);
-	ck_assert_uint_eq(t.by[PREDICT_MERGED], 0);
-	ck_assert_uint_eq(t.by[PREDICT_W_PLUG], 0);
-	sim_free(s);
-}
-END_TEST
-
-/* The legacy run, and the other devices in every mode. */
-START_TEST(legacy_and_devices)
-{
-	static const char *const devs[] = { NULL, "hdd", "nvme", "sata2" };
-	struct sim	*s;
-	struct tally	 t;
-	size_t		 d;
-	int		 m;
-
-	for (d = 0; d < sizeof devs / sizeof devs[0]; d++)
-		for (m = 0; m < SIM_MODE_COUNT; m++) {
-			s = start((enum sim_mode)m, devs[d]);
-			run_checked(s, &t);
-			ck_assert_uint_ge(t.questions, 5);
-			if (m == SIM_MODE_LEGACY)
-				ck_assert_uint_eq(t.by[PREDICT_HELD_PLUG], 0);
-			sim_free(s);
-		}
 }
 END_TEST
 
@@ -413,6 +413,6 @@ START_TEST(app_flow)
 END_TEST
 
 /* The suite. */
-CHECK_SUITE("predict", CHECK_CASE("predict", 60), CHECK_TEST(buggy_run),
-    CHECK_TEST(fixed_run), CHECK_TEST(legacy_and_devices),
-    CHECK_TEST(first_question), CHECK_TEST(summary), CHECK_TEST(app_flow))
+CHECK_SUITE("predict", CHECK_CASE("predict", 60),
+    CHECK_LOOP(run_answers, CHECK_N(runs)), CHECK_TEST(first_question),
+    CHECK_TEST(summary), CHECK_TEST(app_flow))
