@@ -306,9 +306,9 @@ START_TEST(test_clone)
 }
 END_TEST
 
-/* An event built by hand. */
+/* An event built by hand, of request req (0: none). */
 static struct view_event
-ev(enum view_ev k, uint64_t t, uint64_t first, uint64_t n)
+ev(enum view_ev k, uint64_t t, uint64_t first, uint64_t n, uint32_t req)
 {
 	struct view_event	e;
 
@@ -317,8 +317,29 @@ ev(enum view_ev k, uint64_t t, uint64_t first, uint64_t n)
 	e.t_ns = t;
 	e.first = first;
 	e.npages = n;
+	e.req = req;
 	e.marker = e.hit = e.page = e.req_first = VIEW_NONE;
 	return (e);
+}
+
+/* Apply an event built by hand. */
+static void
+put(struct view *v, struct view_event e)
+{
+	view_apply(v, &e);
+}
+
+/* A new request req of pages [first, first + n) at time 0, held at w. */
+static void
+queued(struct view *v, uint64_t first, uint64_t n, enum view_where w,
+    uint32_t req)
+{
+	struct view_event	e = ev(VIEW_EV_QUEUE, 0, first, n, req);
+
+	e.where = w;
+	e.req_first = first;
+	e.req_npages = n;
+	view_apply(v, &e);
 }
 
 /*
@@ -344,27 +365,15 @@ START_TEST(test_rules)
 	v = view_new(&c);
 
 	/* A request [0,4) in the queue, two on the plug: [4,8), [8,12). */
-	e = ev(VIEW_EV_QUEUE, 0, 0, 4);
-	e.where = VIEW_WHERE_QUEUE;
-	e.req = 1;
-	e.req_first = 0;
-	e.req_npages = 4;
-	view_apply(v, &e);
-	e = ev(VIEW_EV_QUEUE, 0, 4, 4);
-	e.where = VIEW_WHERE_PLUG;
-	e.req = 2;
-	e.req_first = 4;
-	e.req_npages = 4;
-	view_apply(v, &e);
-	e.first = e.req_first = 8;
-	e.req = 3;
-	view_apply(v, &e);
+	queued(v, 0, 4, VIEW_WHERE_QUEUE, 1);
+	queued(v, 4, 4, VIEW_WHERE_PLUG, 2);
+	queued(v, 8, 4, VIEW_WHERE_PLUG, 3);
 	ck_assert_int_eq(view_page_state(v, 5), VIEW_PAGE_PLUGGED);
 	(void)view_plug_list(v, &n);
 	ck_assert_uint_eq(n, 2);
 
 	/* Flushed: [4,8) back-merges up to the limit, [8,12) stays alone. */
-	e = ev(VIEW_EV_FLUSH, 10, 4, 8);
+	e = ev(VIEW_EV_FLUSH, 10, 4, 8, 0);
 	e.reason = VIEW_REASON_FINISH;
 	view_apply(v, &e);
 	r = view_queue_list(v, &n);
@@ -375,22 +384,17 @@ START_TEST(test_rules)
 	ck_assert_int_eq(view_page_state(v, 5), VIEW_PAGE_QUEUED);
 
 	/* The reader sleeps on page 9; [0,8) goes out and pays the penalty. */
-	e = ev(VIEW_EV_WAIT, 20, 9, 1);
+	e = ev(VIEW_EV_WAIT, 20, 9, 1, 0);
 	e.page = 9;
 	view_apply(v, &e);
-	e = ev(VIEW_EV_DISPATCH, 20, 0, 8);
-	e.req = 1;
+	e = ev(VIEW_EV_DISPATCH, 20, 0, 8, 1);
 	e.penalised = 1;
 	view_apply(v, &e);
 	(void)view_queue_list(v, &n);
 	ck_assert_uint_eq(n, 1);
-	e = ev(VIEW_EV_DISPATCH, 30, 8, 4);
-	e.req = 3;
-	view_apply(v, &e);
+	put(v, ev(VIEW_EV_DISPATCH, 30, 8, 4, 3));
 	/* 20..70 waking (penalty), but [8,12) is served from 30. */
-	e = ev(VIEW_EV_COMPLETE, 100, 8, 4);
-	e.req = 3;
-	view_apply(v, &e);
+	put(v, ev(VIEW_EV_COMPLETE, 100, 8, 4, 3));
 	ck_assert_uint_eq(view_stats(v)->idle_ns, 20);
 	ck_assert_uint_eq(view_stats(v)->waking_ns, 10);
 	ck_assert_uint_eq(view_stats(v)->busy_ns, 70);
@@ -400,12 +404,12 @@ START_TEST(test_rules)
 	ck_assert_uint_eq(view_stats(v)->mode_request_pages, 8);
 
 	/* A window that becomes the state, then one that leaves it. */
-	e = ev(VIEW_EV_RA_SYNC, 110, 16, 8);
+	e = ev(VIEW_EV_RA_SYNC, 110, 16, 8, 0);
 	e.async = 4;
 	e.hit = 16;
 	e.marker = 20;
 	view_apply(v, &e);
-	e = ev(VIEW_EV_RA_ASYNC, 120, 20, 0);
+	e = ev(VIEW_EV_RA_ASYNC, 120, 20, 0, 0);
 	e.hit = 20;
 	view_apply(v, &e);
 	ck_assert_uint_eq(view_ra(v)->start, 16);
