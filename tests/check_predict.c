@@ -345,6 +345,14 @@ screen(struct app *a, char *buf, size_t len)
 	return (buf);
 }
 
+/* a is at event n, and asks a question or not. */
+static void
+at(const struct app *a, uint64_t n, int asking)
+{
+	ck_assert_uint_eq(app_event_no(a), n);
+	ck_assert_int_eq(app_state(a)->asking, asking);
+}
+
 /* The application: ask, refuse to move on, reveal, jump, summarize. */
 START_TEST(app_flow)
 {
@@ -363,8 +371,7 @@ START_TEST(app_flow)
 	ck_assert(app_state(a)->predict);
 	ck_assert(!app_state(a)->asking);		/* read_begin is next */
 	check_exec(a, CMD_STEP, 1);
-	ck_assert_uint_eq(app_event_no(a), 1);
-	ck_assert(app_state(a)->asking);
+	at(a, 1, 1);
 	ck_assert(strstr(screen(a, b, sizeof b),
 	    "What happens to window [0,64) now?\n  a) sent to the device "
 	    "now\n  b) held in the plug\nanswer a or b") != NULL);
@@ -374,24 +381,20 @@ START_TEST(app_flow)
 	check_exec(a, CMD_PLAYPAUSE, 0);
 	ck_assert(!app_state(a)->playing);
 	check_exec(a, CMD_ANSWER, 3);
-	ck_assert_uint_eq(app_event_no(a), 1);
-	ck_assert(app_state(a)->asking);
+	at(a, 1, 1);
 	check_exec(a, CMD_ANSWER, 2);
-	ck_assert(!app_state(a)->asking);
-	ck_assert_uint_eq(app_event_no(a), 3);
+	at(a, 3, 0);
 	ck_assert(strstr(screen(a, b, sizeof b), "right: held: the outer "
 	    "plug is still held, nobody sleeps") != NULL);
 	/* The next step asks at once: the reader sleeping on page 0. */
 	check_exec(a, CMD_STEP, 1);
-	ck_assert_uint_eq(app_event_no(a), 3);
-	ck_assert(app_state(a)->asking);
+	at(a, 3, 1);
 	check_exec(a, CMD_ANSWER, 1);
 	ck_assert(strstr(screen(a, b, sizeof b), "wrong (you said a): c) it "
 	    "waits for all 256 KiB of request #1;") != NULL);
 	/* A jump stops before the moment; going back drops the question. */
 	check_exec(a, CMD_JUMP, 4);
-	ck_assert_uint_eq(app_event_no(a), 12);
-	ck_assert(app_state(a)->asking);
+	at(a, 12, 1);
 	check_exec(a, CMD_BACK, 1);
 	ck_assert(!app_state(a)->asking);
 	check_exec(a, CMD_JUMP, 5);
