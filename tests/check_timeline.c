@@ -69,6 +69,15 @@ same(struct timeline *u, struct timeline *v)
 	free(fv);
 }
 
+/* same(), then both timelines are done. */
+static void
+same_done(struct timeline *u, struct timeline *v)
+{
+	same(u, v);
+	timeline_done(u);
+	timeline_done(v);
+}
+
 /* A fresh timeline of c (the default scenario when NULL), no poll hook. */
 static void
 start(struct timeline *u, const struct sim_config *c)
@@ -123,9 +132,7 @@ START_TEST(test_back_equals_forward)
 		/* And forward again from there is stepping on. */
 		ck_assert_int_eq(timeline_goto(&a, nm[i][0] + 50), 0);
 		step_to(&b, nm[i][0] + 50);
-		same(&a, &b);
-		timeline_done(&a);
-		timeline_done(&b);
+		same_done(&a, &b);
 	}
 }
 END_TEST
@@ -231,9 +238,7 @@ START_TEST(test_jump_back_near)
 		ck_assert_uint_eq(a.ck[i].ev, ev[i]);
 	start(&b, &c);
 	ck_assert_int_eq(timeline_goto(&b, end - 1), 0);
-	same(&a, &b);
-	timeline_done(&a);
-	timeline_done(&b);
+	same_done(&a, &b);
 }
 END_TEST
 
@@ -282,16 +287,22 @@ START_TEST(test_jump_over_toggle)
 	ck_assert_int_eq(timeline_goto(&a, tg + 2 * RENDER_HISTORY), 0);
 	ck_assert_int_eq(timeline_goto(&b, tg), 0);
 	step_to(&b, tg + 2 * RENDER_HISTORY);
-	same(&a, &b);
-	timeline_done(&a);
-	timeline_done(&b);
+	same_done(&a, &b);
 }
 END_TEST
 
-/* Poll hook: counts calls, cancels from call `stop` on (0: never). */
+/*
+ * Poll hook: counts calls, cancels from call `stop` on (0: never); with
+ * `forward` set, the move's progress only goes forward (one quiet run),
+ * in events and in the share of the way it reports.
+ */
 struct probe {
-	unsigned	calls;
-	unsigned	stop;
+	const struct timeline_poll	*poll;
+	unsigned			 calls;
+	unsigned			 stop;
+	int				 forward;
+	uint64_t			 last;
+	unsigned			 last_pm;
 };
 
 static int
@@ -300,8 +311,28 @@ probe_cb(void *arg, uint64_t done, uint64_t total)
 	struct probe	*p = arg;
 
 	ck_assert(total == 0 || done <= total);
+	if (p->forward) {
+		ck_assert_uint_gt(done, p->last);
+		ck_assert_uint_ge(p->poll->permille, p->last_pm);
+		ck_assert_uint_le(p->poll->permille, 1000);
+		p->last = done;
+		p->last_pm = p->poll->permille;
+	}
 	p->calls++;
 	return (p->stop != 0 && p->calls >= p->stop);
+}
+
+/* poll and p cleared, p hooked to poll with stop and forward. */
+static void
+hook(struct timeline_poll *poll, struct probe *p, unsigned stop, int forward)
+{
+	memset(poll, 0, sizeof *poll);
+	memset(p, 0, sizeof *p);
+	poll->fn = probe_cb;
+	poll->arg = p;
+	p->poll = poll;
+	p->stop = stop;
+	p->forward = forward;
 }
 
 /*
@@ -323,11 +354,7 @@ START_TEST(test_cancel_consistent)
 	c.read_pages = 1;
 	c.max_req_pages = 1;
 	c.file_pages = 65536;
-	memset(&p, 0, sizeof p);
-	memset(&poll, 0, sizeof poll);
-	poll.fn = probe_cb;
-	poll.arg = &p;
-	p.stop = 2;
+	hook(&poll, &p, 2, 0);
 	ck_assert_int_eq(timeline_init(&a, &c, COLS, ROWS, &poll), 0);
 	ck_assert_int_eq(timeline_goto(&a, UINT64_MAX), -1);
 	ck_assert_int_eq(poll.cancelled, 1);
@@ -357,37 +384,9 @@ START_TEST(test_cancel_consistent)
 	ck_assert_int_eq(timeline_goto(&a, at / 2), 0);
 	start(&b, &c);
 	ck_assert_int_eq(timeline_goto(&b, at / 2), 0);
-	same(&a, &b);
-	timeline_done(&b);
-	timeline_done(&a);
+	same_done(&a, &b);
 }
 END_TEST
-
-/*
- * Poll hook: the move's progress only goes forward (one quiet run), in
- * events and in the share of the way it reports.
- */
-struct mono {
-	const struct timeline_poll	*poll;
-	unsigned			 calls;
-	uint64_t			 last;
-	unsigned			 last_pm;
-};
-
-static int
-mono_cb(void *arg, uint64_t done, uint64_t total)
-{
-	struct mono	*m = arg;
-
-	ck_assert(total == 0 || done <= total);
-	ck_assert_uint_gt(done, m->last);
-	ck_assert_uint_ge(m->poll->permille, m->last_pm);
-	ck_assert_uint_le(m->poll->permille, 1000);
-	m->last = done;
-	m->last_pm = m->poll->permille;
-	m->calls++;
-	return (0);
-}
 
 /* One page per read and request: a run whose state never repeats. */
 static void
@@ -426,7 +425,7 @@ START_TEST(test_jump_once)
 {
 	struct sim_config	c;
 	struct timeline_poll	poll;
-	struct mono		m;
+	struct probe		m;
 	struct timeline		a, b;
 	uint64_t		end, n[4];
 	size_t			i, k, half;
@@ -439,11 +438,7 @@ START_TEST(test_jump_once)
 	n[2] = end + 2 * RENDER_HISTORY + 5000;	/* before the aim */
 	n[3] = UINT64_MAX;			/* G */
 	for (i = 0; i < 4; i++) {
-		memset(&poll, 0, sizeof poll);
-		memset(&m, 0, sizeof m);
-		poll.fn = mono_cb;
-		poll.arg = &m;
-		m.poll = &poll;
+		hook(&poll, &m, 0, 1);
 		ck_assert_int_eq(timeline_init(&a, &c, COLS, ROWS, &poll), 0);
 		ck_assert_int_eq(timeline_goto(&a, n[i]), 0);
 		ck_assert_uint_ge(m.calls, 2);
@@ -463,9 +458,7 @@ START_TEST(test_jump_once)
 		step_to(&b, timeline_events(&a));
 		if (i != 0)
 			ck_assert_int_eq(timeline_step(&b, NULL), 0);
-		same(&a, &b);
-		timeline_done(&a);
-		timeline_done(&b);
+		same_done(&a, &b);
 	}
 }
 END_TEST
@@ -480,7 +473,6 @@ START_TEST(test_sync_far)
 {
 	struct sim_config	c;
 	struct timeline_poll	poll;
-	struct mono		m;
 	struct probe		p;
 	struct timeline		main, o, r;
 	uint64_t		t, next, ts[3], before;
@@ -494,16 +486,12 @@ START_TEST(test_sync_far)
 	ts[2] = ts[0] - ts[0] / 8;
 	timeline_done(&main);
 	c.mode = SIM_MODE_FIXED;
-	memset(&poll, 0, sizeof poll);
-	memset(&m, 0, sizeof m);
-	poll.fn = mono_cb;
-	poll.arg = &m;
-	m.poll = &poll;
+	hook(&poll, &p, 0, 1);
 	ck_assert_int_eq(timeline_init(&o, &c, COLS, ROWS, &poll), 0);
 	for (i = 0; i < 3; i++) {
 		t = ts[i];
-		m.last = 0;
-		m.last_pm = 0;
+		p.last = 0;
+		p.last_pm = 0;
 		ck_assert_int_eq(timeline_sync_time(&o, t), 0);
 		next = sim_next_time(o.sim);
 		ck_assert(next == SIM_NONE || next > t);
@@ -513,16 +501,14 @@ START_TEST(test_sync_far)
 		same(&o, &r);
 		timeline_done(&r);
 	}
-	ck_assert_uint_ge(m.calls, 1);
+	ck_assert_uint_ge(p.calls, 1);
 
 	/*
 	 * Cancelled far behind: where it was.  (A fresh run: this one has
 	 * quiet checkpoints near every time above.)
 	 */
 	timeline_done(&o);
-	memset(&p, 0, sizeof p);
-	poll.fn = probe_cb;
-	poll.arg = &p;
+	hook(&poll, &p, 0, 0);
 	ck_assert_int_eq(timeline_init(&o, &c, COLS, ROWS, &poll), 0);
 	ck_assert_int_eq(timeline_sync_time(&o, ts[1]), 0);
 	p.calls = 0;
@@ -564,10 +550,7 @@ START_TEST(test_back_far)
 	to[0] = end / 2;
 	to[1] = end / 2 - 20000;
 	tg = end / 4;
-	memset(&poll, 0, sizeof poll);
-	memset(&p, 0, sizeof p);
-	poll.fn = probe_cb;
-	poll.arg = &p;
+	hook(&poll, &p, 0, 0);
 	ck_assert_int_eq(timeline_init(&a, &c, COLS, ROWS, &poll), 0);
 	ck_assert_int_eq(timeline_goto(&a, UINT64_MAX), 0);
 	ck_assert_uint_ge(a.nqk, 2);
@@ -604,9 +587,7 @@ START_TEST(test_back_far)
 	same(&a, &b);
 	ck_assert_int_eq(timeline_goto(&a, UINT64_MAX), 0);
 	ck_assert_int_eq(timeline_goto(&b, UINT64_MAX), 0);
-	same(&a, &b);
-	timeline_done(&b);
-	timeline_done(&a);
+	same_done(&a, &b);
 }
 END_TEST
 
