@@ -91,6 +91,25 @@ start(struct timeline *u, const struct sim_config *c)
 	ck_assert_int_eq(timeline_init(u, c, COLS, ROWS, NULL), 0);
 }
 
+/*
+ * o, synced to time t, has every event at or before t and none after: it
+ * is where a fresh run of c stepped by the clock to t is.
+ */
+static void
+synced(struct timeline *o, const struct sim_config *c, uint64_t t)
+{
+	struct timeline	r;
+	uint64_t	next;
+
+	next = sim_next_time(o->sim);
+	ck_assert(next == SIM_NONE || next > t);
+	start(&r, c);
+	while ((next = sim_next_time(r.sim)) != SIM_NONE && next <= t)
+		ck_assert_int_eq(timeline_step(&r, NULL), 1);
+	same(o, &r);
+	timeline_done(&r);
+}
+
 /* Step u one event at a time up to event n (the reference path). */
 static void
 step_to(struct timeline *u, uint64_t n)
@@ -475,7 +494,7 @@ START_TEST(test_sync_far)
 	struct timeline_poll	poll;
 	struct probe		p;
 	struct timeline		main, o, r;
-	uint64_t		t, next, ts[3], before;
+	uint64_t		t, ts[3], before;
 	size_t			i;
 
 	config_slow(&c, 65536);
@@ -493,13 +512,7 @@ START_TEST(test_sync_far)
 		p.last = 0;
 		p.last_pm = 0;
 		ck_assert_int_eq(timeline_sync_time(&o, t), 0);
-		next = sim_next_time(o.sim);
-		ck_assert(next == SIM_NONE || next > t);
-		start(&r, &c);
-		while ((next = sim_next_time(r.sim)) != SIM_NONE && next <= t)
-			ck_assert_int_eq(timeline_step(&r, NULL), 1);
-		same(&o, &r);
-		timeline_done(&r);
+		synced(&o, &c, t);
 	}
 	ck_assert_uint_ge(p.calls, 1);
 
@@ -598,8 +611,8 @@ END_TEST
 START_TEST(test_sync_time)
 {
 	struct sim_config	c;
-	struct timeline		m, o, r;
-	uint64_t		t, next;
+	struct timeline		m, o;
+	uint64_t		t;
 	static const uint64_t	at[] = { 500, 3000, 1000, UINT64_MAX, 40 };
 	size_t			i;
 
@@ -612,13 +625,7 @@ START_TEST(test_sync_time)
 		t = sim_stats(m.sim)->now_ns;
 		ck_assert_int_eq(timeline_sync_time(&o, t), 0);
 		ck_assert_uint_le(sim_stats(o.sim)->now_ns, t);
-		next = sim_next_time(o.sim);
-		ck_assert(next == SIM_NONE || next > t);
-		start(&r, &c);
-		while ((next = sim_next_time(r.sim)) != SIM_NONE && next <= t)
-			ck_assert_int_eq(timeline_step(&r, NULL), 1);
-		same(&o, &r);
-		timeline_done(&r);
+		synced(&o, &c, t);
 	}
 	timeline_done(&m);
 	timeline_done(&o);
