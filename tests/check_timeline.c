@@ -118,6 +118,15 @@ step_to(struct timeline *u, uint64_t n)
 		ck_assert_int_eq(timeline_step(u, NULL), 1);
 }
 
+/* u: a fresh run of the default scenario, stepped to event n, toggled to m. */
+static void
+toggled_at(struct timeline *u, uint64_t n, enum sim_mode m)
+{
+	start(u, NULL);
+	step_to(u, n);
+	ck_assert_int_eq(timeline_toggle(u, m), 0);
+}
+
 /* The default scenario with a file of `bytes`. */
 static void
 config_size(struct sim_config *c, uint64_t bytes)
@@ -182,9 +191,7 @@ START_TEST(test_toggles_replayed)
 	 */
 	ck_assert_int_eq(timeline_goto(&a, 760), 0);
 	ck_assert_uint_eq(a.ntg, 2);
-	start(&b, NULL);
-	step_to(&b, 256);
-	ck_assert_int_eq(timeline_toggle(&b, SIM_MODE_FIXED), 0);
+	toggled_at(&b, 256, SIM_MODE_FIXED);
 	step_to(&b, 700);
 	ck_assert_int_eq(timeline_toggle(&b, SIM_MODE_BUGGY), 0);
 	step_to(&b, 760);
@@ -194,9 +201,7 @@ START_TEST(test_toggles_replayed)
 	/* Back to 500: the fixed toggle only, and it shows. */
 	ck_assert_int_eq(timeline_goto(&a, 500), 0);
 	ck_assert_uint_eq(a.ntg, 1);
-	start(&b, NULL);
-	step_to(&b, 256);
-	ck_assert_int_eq(timeline_toggle(&b, SIM_MODE_FIXED), 0);
+	toggled_at(&b, 256, SIM_MODE_FIXED);
 	step_to(&b, 500);
 	same(&a, &b);
 	ck_assert_int_eq(sim_mode(a.sim), SIM_MODE_FIXED);
