@@ -127,20 +127,16 @@ struct unit {
 	uint64_t	 mul;
 };
 
+/* A binary multiple, 2^shift: "k", "kb" and "kib" alike. */
+#define BINARY(p, shift)						\
+	{ p, UINT64_C(1) << (shift) },					\
+	{ p "b", UINT64_C(1) << (shift) },				\
+	{ p "ib", UINT64_C(1) << (shift) }
+
 static const struct unit size_units[] = {
 	{ "", 1 }, { "b", 1 },
-	{ "k", UINT64_C(1) << 10 }, { "kb", UINT64_C(1) << 10 },
-	{ "kib", UINT64_C(1) << 10 },
-	{ "m", UINT64_C(1) << 20 }, { "mb", UINT64_C(1) << 20 },
-	{ "mib", UINT64_C(1) << 20 },
-	{ "g", UINT64_C(1) << 30 }, { "gb", UINT64_C(1) << 30 },
-	{ "gib", UINT64_C(1) << 30 },
-	{ "t", UINT64_C(1) << 40 }, { "tb", UINT64_C(1) << 40 },
-	{ "tib", UINT64_C(1) << 40 },
-	{ "p", UINT64_C(1) << 50 }, { "pb", UINT64_C(1) << 50 },
-	{ "pib", UINT64_C(1) << 50 },
-	{ "e", UINT64_C(1) << 60 }, { "eb", UINT64_C(1) << 60 },
-	{ "eib", UINT64_C(1) << 60 },
+	BINARY("k", 10), BINARY("m", 20), BINARY("g", 30), BINARY("t", 40),
+	BINARY("p", 50), BINARY("e", 60),
 	{ NULL, 0 }
 };
 
