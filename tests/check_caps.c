@@ -12,74 +12,71 @@
 
 /* One row: inputs and the expected decision. */
 struct row {
-	const char	*term, *colorterm, *no_color;
-	int		 colors, can_redefine, utf8_locale, opt_no_color;
-	int		 opt_ascii;
-	int		 ok;		/* 0 = refused */
-	enum caps_depth	 depth;
-	int		 direct, utf8;
+	struct caps_input	 in;
+	int			 ok;		/* 0 = refused */
+	struct caps		 want;
 };
 
 static const struct row rows[] = {
 	/* Colour counts as terminfo reports them for the four TERMs. */
-	{ "xterm", NULL, NULL, 8, 0, 1, 0, 0, 1, CAPS_8, 0, 1 },
-	{ "xterm-256color", NULL, NULL, 256, 0, 1, 0, 0, 1, CAPS_256, 0, 1 },
-	{ "linux", NULL, NULL, 8, 0, 1, 0, 0, 1, CAPS_8, 0, 0 },
-	{ "vt100", NULL, NULL, -1, 0, 1, 0, 0, 1, CAPS_MONO, 0, 0 },
-	{ "xterm-16color", NULL, NULL, 16, 0, 1, 0, 0, 1, CAPS_16, 0, 1 },
-	{ "vt220", NULL, NULL, -1, 0, 0, 0, 0, 1, CAPS_MONO, 0, 0 },
+	{ { "xterm", NULL, NULL, 8, 0, 1, 0, 0 }, 1, { CAPS_8, 0, 1 } },
+	{ { "xterm-256color", NULL, NULL, 256, 0, 1, 0, 0 },
+	    1, { CAPS_256, 0, 1 } },
+	{ { "linux", NULL, NULL, 8, 0, 1, 0, 0 }, 1, { CAPS_8, 0, 0 } },
+	{ { "vt100", NULL, NULL, -1, 0, 1, 0, 0 }, 1, { CAPS_MONO, 0, 0 } },
+	{ { "xterm-16color", NULL, NULL, 16, 0, 1, 0, 0 },
+	    1, { CAPS_16, 0, 1 } },
+	{ { "vt220", NULL, NULL, -1, 0, 0, 0, 0 }, 1, { CAPS_MONO, 0, 0 } },
 	/* NO_COLOR: non-empty means no colour; empty is ignored. */
-	{ "xterm-256color", NULL, "1", 256, 0, 1, 0, 0, 1, CAPS_MONO, 0, 1 },
-	{ "xterm-256color", NULL, "", 256, 0, 1, 0, 0, 1, CAPS_256, 0, 1 },
-	{ "xterm", NULL, "yes", 8, 0, 0, 0, 0, 1, CAPS_MONO, 0, 0 },
-	{ "xterm-256color", NULL, NULL, 256, 0, 1, 1, 0, 1, CAPS_MONO, 0, 1 },
+	{ { "xterm-256color", NULL, "1", 256, 0, 1, 0, 0 },
+	    1, { CAPS_MONO, 0, 1 } },
+	{ { "xterm-256color", NULL, "", 256, 0, 1, 0, 0 },
+	    1, { CAPS_256, 0, 1 } },
+	{ { "xterm", NULL, "yes", 8, 0, 0, 0, 0 }, 1, { CAPS_MONO, 0, 0 } },
+	{ { "xterm-256color", NULL, NULL, 256, 0, 1, 1, 0 },
+	    1, { CAPS_MONO, 0, 1 } },
 	/* Truecolour: direct-colour terminfo, or COLORTERM + ccc. */
-	{ "xterm-direct", NULL, NULL, 1 << 24, 0, 1, 0, 0, 1, CAPS_TRUE, 1,
-	    1 },
-	{ "xterm-256color", "truecolor", NULL, 256, 1, 1, 0, 0, 1, CAPS_TRUE,
-	    0, 1 },
-	{ "xterm-256color", "24bit", NULL, 256, 1, 1, 0, 0, 1, CAPS_TRUE, 0,
-	    1 },
-	{ "xterm-256color", "truecolor", NULL, 256, 0, 1, 0, 0, 1, CAPS_256,
-	    0, 1 },
-	{ "xterm", "truecolor", NULL, 8, 1, 1, 0, 0, 1, CAPS_8, 0, 1 },
-	{ "xterm-direct", "truecolor", "1", 1 << 24, 1, 1, 0, 0, 1,
-	    CAPS_MONO, 0, 1 },
+	{ { "xterm-direct", NULL, NULL, 1 << 24, 0, 1, 0, 0 },
+	    1, { CAPS_TRUE, 1, 1 } },
+	{ { "xterm-256color", "truecolor", NULL, 256, 1, 1, 0, 0 },
+	    1, { CAPS_TRUE, 0, 1 } },
+	{ { "xterm-256color", "24bit", NULL, 256, 1, 1, 0, 0 },
+	    1, { CAPS_TRUE, 0, 1 } },
+	{ { "xterm-256color", "truecolor", NULL, 256, 0, 1, 0, 0 },
+	    1, { CAPS_256, 0, 1 } },
+	{ { "xterm", "truecolor", NULL, 8, 1, 1, 0, 0 }, 1, { CAPS_8, 0, 1 } },
+	{ { "xterm-direct", "truecolor", "1", 1 << 24, 1, 1, 0, 0 },
+	    1, { CAPS_MONO, 0, 1 } },
 	/* Glyphs: locale, --ascii, terminals without Unicode. */
-	{ "xterm-256color", NULL, NULL, 256, 0, 0, 0, 0, 1, CAPS_256, 0, 0 },
-	{ "xterm-256color", NULL, NULL, 256, 0, 1, 0, 1, 1, CAPS_256, 0, 0 },
-	{ "vt100-am", NULL, NULL, -1, 0, 1, 0, 0, 1, CAPS_MONO, 0, 0 },
-	{ "vt1000", NULL, NULL, 8, 0, 1, 0, 0, 1, CAPS_8, 0, 1 },
-	{ "screen-256color", NULL, NULL, 256, 0, 1, 0, 0, 1, CAPS_256, 0, 1 },
-	{ "tmux-256color", NULL, NULL, 256, 0, 1, 0, 0, 1, CAPS_256, 0, 1 },
-	{ "xterm-mono", NULL, NULL, -1, 0, 1, 0, 0, 1, CAPS_MONO, 0, 1 },
-	{ "xterm", NULL, NULL, 0, 0, 1, 0, 0, 1, CAPS_MONO, 0, 1 },
+	{ { "xterm-256color", NULL, NULL, 256, 0, 0, 0, 0 },
+	    1, { CAPS_256, 0, 0 } },
+	{ { "xterm-256color", NULL, NULL, 256, 0, 1, 0, 1 },
+	    1, { CAPS_256, 0, 0 } },
+	{ { "vt100-am", NULL, NULL, -1, 0, 1, 0, 0 }, 1, { CAPS_MONO, 0, 0 } },
+	{ { "vt1000", NULL, NULL, 8, 0, 1, 0, 0 }, 1, { CAPS_8, 0, 1 } },
+	{ { "screen-256color", NULL, NULL, 256, 0, 1, 0, 0 },
+	    1, { CAPS_256, 0, 1 } },
+	{ { "tmux-256color", NULL, NULL, 256, 0, 1, 0, 0 },
+	    1, { CAPS_256, 0, 1 } },
+	{ { "xterm-mono", NULL, NULL, -1, 0, 1, 0, 0 },
+	    1, { CAPS_MONO, 0, 1 } },
+	{ { "xterm", NULL, NULL, 0, 0, 1, 0, 0 }, 1, { CAPS_MONO, 0, 1 } },
 	/* Refusals. */
-	{ "dumb", NULL, NULL, -1, 0, 1, 0, 0, 0, CAPS_MONO, 0, 0 },
-	{ "", NULL, NULL, -1, 0, 1, 0, 0, 0, CAPS_MONO, 0, 0 },
-	{ NULL, NULL, NULL, -1, 0, 1, 0, 0, 0, CAPS_MONO, 0, 0 },
-	{ "dumb", NULL, "1", 8, 0, 1, 1, 1, 0, CAPS_MONO, 0, 0 },
+	{ { "dumb", NULL, NULL, -1, 0, 1, 0, 0 }, 0, { CAPS_MONO, 0, 0 } },
+	{ { "", NULL, NULL, -1, 0, 1, 0, 0 }, 0, { CAPS_MONO, 0, 0 } },
+	{ { NULL, NULL, NULL, -1, 0, 1, 0, 0 }, 0, { CAPS_MONO, 0, 0 } },
+	{ { "dumb", NULL, "1", 8, 0, 1, 1, 1 }, 0, { CAPS_MONO, 0, 0 } },
 };
 
 /* Each row of the table. */
 START_TEST(test_table)
 {
 	const struct row	*r = &rows[_i];
-	struct caps_input	 in;
 	struct caps		 c;
 	char			 err[256] = "";
 	int			 rc;
 
-	memset(&in, 0, sizeof in);
-	in.term = r->term;
-	in.colorterm = r->colorterm;
-	in.no_color = r->no_color;
-	in.colors = r->colors;
-	in.can_redefine = r->can_redefine;
-	in.utf8_locale = r->utf8_locale;
-	in.opt_no_color = r->opt_no_color;
-	in.opt_ascii = r->opt_ascii;
-	rc = caps_decide(&in, &c, err, sizeof err);
+	rc = caps_decide(&r->in, &c, err, sizeof err);
 	if (!r->ok) {
 		ck_assert_int_eq(rc, -1);
 		ck_assert_ptr_nonnull(strstr(err, "--headless"));
@@ -87,11 +84,12 @@ START_TEST(test_table)
 		return;
 	}
 	ck_assert_msg(rc == 0, "row %d: refused: %s", _i, err);
-	ck_assert_msg(c.depth == r->depth, "row %d (%s): depth %s, want %s",
-	    _i, r->term, caps_depth_name(c.depth), caps_depth_name(r->depth));
-	ck_assert_int_eq(c.direct, r->direct);
-	ck_assert_msg(c.utf8 == r->utf8, "row %d (%s): utf8 %d", _i, r->term,
-	    c.utf8);
+	ck_assert_msg(c.depth == r->want.depth, "row %d (%s): depth %s, want "
+	    "%s", _i, r->in.term, caps_depth_name(c.depth),
+	    caps_depth_name(r->want.depth));
+	ck_assert_int_eq(c.direct, r->want.direct);
+	ck_assert_msg(c.utf8 == r->want.utf8, "row %d (%s): utf8 %d", _i,
+	    r->in.term, c.utf8);
 }
 END_TEST
 
