@@ -40,6 +40,17 @@ exec(struct app *a, enum cmd_kind k, int64_t arg)
 	app_flash_clear(a);
 }
 
+/* a draws at 80x24 what it drew before, f0 (which is freed). */
+static void
+shows_again(struct app *a, char *f0)
+{
+	char	*f1 = check_frame(a, 80, 24);
+
+	ck_assert_str_eq(f0, f1);
+	free(f0);
+	free(f1);
+}
+
 /* Ladder speeds are met exactly: events * 1000 / interval == speed. */
 START_TEST(test_pacing_ladder)
 {
@@ -254,10 +265,7 @@ START_TEST(test_step_back_identical)
 		free(f1);
 		exec(a, CMD_BACK, 1);
 		ck_assert_uint_eq(app_event_no(a), at[i]);
-		f1 = check_frame(a, 80, 24);
-		ck_assert_str_eq(f0, f1);
-		free(f0);
-		free(f1);
+		shows_again(a, f0);
 	}
 	app_free(a);
 }
@@ -425,6 +433,23 @@ START_TEST(test_end_fast_exact)
 }
 END_TEST
 
+/*
+ * The reference of test_end_fast_toggle: a 1 GiB run patched at event 1000,
+ * cycled at 4000 (fixed -> legacy), played to event n.
+ */
+static struct app *
+toggled_run(uint64_t n)
+{
+	struct app	*b = new_app_size(1ull << 30);
+
+	play_to(b, 1000);
+	exec(b, CMD_PLUG, 0);
+	play_to(b, 4000);
+	exec(b, CMD_CYCLE, 0);
+	play_to(b, n);
+	return (b);
+}
+
 /* A live patch before G: the quiet run applies it at the same event. */
 START_TEST(test_end_fast_toggle)
 {
@@ -443,23 +468,13 @@ START_TEST(test_end_fast_toggle)
 	exec(a, CMD_END, 0);
 	end = app_event_no(a);
 	ck_assert_int_eq(sim_mode(app_sim(a)), SIM_MODE_LEGACY);
-	b = new_app_size(1ull << 30);
-	play_to(b, 1000);
-	exec(b, CMD_PLUG, 0);
-	play_to(b, 4000);
-	exec(b, CMD_CYCLE, 0);
-	play_to(b, UINT64_MAX);
+	b = toggled_run(UINT64_MAX);
 	ck_assert_uint_eq(app_event_no(b), end);
 	same_frames(a, b);
 	app_free(b);
 	/* Back to the middle: restored from event 0's side of the toggles. */
 	exec(a, CMD_GOTO, end / 2);
-	b = new_app_size(1ull << 30);
-	play_to(b, 1000);
-	exec(b, CMD_PLUG, 0);
-	play_to(b, 4000);
-	exec(b, CMD_CYCLE, 0);
-	play_to(b, end / 2);
+	b = toggled_run(end / 2);
 	same_frames(a, b);
 	app_free(b);
 	app_free(a);
@@ -863,7 +878,7 @@ END_TEST
 START_TEST(test_toggle_back_undoes)
 {
 	struct app	*a = new_app();
-	char		*f0, *f1;
+	char		*f0;
 
 	exec(a, CMD_GOTO, 19);
 	f0 = check_frame(a, 80, 24);
@@ -874,10 +889,7 @@ START_TEST(test_toggle_back_undoes)
 	exec(a, CMD_BACK, 1);
 	ck_assert_uint_eq(app_event_no(a), 19);
 	ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_BUGGY);
-	f1 = check_frame(a, 80, 24);
-	ck_assert_str_eq(f0, f1);
-	free(f0);
-	free(f1);
+	shows_again(a, f0);
 	app_free(a);
 }
 END_TEST
@@ -966,7 +978,7 @@ START_TEST(test_compare)
 {
 	struct app		*a = new_app();
 	const struct sim	*o;
-	char			*f0, *f1;
+	char			*f0;
 
 	exec(a, CMD_GOTO, 600);
 	exec(a, CMD_COMPARE, 0);
@@ -984,10 +996,7 @@ START_TEST(test_compare)
 	ck_assert(strstr(f0, "BUGGY") < strstr(f0, "FIXED"));
 	exec(a, CMD_STEP, 7);
 	exec(a, CMD_BACK, 7);
-	f1 = check_frame(a, 80, 24);
-	ck_assert_str_eq(f0, f1);
-	free(f0);
-	free(f1);
+	shows_again(a, f0);
 	exec(a, CMD_COMPARE, 0);
 	ck_assert_ptr_null(app_other(a));
 	app_free(a);
