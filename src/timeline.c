@@ -1,6 +1,7 @@
 /*
  * timeline.c - a run's timeline: stepping forward and back, checkpoints,
- * mode toggles, quiet jumps and time sync (contract in timeline.h).
+ * mode toggles, quiet jumps and time sync (contract in timeline.h); the
+ * quiet runs themselves are in timeline-quiet.c.
  *
  * A timeline is an engine plus the renderer that has seen all of its
  * events (narration and lane history), a list of checkpoints and a list of
@@ -17,7 +18,7 @@
  * event number are applied, so a toggle made after the checkpoint still
  * replays.  Every path that reaches an event (a step, a restore, a quiet
  * run, a replay, a label search) applies that event's toggles through one
- * function, toggles_apply().
+ * function, timeline_toggles_apply().
  *
  * Long moves forward (G, going back to the middle of a 1 TiB run) do not
  * step every event: the engine runs quietly (sim_run_until(), which jumps
@@ -57,9 +58,8 @@
 
 #include "feed.h"
 #include "timeline.h"
+#include "timeline-int.h"
 
-#define JUMP_MIN	(2 * RENDER_HISTORY) /* shorter moves just step */
-#define QUIET_SLICE	(1u << 15) /* engine actions between input polls */
 
 uint64_t
 timeline_events(const struct timeline *u)
@@ -71,8 +71,8 @@ timeline_events(const struct timeline *u)
  * Move the elements at even indexes of v (n of size bytes each) to its
  * front, in order, dropping the others (already freed); their number.
  */
-static size_t
-keep_even(void *v, size_t n, size_t size)
+size_t
+timeline_keep_even(void *v, size_t n, size_t size)
 {
 	unsigned char	*b = v;
 	size_t		 i, j;
@@ -105,7 +105,7 @@ ckpt_take(struct timeline *u)
 		/* Keep every other one (always the first, at event 0). */
 		for (i = 1; i < u->nck; i += 2)
 			ckpt_free(&u->ck[i]);
-		u->nck = keep_even(u->ck, u->nck, sizeof u->ck[0]);
+		u->nck = timeline_keep_even(u->ck, u->nck, sizeof u->ck[0]);
 		u->spacing *= 2;
 		if (u->nev % u->spacing != 0 && u->nev != u->exact_at)
 			return (0);
@@ -130,8 +130,8 @@ ckpt_take(struct timeline *u)
  * its view v (NULL for a quiet copy), the toggles u recorded at ev, in
  * order: the one place that does.
  */
-static void
-toggles_apply(const struct timeline *u, struct sim *s, struct view *v,
+void
+timeline_toggles_apply(const struct timeline *u, struct sim *s, struct view *v,
     uint64_t ev)
 {
 	size_t	i;
@@ -163,7 +163,7 @@ took(struct timeline *u, const struct sim_event *ev)
 	    (u->nck == 0 || u->ck[u->nck - 1].ev < u->nev) &&
 	    ckpt_take(u) != 0)
 		return (-1);
-	toggles_apply(u, u->sim, u->view, u->nev);
+	timeline_toggles_apply(u, u->sim, u->view, u->nev);
 	return (0);
 }
 
@@ -275,8 +275,8 @@ timeline_next_time(const struct timeline *u)
 }
 
 /* Free a quiet checkpoint. */
-static void
-qck_free(struct timeline_qck *q)
+void
+timeline_qck_free(struct timeline_qck *q)
 {
 	sim_free(q->sim);
 	free(q->tg);
@@ -294,7 +294,7 @@ timeline_done(struct timeline *u)
 		ckpt_free(&u->ck[i]);
 	u->nck = 0;
 	for (i = 0; i < u->nqk; i++)
-		qck_free(&u->qk[i]);
+		timeline_qck_free(&u->qk[i]);
 	sim_free(u->sim);
 	view_free(u->view);
 	render_free(u->r);
@@ -330,344 +330,8 @@ restore(struct timeline *u, const struct timeline_ckpt *c)
 		ckpt_free(&u->ck[i]);
 	u->nck = (size_t)(c - u->ck) + 1;
 	if (u->sim != NULL)
-		toggles_apply(u, u->sim, u->view, u->nev);
+		timeline_toggles_apply(u, u->sim, u->view, u->nev);
 	return (0);
-}
-
-/*
- * Quiet checkpoints: engines (no renderer) that scans passed, at least
- * qspacing events apart, in event order; when there are too many, every
- * other one goes and the spacing doubles.  Each keeps the toggles at or
- * before its event that were in force when it was taken: it stands for
- * u's run only while those are still u's (going back before a toggle
- * forgets it, a new toggle may come before a later one).  A scan starts
- * from the latest usable one at or before where it must go, instead of u's
- * own engine, and a landing may come from one.
- */
-
-/* Toggles of u at or before event ev (u->tg is in event order). */
-static size_t
-toggles_upto(const struct timeline *u, uint64_t ev)
-{
-	size_t	k = 0;
-
-	while (k < u->ntg && u->tg[k].ev <= ev)
-		k++;
-	return (k);
-}
-
-/* Does q still stand for u's run: the same toggles at or before it? */
-static int
-qck_usable(const struct timeline *u, const struct timeline_qck *q)
-{
-	size_t	i, k = toggles_upto(u, q->ev);
-
-	if (k != q->ntg)
-		return (0);
-	for (i = 0; i < k; i++)
-		if (u->tg[i].ev != q->tg[i].ev ||
-		    u->tg[i].mode != q->tg[i].mode)
-			return (0);
-	return (1);
-}
-
-/* Drop quiet checkpoint i of u. */
-static void
-qck_drop(struct timeline *u, size_t i)
-{
-	qck_free(&u->qk[i]);
-	memmove(u->qk + i, u->qk + i + 1, (u->nqk - i - 1) * sizeof u->qk[0]);
-	u->nqk--;
-}
-
-/*
- * Offer s, an engine of u's run that has handed out ev events, between two
- * slices of a scan (no toggle of ev left to apply), as a quiet checkpoint:
- * kept unless one is near.  -1 if memory ran out.
- */
-static int
-qck_offer(struct timeline *u, const struct sim *s, uint64_t ev)
-{
-	struct timeline_qck	 q;
-	size_t			 i;
-
-	if (u->qspacing == 0)
-		u->qspacing = TIMELINE_QCK_SPACING;
-	for (i = u->nqk; i > 0; i--)
-		if (!qck_usable(u, &u->qk[i - 1]))
-			qck_drop(u, i - 1);
-	if (u->nqk == TIMELINE_QCK_MAX) {
-		for (i = 1; i < u->nqk; i += 2)
-			qck_free(&u->qk[i]);
-		u->nqk = keep_even(u->qk, u->nqk, sizeof u->qk[0]);
-		u->qspacing *= 2;
-	}
-	for (i = 0; i < u->nqk && u->qk[i].ev < ev; i++)
-		;
-	if ((i > 0 && ev - u->qk[i - 1].ev < u->qspacing) ||
-	    (i < u->nqk && u->qk[i].ev - ev < u->qspacing))
-		return (0);
-	q.ev = ev;
-	q.ntg = toggles_upto(u, ev);
-	q.tg = NULL;
-	if ((q.sim = sim_clone(s)) == NULL || (q.ntg != 0 &&
-	    (q.tg = malloc(q.ntg * sizeof *q.tg)) == NULL)) {
-		qck_free(&q);
-		return (-1);
-	}
-	if (q.ntg != 0)
-		memcpy(q.tg, u->tg, q.ntg * sizeof *q.tg);
-	memmove(u->qk + i + 1, u->qk + i, (u->nqk - i) * sizeof u->qk[0]);
-	u->qk[i] = q;
-	u->nqk++;
-	return (0);
-}
-
-/*
- * The latest usable quiet checkpoint of u after its current event, at or
- * before event n, whose next event is not after time t; NULL if none.
- */
-static const struct timeline_qck *
-qck_find(const struct timeline *u, uint64_t n, uint64_t t)
-{
-	size_t	i;
-
-	for (i = u->nqk; i > 0; i--) {
-		if (u->qk[i - 1].ev <= u->nev)
-			break;
-		if (u->qk[i - 1].ev <= n && qck_usable(u, &u->qk[i - 1]) &&
-		    sim_next_time(u->qk[i - 1].sim) <= t)
-			return (&u->qk[i - 1]);
-	}
-	return (NULL);
-}
-
-/*
- * A scan: the one quiet run of a long move, on a copy of u's engine.
- * Between its slices it shows progress, lets the front end cancel, stops
- * once the next event falls after time t (SIM_NONE: never), and keeps a
- * trail of clones, so that when the move turns out to land earlier than
- * the scan went (the run ended, or the clock passed t), the landing point
- * is reached from the nearest clone at or before it, not from the start:
- * at most two slices run again.  The trail is the first clone (where the
- * scan began), the latest one at least JUMP_MIN events behind the boundary
- * before the newest, and those after it.
- */
-#define TRAIL_MAX	16
-
-struct scan {
-	struct sim	*s[TRAIL_MAX];	/* the trail, oldest first */
-	uint64_t	 ev[TRAIL_MAX];	/* events each has handed out */
-	size_t		 n;
-	uint64_t	 goal;		/* the move's target, for progress (0:
-					   not known) */
-	uint64_t	 t;		/* stop when the next event is past t */
-	int		 past;		/* stopped there */
-	struct timeline	*keep;		/* keeps quiet checkpoints, or NULL */
-};
-
-/* Drop clone i of sc's trail. */
-static void
-scan_drop(struct scan *sc, size_t i)
-{
-	sim_free(sc->s[i]);
-	memmove(sc->s + i, sc->s + i + 1, (sc->n - i - 1) * sizeof sc->s[0]);
-	memmove(sc->ev + i, sc->ev + i + 1,
-	    (sc->n - i - 1) * sizeof sc->ev[0]);
-	sc->n--;
-}
-
-/*
- * Add a clone of s, which has handed out ev events (none of u's toggles
- * left to apply there), to sc's trail, forgetting those no landing can
- * need; -1 if memory ran out.
- */
-static int
-scan_keep(struct scan *sc, const struct sim *s, uint64_t ev)
-{
-	uint64_t	prev;
-
-	if (sc->n > 0) {
-		prev = sc->ev[sc->n - 1];
-		while (sc->n >= 2 && sc->ev[1] + JUMP_MIN <= prev)
-			scan_drop(sc, 0);
-		if (sc->n == TRAIL_MAX)
-			scan_drop(sc, 1);
-	}
-	if ((sc->s[sc->n] = sim_clone(s)) == NULL)
-		return (-1);
-	sc->ev[sc->n++] = ev;
-	return (0);
-}
-
-/* Free sc's trail. */
-static void
-scan_done(struct scan *sc)
-{
-	while (sc->n > 0)
-		sim_free(sc->s[--sc->n]);
-}
-
-/* a / b in thousandths, at most 1000, without overflow. */
-static unsigned
-per_mille(uint64_t a, uint64_t b)
-{
-	uint64_t	q;
-
-	if (b == 0 || a >= b)
-		return (1000);
-	q = b >= 1000 ? a / (b / 1000) : a * 1000 / b;
-	return (q > 1000 ? 1000 : (unsigned)q);
-}
-
-/*
- * How far the move of scan sc has got, s having handed out at events: of
- * the clock for a time sync, of the file read for a move to the end (the
- * events to come are not known), else of the events.
- */
-static unsigned
-scan_progress(const struct scan *sc, const struct sim *s, uint64_t at)
-{
-	if (sc->t != SIM_NONE)
-		return (per_mille(sim_stats(s)->now_ns, sc->t));
-	if (sc->goal == UINT64_MAX)
-		return (per_mille(sim_stats(s)->pages_copied,
-		    sim_config(s)->file_pages));
-	return (per_mille(at, sc->goal));
-}
-
-/*
- * sim_run_until(s, n).  For a scan (sc not NULL), in slices, between which
- * the front end may show progress or cancel the move (then -1 with
- * u->poll->cancelled set), the trail grows, and the run stops early when
- * its next event falls after sc->t (sc->past).  -1 if memory ran out.
- */
-static int
-quiet_until(const struct timeline *u, struct sim *s, uint64_t n,
-    struct scan *sc)
-{
-	struct timeline_poll	*p = u->poll;
-	uint64_t		 at;
-	int			 rc;
-
-	if (sc == NULL) {
-		sim_set_budget(s, 0);
-		return (sim_run_until(s, n) != 0 ? -1 : 0);
-	}
-	sim_set_budget(s, QUIET_SLICE);
-	while ((rc = sim_run_until(s, n)) == 1) {
-		at = sim_event_no(s);
-		if (sim_next_time(s) > sc->t) {
-			sc->past = 1;
-			rc = 0;
-			break;
-		}
-		if (scan_keep(sc, s, at) != 0 || (sc->keep != NULL &&
-		    qck_offer(sc->keep, s, at) != 0)) {
-			rc = -1;
-			break;
-		}
-		if (p == NULL || p->fn == NULL)
-			continue;
-		p->permille = scan_progress(sc, s, at);
-		if (p->fn(p->arg, at, sc->goal) != 0) {
-			p->cancelled = 1;
-			rc = -1;
-			break;
-		}
-	}
-	sim_set_budget(s, 0);
-	return (rc != 0 ? -1 : 0);
-}
-
-/*
- * Run s, a copy of u's engine that has handed out *at events, quietly to
- * event n or the end of the run (or, for a scan, until it stops past its
- * time), applying u's toggles on the way at their event numbers (those at
- * n itself are left to the caller, as took() would apply them); *at
- * becomes the events handed out then.  -1 if memory ran out or the move
- * was cancelled.
- *
- * Why *at and not sim_stats()->events: that counts the events the engine
- * has made, some of which may still wait to be handed out (one action
- * makes several); only at the end of the run are the two the same.
- */
-static int
-quiet_advance(const struct timeline *u, struct sim *s, uint64_t *at,
-    uint64_t n, struct scan *sc)
-{
-	struct sim_event	e;
-	uint64_t		next;
-	size_t			i;
-	int			rc;
-
-	for (;;) {
-		next = n;
-		for (i = 0; i < u->ntg; i++)
-			if (u->tg[i].ev > *at && u->tg[i].ev < next)
-				next = u->tg[i].ev;
-		/*
-		 * Why: sim_run_until() runs quietly only when no event it has
-		 * made waits to be handed out, else it steps all the way; so
-		 * the rest of the last action's events go first.
-		 */
-		while (*at < next && sim_stats(s)->events > *at) {
-			if ((rc = sim_step(s, &e)) < 0)
-				return (-1);
-			if (rc == 0)
-				break;
-			(*at)++;
-		}
-		if (quiet_until(u, s, next, sc) != 0)
-			return (-1);
-		if (sim_next_time(s) == SIM_NONE) {
-			/* The run is over: every event made is handed out. */
-			*at = sim_stats(s)->events;
-			return (0);
-		}
-		if (sc != NULL && sc->past) {
-			/* Stopped between slices: nothing waits. */
-			*at = sim_event_no(s);
-			return (0);
-		}
-		*at = next;
-		if (next == n)
-			return (0);
-		toggles_apply(u, s, NULL, next);
-	}
-}
-
-/*
- * A copy of u's engine at event land (after u's current event), reached
- * quietly from the latest engine at or before it: in sc's trail, a quiet
- * checkpoint, or u's own; NULL if memory ran out.
- */
-static struct sim *
-scan_land(const struct timeline *u, const struct scan *sc, uint64_t land)
-{
-	const struct timeline_qck	*q = qck_find(u, land, SIM_NONE);
-	const struct sim		*from = u->sim;
-	struct sim			*c;
-	uint64_t			 at = u->nev;
-	size_t				 i;
-
-	if (q != NULL) {
-		from = q->sim;
-		at = q->ev;
-	}
-	for (i = sc->n; i > 0; i--)
-		if (sc->ev[i - 1] <= land && sc->ev[i - 1] > at) {
-			from = sc->s[i - 1];
-			at = sc->ev[i - 1];
-			break;
-		}
-	if ((c = sim_clone(from)) == NULL)
-		return (NULL);
-	if (quiet_advance(u, c, &at, land, NULL) != 0) {
-		sim_free(c);
-		return (NULL);
-	}
-	return (c);
 }
 
 /*
@@ -685,7 +349,7 @@ land_at(struct timeline *u, struct sim *c, uint64_t land)
 	render_skip(u->r, land - u->nev);
 	u->nev = land;
 	u->exact_at = land + RENDER_HISTORY;
-	toggles_apply(u, u->sim, u->view, u->nev);
+	timeline_toggles_apply(u, u->sim, u->view, u->nev);
 }
 
 /*
@@ -714,12 +378,12 @@ jump(struct timeline *u, uint64_t n)
 	sc.keep = u;
 	from = u->sim;
 	at = u->nev;
-	if ((q = qck_find(u, n - JUMP_MIN, SIM_NONE)) != NULL) {
+	if ((q = timeline_qck_find(u, n - JUMP_MIN, SIM_NONE)) != NULL) {
 		from = q->sim;
 		at = q->ev;
 	}
-	if (scan_keep(&sc, from, at) != 0 || (c = sim_clone(from)) == NULL ||
-	    quiet_advance(u, c, &at, n - JUMP_MIN, &sc) != 0)
+	if (timeline_scan_keep(&sc, from, at) != 0 || (c = sim_clone(from)) == NULL ||
+	    timeline_quiet_advance(u, c, &at, n - JUMP_MIN, &sc) != 0)
 		goto out;
 	/* Where the move ends: n, or the end of the run if that is sooner. */
 	end = n;
@@ -729,7 +393,7 @@ jump(struct timeline *u, uint64_t n)
 		/* Why: the last stretch decides; it is short. */
 		end = at;
 		if ((d = sim_clone(c)) == NULL ||
-		    quiet_advance(u, d, &end, n, NULL) != 0)
+		    timeline_quiet_advance(u, d, &end, n, NULL) != 0)
 			goto out;
 	}
 	rc = 0;
@@ -743,7 +407,7 @@ jump(struct timeline *u, uint64_t n)
 	land = end - JUMP_MIN;
 	if (land != at || sim_next_time(c) == SIM_NONE) {
 		sim_free(c);
-		if ((c = scan_land(u, &sc, land)) == NULL) {
+		if ((c = timeline_scan_land(u, &sc, land)) == NULL) {
 			rc = -1;
 			goto out;
 		}
@@ -753,7 +417,7 @@ jump(struct timeline *u, uint64_t n)
 out:
 	sim_free(c);
 	sim_free(d);
-	scan_done(&sc);
+	timeline_scan_done(&sc);
 	return (rc);
 }
 
@@ -807,64 +471,6 @@ timeline_goto(struct timeline *u, uint64_t n)
 }
 
 /*
- * Advance s, a copy of u's engine that has handed out `at` events, quietly
- * to event n: is its next event then later than t, or is there none?  -1
- * if memory ran out.
- */
-static int
-quiet_past(const struct timeline *u, struct sim *s, uint64_t at, uint64_t n,
-    uint64_t t)
-{
-	uint64_t	next;
-
-	if (quiet_advance(u, s, &at, n, NULL) != 0)
-		return (-1);
-	next = sim_next_time(s);
-	return (next == SIM_NONE || next > t);
-}
-
-/*
- * The number of events of u's run at or before time t, given sc, a scan
- * that stopped past t: the newest clone of its trail is not yet past, so
- * the count lies between it and where the scan stopped (hi); halve the
- * gap with quiet copies (the engine's clock never goes back).  -1 if
- * memory ran out.
- */
-static int
-count_until(const struct timeline *u, const struct scan *sc, uint64_t t,
-    uint64_t hi, uint64_t *n)
-{
-	struct sim	*base, *c = NULL;
-	uint64_t	 lo = sc->ev[sc->n - 1], mid;
-	int		 past;
-
-	if ((base = sim_clone(sc->s[sc->n - 1])) == NULL)
-		return (-1);
-	while (hi - lo > 1) {
-		mid = lo + (hi - lo) / 2;
-		if ((c = sim_clone(base)) == NULL ||
-		    (past = quiet_past(u, c, lo, mid, t)) < 0)
-			goto oom;
-		if (past) {
-			hi = mid;
-			sim_free(c);
-		} else {
-			lo = mid;
-			sim_free(base);
-			base = c;
-		}
-		c = NULL;
-	}
-	sim_free(base);
-	*n = hi;
-	return (0);
-oom:
-	sim_free(c);
-	sim_free(base);
-	return (-1);
-}
-
-/*
  * Bring u, far behind time t with no label left to come, to t in one
  * quiet run: a scan until the clock passes t, the exact count found
  * within its last slice, then a landing from its trail 2 * RENDER_HISTORY
@@ -874,7 +480,7 @@ oom:
 static int
 sync_far(struct timeline *u, uint64_t t)
 {
-	const struct timeline_qck	*q = qck_find(u, UINT64_MAX, t);
+	const struct timeline_qck	*q = timeline_qck_find(u, UINT64_MAX, t);
 	const struct sim		*from = u->sim;
 	struct scan			 sc;
 	struct sim			*c;
@@ -889,14 +495,14 @@ sync_far(struct timeline *u, uint64_t t)
 		from = q->sim;
 		at = q->ev;
 	}
-	if (scan_keep(&sc, from, at) != 0 || (c = sim_clone(from)) == NULL)
+	if (timeline_scan_keep(&sc, from, at) != 0 || (c = sim_clone(from)) == NULL)
 		goto out;
-	rc = quiet_advance(u, c, &at, UINT64_MAX, &sc);
+	rc = timeline_quiet_advance(u, c, &at, UINT64_MAX, &sc);
 	sim_free(c);
-	if (rc != 0 || (rc = count_until(u, &sc, t, at, &n)) != 0)
+	if (rc != 0 || (rc = timeline_count_until(u, &sc, t, at, &n)) != 0)
 		goto out;
 	if (n - u->nev > JUMP_MIN) {
-		if ((c = scan_land(u, &sc, n - JUMP_MIN)) == NULL) {
+		if ((c = timeline_scan_land(u, &sc, n - JUMP_MIN)) == NULL) {
 			rc = -1;
 			goto out;
 		}
@@ -904,7 +510,7 @@ sync_far(struct timeline *u, uint64_t t)
 	}
 	rc = forward(u, n);
 out:
-	scan_done(&sc);
+	timeline_scan_done(&sc);
 	return (rc);
 }
 
@@ -1000,7 +606,7 @@ timeline_find_label(const struct timeline *u, int k)
 	if ((s = sim_clone(u->ck[0].sim)) == NULL)
 		return (-2);
 	for (;;) {
-		toggles_apply(u, s, NULL, n);
+		timeline_toggles_apply(u, s, NULL, n);
 		if (sim_labels_over(s) || sim_step(s, &e) != 1)
 			break;
 		n++;
@@ -1028,7 +634,7 @@ timeline_replay(const struct timeline *u, uint64_t n,
 	if ((s = sim_clone(u->ck[0].sim)) == NULL)
 		return (-1);
 	for (k = 0; k < n; k++) {
-		toggles_apply(u, s, NULL, k);
+		timeline_toggles_apply(u, s, NULL, k);
 		if ((rc = sim_step(s, &e)) != 1)
 			break;
 		fn(arg, &e);

@@ -5,6 +5,7 @@
 #   src/         the core: no curses, term.h or libev, no ui/ header and
 #                none of the engine's internals (engine/sim.h only);
 #   src/ui/      the terminal layer: anything.
+# No source file grows past 1,000 lines (a file doing several jobs).
 # And the screen is drawn from the pipeline state alone: the renderer, the
 # narration and the view (render*, narrate*, view*) reach no engine header,
 # not even through another header they include.
@@ -41,6 +42,11 @@ layers_check() {
 		    grep -E '<(n?curses|ncursesw/[a-z]*|term|ev|panel|menu|form)\.h>|"ui/|"engine/sim-int\.h"|"(loop|keys|probe|render-curses|sim|sim-int)\.h"' |
 		    sed "s|^|$b: the core includes a terminal, ui/ or engine-internal header: |"
 	done
+	for f in "$root"/src/*.c "$root"/src/engine/*.c "$root"/src/ui/*.c; do
+		n=$(wc -l <"$f")
+		[ "$n" -le 1000 ] ||
+		    echo "${f#"$root"/src/}: $n lines, over 1000: split it"
+	done
 	for f in "$root"/src/render*.[ch] "$root"/src/narrate.[ch] \
 	    "$root"/src/view.[ch]; do
 		b=$(basename "$f")
@@ -72,7 +78,7 @@ engine_reach() {
 }
 
 out=$(layers_check "$srcdir")
-[ -z "$out" ]; ok $? "no include crosses a layer, no static state in the engine"
+[ -z "$out" ]; ok $? "no include crosses a layer, no static state in the engine, no file over 1000 lines"
 [ -z "$out" ] || diag "$out"
 
 # Each bad line, in a scratch copy, must be reported.
@@ -105,6 +111,8 @@ mutate "the engine in the renderer" render-lanes.c \
     '#include "engine/sim.h"' '^render-lanes.c: the screen reaches the engine'
 mutate "the engine behind a header the narration includes" fmt.h \
     '#include "engine/sim.h"' '^narrate.c: the screen reaches the engine'
+mutate "a file over 1000 lines" ui/loop.c "$(yes '/* x */' | head -n 1000)" \
+    '^ui/loop.c: [0-9]* lines, over 1000'
 mutate "a static variable in the engine" engine/sim-vec.c \
     'static int calls;' '^engine/sim-vec.c:[0-9]*: static state'
 mutate "a static array in the engine" engine/sim.c \
