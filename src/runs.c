@@ -123,11 +123,7 @@ runs_copy(struct runs *dst, const struct runs *src)
 {
 	free(dst->v);
 	dst->n = dst->cap = src->n;
-	dst->v = NULL;
-	if (src->n != 0) {
-		dst->v = xreallocarray(NULL, src->n, sizeof *src->v);
-		memcpy(dst->v, src->v, src->n * sizeof *src->v);
-	}
+	dst->v = xmemdup(src->v, src->n, sizeof *src->v);
 }
 
 /* Free the runs. */

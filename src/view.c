@@ -101,20 +101,6 @@ view_new(const struct view_config *cfg)
 	return (v);
 }
 
-/* A copy of n elements of size bytes (NULL for none). */
-static void *
-dup_array(const void *p, size_t n, size_t size, size_t *cap)
-{
-	void	*q;
-
-	*cap = n;
-	if (n == 0)
-		return (NULL);
-	q = xreallocarray(NULL, n, size);
-	memcpy(q, p, n * size);
-	return (q);
-}
-
 /* An independent copy. */
 struct view *
 view_clone(const struct view *o)
@@ -125,12 +111,15 @@ view_clone(const struct view *o)
 	*v = *o;
 	memset(&v->pages, 0, sizeof v->pages);
 	runs_copy(&v->pages, &o->pages);
-	v->mark = dup_array(o->mark, o->nmark, sizeof *o->mark, &v->cmark);
-	for (i = 0; i < 3; i++)
-		v->list[i].v = dup_array(o->list[i].v, o->list[i].n,
-		    sizeof *o->list[i].v, &v->list[i].cap);
-	v->hist = dup_array(o->hist, (size_t)o->cfg.max_req_pages + 1,
-	    sizeof *o->hist, &i);
+	v->mark = xmemdup(o->mark, o->nmark, sizeof *o->mark);
+	v->cmark = o->nmark;
+	for (i = 0; i < 3; i++) {
+		v->list[i].v = xmemdup(o->list[i].v, o->list[i].n,
+		    sizeof *o->list[i].v);
+		v->list[i].cap = o->list[i].n;
+	}
+	v->hist = xmemdup(o->hist, (size_t)o->cfg.max_req_pages + 1,
+	    sizeof *o->hist);
 	return (v);
 }
 

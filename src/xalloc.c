@@ -103,6 +103,19 @@ xstrdup(const char *s)
 	return (p);
 }
 
+/* A copy of an array, or exit. */
+void *
+xmemdup(const void *p, size_t n, size_t size)
+{
+	void	*q;
+
+	if (n == 0)
+		return (NULL);
+	q = xreallocarray(NULL, n, size);
+	memcpy(q, p, n * size);
+	return (q);
+}
+
 /* strndup() or exit. */
 char *
 xstrndup(const char *s, size_t n)

@@ -22,6 +22,8 @@ void	*xreallocarray(void *, size_t n, size_t size);
  * in *cap.
  */
 void	*xgrow(void *p, size_t *cap, size_t n, size_t size);
+/* A copy of the n elements of size bytes at p; NULL when n is 0. */
+void	*xmemdup(const void *p, size_t n, size_t size);
 char	*xstrdup(const char *);
 char	*xstrndup(const char *, size_t);
 /* Run fn (async-signal-safe not needed) before exiting on failure. */

@@ -141,6 +141,10 @@ START_TEST(test_xalloc)
 	q = xstrdup("raviz");
 	ck_assert_str_eq(q, "raviz");
 	free(q);
+	q = xmemdup("a\0b", 3, 1);
+	ck_assert_int_eq(memcmp(q, "a\0b", 3), 0);
+	free(q);
+	ck_assert_ptr_null(xmemdup(p, 0, 4));
 	free(p);
 }
 END_TEST
