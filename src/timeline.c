@@ -569,8 +569,8 @@ timeline_toggle(struct timeline *u, enum sim_mode m)
 	u->tg[u->ntg].ev = u->nev;
 	u->tg[u->ntg].mode = m;
 	u->ntg++;
-	sim_set_mode(u->sim, m);
-	view_set_pending(u->view, (enum view_mode)m);
+	/* The toggles of this event, the new one last: the same path as any. */
+	timeline_toggles_apply(u, u->sim, u->view, u->nev);
 	return (0);
 }
 
