@@ -8,8 +8,11 @@
 
 #include <sys/stat.h>
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "fmt.h"
@@ -193,6 +196,128 @@ headless_import(const struct opts *o, FILE *out, FILE *err)
 	return (report_flush(out, err, 0));
 }
 
+/* Actions per slice of a quiet run on a terminal: a few milliseconds. */
+#define QUIET_SLICE	(1u << 16)
+
+/* Set by a signal during a quiet run on a terminal (0: none). */
+static volatile sig_atomic_t quiet_signal;
+
+/*
+ * Note SIGINT or SIGTERM.  Why: only a flag is set (async-signal-safe); the
+ * run looks at it between slices, where the state is whole.
+ */
+static void
+quiet_signal_cb(int sig)
+{
+	quiet_signal = sig;
+}
+
+/* Seconds since an earlier reading of the monotonic clock, in milliseconds. */
+static uint64_t
+quiet_ms(const struct timespec *t0)
+{
+	struct timespec	t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return ((uint64_t)(t.tv_sec - t0->tv_sec) * 1000 +
+	    (uint64_t)((t.tv_nsec - t0->tv_nsec) / 1000000));
+}
+
+/* How far a quiet run has got, in thousandths: of the file, or of --until. */
+static uint64_t
+quiet_permille(const struct sim *s, uint64_t until)
+{
+	uint64_t	pos = sim_reader(s)->pos;
+	uint64_t	pages = sim_config(s)->file_pages;
+
+	if (until != 0)
+		return (sim_event_no(s) >= until ? 1000 :
+		    sim_event_no(s) / (until / 1000 + 1));
+	if (pos >= pages)
+		return (1000);
+	return (pos / (pages / 1000 + 1));
+}
+
+/* Say on err how far the run has got, over the line said before. */
+static void
+quiet_say(FILE *err, const struct sim *s, uint64_t until, uint64_t ms)
+{
+	uint64_t	pm = quiet_permille(s, until), left;
+	char		eta[32];
+
+	if (pm == 0)
+		snprintf(eta, sizeof eta, "time left unknown");
+	else {
+		left = ms * (1000 - pm) / pm / 1000;
+		if (left >= 60)
+			snprintf(eta, sizeof eta, "about %llum%02llus left",
+			    (unsigned long long)(left / 60),
+			    (unsigned long long)(left % 60));
+		else
+			snprintf(eta, sizeof eta, "about %llus left",
+			    (unsigned long long)left);
+	}
+	fprintf(err, "\r\033[Kraviz: %llu%% of the %s, event %llu, %s "
+	    "(Ctrl-C stops)", (unsigned long long)(pm / 10),
+	    until != 0 ? "events asked for" : "file",
+	    (unsigned long long)sim_event_no(s), eta);
+	fflush(err);
+}
+
+/*
+ * The quiet run of a summary (until: 0 for the whole file).  With err not a
+ * terminal this is sim_run() or sim_run_until().  On a terminal the run goes
+ * in slices: once it has taken a second, err says how far it has got (a run
+ * whose state never repeats steps every event, which can take minutes), and
+ * SIGINT or SIGTERM stops it between slices, with nothing written to out:
+ * the line is cleared and the signal ends raviz as it would have.  Slicing
+ * changes no result: each slice goes on where the last stopped, skipping
+ * as before (sim_set_budget()).
+ */
+static int
+quiet_run(struct sim *s, uint64_t until, FILE *err)
+{
+	struct sigaction	sa, old_int, old_term;
+	struct timespec		t0;
+	uint64_t		ms, said = 0;
+	int			rc, sig;
+
+	if (!isatty(fileno(err)))
+		return (until != 0 ? sim_run_until(s, until) : sim_run(s));
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = quiet_signal_cb;
+	sigemptyset(&sa.sa_mask);
+	quiet_signal = 0;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sim_set_budget(s, QUIET_SLICE);
+	while ((rc = sim_run_until(s, until != 0 ? until : UINT64_MAX)) == 1 &&
+	    quiet_signal == 0) {
+		ms = quiet_ms(&t0);
+		if (ms >= 1000 && (said == 0 || ms - said >= 250)) {
+			quiet_say(err, s, until, ms);
+			said = ms;
+		}
+	}
+	sim_set_budget(s, 0);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	if (said != 0)
+		fprintf(err, "\r\033[K");
+	if ((sig = quiet_signal) != 0) {
+		fprintf(err, "raviz: stopped at %llu%% of the %s (event %llu); "
+		    "no summary\n", (unsigned long long)(quiet_permille(s,
+		    until) / 10), until != 0 ? "events asked for" : "file",
+		    (unsigned long long)sim_event_no(s));
+		fflush(err);
+		raise(sig);	/* as the disposition before: usually the end */
+		return (-2);
+	}
+	fflush(err);
+	return (rc);
+}
+
 /* Run the engine per the options. */
 int
 headless_run(const struct opts *o, FILE *out, FILE *err)
@@ -253,10 +378,8 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		goto out;
 	}
 	stepwise = (tr.f != NULL || r != NULL || sr != NULL || o->until_label);
-	if (!stepwise && o->until_events)
-		rc = sim_run_until(s, o->until_events);	/* skips periods too */
-	else if (!stepwise)
-		rc = sim_run(s);
+	if (!stepwise)
+		rc = quiet_run(s, o->until_events, err); /* skips periods too */
 	else {
 		while ((rc = sim_step(s, &e)) == 1) {
 			report_trace_event(&tr, &e);
@@ -278,6 +401,10 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 			if (o->until_events && e.seq + 1 >= o->until_events)
 				break;
 		}
+	}
+	if (rc == -2) {
+		status = 1;	/* stopped by a signal that did not end us */
+		goto out;
 	}
 	if (rc < 0) {
 		fprintf(err, "raviz: out of memory\n");

@@ -4,7 +4,9 @@
 # gives way to q, to Ctrl-C, to the signals that end raviz and to a
 # terminal that goes away, the terminal restored after; so does the compare
 # run catching up; on a 4 PiB run that repeats, 3 (a moment that never
-# comes) and G answer at once.
+# comes) and G answer at once.  Headless on a terminal, the same run says on
+# stderr how far it has got, gives way to Ctrl-C (no summary) and prints
+# the summary it prints without a terminal.
 . "${srcdir:-.}/tests/tap.sh"
 set -u
 . "${srcdir:-.}/tests/tmux-lib.sh"
@@ -84,5 +86,50 @@ if tl_start "$RAVIZ --bs=4k --file-size=4096T" && wait_for "PAUSED"; then
 	quits "q after G"
 else
 	ok 1 "4 PiB: raviz did not start"
+fi
+# Headless, stderr a terminal: a summary that steps every event says how far
+# it has got once it has run a second, and SIGTERM stops it: the line is
+# cleared, raviz says where it stopped, prints no summary and dies of the
+# signal.  Ctrl-C does the same (a shell that sees a command die of SIGINT
+# drops the rest of its line, so that test looks for the prompt instead).
+if tl_start "$RAVIZ --headless --summary $slow"; then
+	expect "headless on a terminal: a long summary shows its progress" \
+	    "% of the file, event "
+	cap | grep -qE "raviz: [0-9]+% of the file, event [0-9]+, (about [0-9ms]+ left|time left unknown) \(Ctrl-C stops\)"
+	ok $? "the progress: share of the file, event, time left, how to stop"
+	killed 15 "SIGTERM during a headless summary"
+	cap | grep -qE "raviz: stopped at [0-9]+% of the file \(event [0-9]+\); no summary"
+	ok $? "SIGTERM: raviz says where it stopped, and that there is no summary"
+	! cap | grep -qE "sim_time_ns|% of the file, event"
+	ok $? "SIGTERM: no summary is printed, the progress line is cleared"
+else
+	ok 1 "headless: raviz did not start"
+fi
+if tl_start "$RAVIZ --headless --summary $slow"; then
+	expect "headless, Ctrl-C: the progress shows" "% of the file, event "
+	$T send-keys -t f C-c
+	expect "Ctrl-C: raviz says where it stopped" "no summary"
+	n=0
+	until cap | grep -qE '^PROMPT\$ *$' || [ $n -ge 100 ]; do
+		sleep 0.05; n=$((n + 1))
+	done
+	[ -z "$(raviz_pid)" ] && cap | grep -qE '^PROMPT\$ *$'
+	ok $? "Ctrl-C: raviz has ended and the shell prompts again"
+else
+	ok 1 "headless, Ctrl-C: raviz did not start"
+fi
+
+# The progress changes nothing: the summary on a terminal (its run cut in
+# slices) equals the one without, which writes nothing to stderr.
+mid="--bs=4k --max-request=4k --file-size=8G"
+if tl_start "$RAVIZ --headless --summary $mid >$tmp/tty.out"; then
+	expect "headless on a terminal: the summary run ends" "FINISHED"
+	$RAVIZ --headless --summary $mid >"$tmp/plain.out" 2>"$tmp/plain.err"
+	cmp -s "$tmp/tty.out" "$tmp/plain.out" && grep -q "^complete: yes" "$tmp/tty.out"
+	ok $? "the summary on a terminal equals the summary without"
+	[ ! -s "$tmp/plain.err" ]
+	ok $? "stderr not a terminal: no progress written"
+else
+	ok 1 "headless summary: raviz did not start"
 fi
 tap_done
