@@ -291,6 +291,12 @@ quiet_run(struct sim *s, uint64_t until, FILE *err)
 	quiet_signal = 0;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
+	/* A signal ignored by whoever started us (nohup, a background job of a
+	   shell without job control) stays ignored. */
+	if (old_int.sa_handler == SIG_IGN)
+		sigaction(SIGINT, &old_int, NULL);
+	if (old_term.sa_handler == SIG_IGN)
+		sigaction(SIGTERM, &old_term, NULL);
 	sim_set_budget(s, QUIET_SLICE);
 	while ((rc = sim_run_until(s, until != 0 ? until : UINT64_MAX)) == 1 &&
 	    quiet_signal == 0) {
