@@ -342,7 +342,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 	const char		*why;
 	char			 esc[512];
 	struct stat		 sb;
-	int			 rc, status = 0, stepwise;
+	int			 rc, status = 0, stepwise, quiet_rest;
 
 	if (o->svg != NULL && !o->force && lstat(o->svg, &sb) == 0) {
 		fprintf(err, "raviz: --svg: %s: %s\n",
@@ -383,7 +383,8 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		status = 1;
 		goto out;
 	}
-	stepwise = (tr.f != NULL || r != NULL || sr != NULL || o->until_label);
+	quiet_rest = (tr.f == NULL && r == NULL && sr == NULL);
+	stepwise = (!quiet_rest || o->until_label);
 	if (!stepwise)
 		rc = quiet_run(s, o->until_events, err); /* skips periods too */
 	else {
@@ -406,6 +407,13 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 				break;
 			if (o->until_events && e.seq + 1 >= o->until_events)
 				break;
+			/* Only the moment asked for made this run step, and it
+			   can no longer come (4 KiB reads have no T3): the rest
+			   runs quietly, skipping as a run without --until. */
+			if (quiet_rest && sim_labels_over(s)) {
+				rc = quiet_run(s, 0, err);
+				break;
+			}
 		}
 	}
 	if (rc == -2) {
