@@ -324,6 +324,42 @@ quiet_run(struct sim *s, uint64_t until, FILE *err)
 	return (rc);
 }
 
+/*
+ * --svg alone wants the last frame only.  Once no label is left to come,
+ * run quietly to RENDER_HISTORY events short of the end (until: the end of
+ * the run when 0), load the view there and tell the renderer how many
+ * events it missed: the events stepped after that make its picture exact
+ * again (render_skip()), the one stepping every event draws.  The end of
+ * the run is found on a copy first.  Returns 0, -1 (memory) or -2 (stopped
+ * by a signal, quiet_run()).
+ */
+static int
+svg_jump(struct sim *s, struct view *v, uint64_t *ahead, struct render *sr,
+    uint64_t until, FILE *err)
+{
+	struct sim	*c;
+	uint64_t	 end = until, from = sim_event_no(s), land;
+	int		 rc;
+
+	if (end == 0) {
+		if ((c = sim_clone(s)) == NULL)
+			return (-1);
+		rc = quiet_run(c, 0, err);
+		end = sim_event_no(c);
+		sim_free(c);
+		if (rc != 0)
+			return (rc);
+	}
+	if (end <= from + 2 * (uint64_t)RENDER_HISTORY)
+		return (0);
+	land = end - RENDER_HISTORY;
+	if ((rc = quiet_run(s, land, err)) != 0)
+		return (rc);
+	feed_load(v, ahead, s);
+	render_skip(sr, land - from);
+	return (0);
+}
+
 /* Run the engine per the options. */
 int
 headless_run(const struct opts *o, FILE *out, FILE *err)
@@ -342,7 +378,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 	const char		*why;
 	char			 esc[512];
 	struct stat		 sb;
-	int			 rc, status = 0, stepwise, quiet_rest;
+	int			 rc, status = 0, stepwise, quiet_rest, svg_only;
 
 	if (o->svg != NULL && !o->force && lstat(o->svg, &sb) == 0) {
 		fprintf(err, "raviz: --svg: %s: %s\n",
@@ -384,6 +420,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		goto out;
 	}
 	quiet_rest = (tr.f == NULL && r == NULL && sr == NULL);
+	svg_only = (tr.f == NULL && r == NULL && sr != NULL);
 	stepwise = (!quiet_rest || o->until_label);
 	if (!stepwise)
 		rc = quiet_run(s, o->until_events, err); /* skips periods too */
@@ -413,6 +450,12 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 			if (quiet_rest && sim_labels_over(s)) {
 				rc = quiet_run(s, 0, err);
 				break;
+			}
+			if (svg_only && sim_labels_over(s)) {
+				svg_only = 0;
+				if ((rc = svg_jump(s, v, &ahead, sr,
+				    o->until_events, err)) != 0)
+					break;
 			}
 		}
 	}

@@ -163,6 +163,22 @@ ok $? "--headless --until T3 --svg exits 0"
 xmllint --noout "$tmp/p.svg" && grep -q 'fill="#ffffff"' "$tmp/p.svg" &&
     grep -q '>BUGGY' "$tmp/p.svg"
 ok $? "its SVG parses, on the projector's white, with the header's text"
+# --svg alone jumps (quietly to a few thousand events short of the end, the
+# rest drawn): the same SVG as drawing every event (a trace makes the run
+# step), and the end of 4 PiB of 4 KiB reads at once.
+for a in "--bs=4k --file-size=256M" "--mode=fixed --bs=64k --file-size=1G" \
+    "--mode=legacy --bs=4k --max-request=4k --file-size=64M" \
+    "--bs=4k --file-size=256M --until=40000" "--bs=4k --file-size=256M --until=T3"; do
+	# shellcheck disable=SC2086
+	"$RAVIZ" --headless --svg "$tmp/j.svg" $a >/dev/null 2>&1 &&
+	    "$RAVIZ" --headless --svg "$tmp/s.svg" --trace=/dev/null $a \
+	    >/dev/null 2>&1 && cmp -s "$tmp/j.svg" "$tmp/s.svg"
+	ok $? "--svg $a: the SVG of the jump is the SVG of every event"
+	rm -f "$tmp/j.svg" "$tmp/s.svg"
+done
+"$RAVIZ" --headless --svg "$tmp/h.svg" --bs=4k --file-size=4096T >/dev/null 2>&1 &&
+    grep -q 'read #1099511627775 ' "$tmp/h.svg"
+ok $? "--svg of 4 PiB of 4 KiB reads: the last read's frame"
 # XML escaping: a caption with < & > in the last frame.
 TERM=xterm-256color LC_ALL=C.UTF-8 "$RAVIZ" --headless \
     --svg "$tmp/e.svg" "$tmp/esc.demo" >/dev/null 2>&1
