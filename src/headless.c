@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 
 #include <signal.h>
@@ -238,13 +239,23 @@ quiet_permille(const struct sim *s, uint64_t until)
 	return (pos / (pages / 1000 + 1));
 }
 
-/* Say on err how far the run has got, over the line said before. */
+/*
+ * Say on err how far the run has got, over the line said before, cut to
+ * the terminal's width (a wrapped line could not be said over); pass is ""
+ * or which of several runs this is ("last frame 1/2"), of what the share
+ * is taken ("the file", "the way").
+ */
 static void
-quiet_say(FILE *err, const struct sim *s, uint64_t until, uint64_t ms)
+quiet_say(FILE *err, const struct sim *s, uint64_t until, uint64_t ms,
+    const char *pass, const char *of)
 {
+	struct winsize	ws;
 	uint64_t	pm = quiet_permille(s, until), left;
-	char		eta[32];
+	char		eta[32], line[256];
+	size_t		cols = 80;
 
+	if (ioctl(fileno(err), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1)
+		cols = ws.ws_col;
 	if (pm == 0)
 		snprintf(eta, sizeof eta, "time left unknown");
 	else {
@@ -253,19 +264,25 @@ quiet_say(FILE *err, const struct sim *s, uint64_t until, uint64_t ms)
 			snprintf(eta, sizeof eta, "about %llum%02llus left",
 			    (unsigned long long)(left / 60),
 			    (unsigned long long)(left % 60));
-		else
+		else if (left > 0)
 			snprintf(eta, sizeof eta, "about %llus left",
 			    (unsigned long long)left);
+		else
+			snprintf(eta, sizeof eta, "under 1s left");
 	}
-	fprintf(err, "\r\033[Kraviz: %llu%% of the %s, event %llu, %s "
-	    "(Ctrl-C stops)", (unsigned long long)(pm / 10),
-	    until != 0 ? "events asked for" : "file",
+	snprintf(line, sizeof line, "raviz: %s%s%llu%% of %s, event %llu, %s "
+	    "(Ctrl-C stops)", pass, *pass != '\0' ? ": " : "",
+	    (unsigned long long)(pm / 10), of,
 	    (unsigned long long)sim_event_no(s), eta);
+	if (strlen(line) > cols - 1)
+		line[cols - 1] = '\0';	/* ASCII only: bytes are columns */
+	fprintf(err, "\r\033[K%s", line);
 	fflush(err);
 }
 
 /*
- * The quiet run of a summary (until: 0 for the whole file).  With err not a
+ * A quiet run (until: 0 for the whole file; pass: see quiet_say()), for a
+ * summary or up to the last frame of an SVG.  With err not a
  * terminal this is sim_run() or sim_run_until().  On a terminal the run goes
  * in slices: once it has taken a second, err says how far it has got (a run
  * whose state never repeats steps every event, which can take minutes), and
@@ -275,7 +292,8 @@ quiet_say(FILE *err, const struct sim *s, uint64_t until, uint64_t ms)
  * as before (sim_set_budget()).
  */
 static int
-quiet_run(struct sim *s, uint64_t until, FILE *err)
+quiet_run(struct sim *s, uint64_t until, FILE *err, const char *pass,
+    const char *of)
 {
 	struct sigaction	sa, old_int, old_term;
 	struct timespec		t0;
@@ -302,7 +320,7 @@ quiet_run(struct sim *s, uint64_t until, FILE *err)
 	    quiet_signal == 0) {
 		ms = quiet_ms(&t0);
 		if (ms >= 1000 && (said == 0 || ms - said >= 250)) {
-			quiet_say(err, s, until, ms);
+			quiet_say(err, s, until, ms, pass, of);
 			said = ms;
 		}
 	}
@@ -312,10 +330,11 @@ quiet_run(struct sim *s, uint64_t until, FILE *err)
 	if (said != 0)
 		fprintf(err, "\r\033[K");
 	if ((sig = quiet_signal) != 0) {
-		fprintf(err, "raviz: stopped at %llu%% of the %s (event %llu); "
-		    "no summary\n", (unsigned long long)(quiet_permille(s,
-		    until) / 10), until != 0 ? "events asked for" : "file",
-		    (unsigned long long)sim_event_no(s));
+		fprintf(err, "raviz: stopped at %llu%% of %s (%s%sevent %llu); "
+		    "no %s\n", (unsigned long long)(quiet_permille(s,
+		    until) / 10), of, pass, *pass != '\0' ? ", " : "",
+		    (unsigned long long)sim_event_no(s),
+		    *pass != '\0' ? "SVG" : "summary");
 		fflush(err);
 		raise(sig);	/* as the disposition before: usually the end */
 		return (-2);
@@ -344,7 +363,7 @@ svg_jump(struct sim *s, struct view *v, uint64_t *ahead, struct render *sr,
 	if (end == 0) {
 		if ((c = sim_clone(s)) == NULL)
 			return (-1);
-		rc = quiet_run(c, 0, err);
+		rc = quiet_run(c, 0, err, "last frame 1/2", "the file");
 		end = sim_event_no(c);
 		sim_free(c);
 		if (rc != 0)
@@ -353,7 +372,8 @@ svg_jump(struct sim *s, struct view *v, uint64_t *ahead, struct render *sr,
 	if (end <= from + 2 * (uint64_t)RENDER_HISTORY)
 		return (0);
 	land = end - RENDER_HISTORY;
-	if ((rc = quiet_run(s, land, err)) != 0)
+	if ((rc = quiet_run(s, land, err, until == 0 ?
+	    "last frame 2/2" : "last frame", "the way")) != 0)
 		return (rc);
 	feed_load(v, ahead, s);
 	render_skip(sr, land - from);
@@ -423,7 +443,8 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 	svg_only = (tr.f == NULL && r == NULL && sr != NULL);
 	stepwise = (!quiet_rest || o->until_label);
 	if (!stepwise)
-		rc = quiet_run(s, o->until_events, err); /* skips periods too */
+		rc = quiet_run(s, o->until_events, err, "", /* skips too */
+		    o->until_events != 0 ? "the events asked for" : "the file");
 	else {
 		while ((rc = sim_step(s, &e)) == 1) {
 			report_trace_event(&tr, &e);
@@ -448,7 +469,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 			   can no longer come (4 KiB reads have no T3): the rest
 			   runs quietly, skipping as a run without --until. */
 			if (quiet_rest && sim_labels_over(s)) {
-				rc = quiet_run(s, 0, err);
+				rc = quiet_run(s, 0, err, "", "the file");
 				break;
 			}
 			if (svg_only && sim_labels_over(s)) {

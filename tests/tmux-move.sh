@@ -4,9 +4,9 @@
 # gives way to q, to Ctrl-C, to the signals that end raviz and to a
 # terminal that goes away, the terminal restored after; so does the compare
 # run catching up; on a 4 PiB run that repeats, 3 (a moment that never
-# comes) and G answer at once.  Headless on a terminal, the same run says on
-# stderr how far it has got, gives way to Ctrl-C (no summary) and prints
-# the summary it prints without a terminal.
+# comes) and G answer at once.  Headless on a terminal (a summary, an SVG),
+# the same run says on stderr how far it has got, gives way to Ctrl-C and
+# SIGTERM (nothing written), and prints the summary it prints without one.
 . "${srcdir:-.}/tests/tap.sh"
 set -u
 . "${srcdir:-.}/tests/tmux-lib.sh"
@@ -117,6 +117,21 @@ if tl_start "$RAVIZ --headless --summary $slow"; then
 	ok $? "Ctrl-C: raviz has ended and the shell prompts again"
 else
 	ok 1 "headless, Ctrl-C: raviz did not start"
+fi
+
+# --svg alone finds the end of the run, then runs to just short of it: two
+# passes, each saying which it is; stopped, it writes no SVG.
+if tl_start "$RAVIZ --headless --svg=$tmp/slow.svg $slow"; then
+	expect "--svg of a long run: the first pass shows its progress" \
+	    "last frame 1/2: "
+	cap | grep -qE "raviz: last frame 1/2: [0-9]+% of the file, event [0-9]+,"
+	ok $? "the first pass: which pass, share of the file, event"
+	killed 15 "SIGTERM during --svg"
+	cap | grep -qE "raviz: stopped at [0-9]+% of the file \(last frame 1/2, event [0-9]+\); no SVG"
+	ok $? "SIGTERM during --svg: raviz says where it stopped"
+	[ ! -e "$tmp/slow.svg" ]; ok $? "SIGTERM during --svg: no SVG written"
+else
+	ok 1 "--svg: raviz did not start"
 fi
 
 # The progress changes nothing: the summary on a terminal (its run cut in
