@@ -242,7 +242,7 @@ quiet_permille(const struct sim *s, uint64_t until)
 /*
  * Say on err how far the run has got, over the line said before, cut to
  * the terminal's width (a wrapped line could not be said over); pass is ""
- * or which of several runs this is ("last frame 1/2"), of what the share
+ * or which of several runs this is ("SVG 1/2"), of what the share
  * is taken ("the file", "the way").
  */
 static void
@@ -261,14 +261,14 @@ quiet_say(FILE *err, const struct sim *s, uint64_t until, uint64_t ms,
 	else {
 		left = ms * (1000 - pm) / pm / 1000;
 		if (left >= 60)
-			snprintf(eta, sizeof eta, "about %llum%02llus left",
+			snprintf(eta, sizeof eta, "%llum%02llus left",
 			    (unsigned long long)(left / 60),
 			    (unsigned long long)(left % 60));
 		else if (left > 0)
-			snprintf(eta, sizeof eta, "about %llus left",
+			snprintf(eta, sizeof eta, "%llus left",
 			    (unsigned long long)left);
 		else
-			snprintf(eta, sizeof eta, "under 1s left");
+			snprintf(eta, sizeof eta, "<1s left");
 	}
 	snprintf(line, sizeof line, "raviz: %s%s%llu%% of %s, event %llu, %s "
 	    "(Ctrl-C stops)", pass, *pass != '\0' ? ": " : "",
@@ -363,7 +363,7 @@ svg_jump(struct sim *s, struct view *v, uint64_t *ahead, struct render *sr,
 	if (end == 0) {
 		if ((c = sim_clone(s)) == NULL)
 			return (-1);
-		rc = quiet_run(c, 0, err, "last frame 1/2", "the file");
+		rc = quiet_run(c, 0, err, "SVG 1/2", "the file");
 		end = sim_event_no(c);
 		sim_free(c);
 		if (rc != 0)
@@ -373,7 +373,7 @@ svg_jump(struct sim *s, struct view *v, uint64_t *ahead, struct render *sr,
 		return (0);
 	land = end - RENDER_HISTORY;
 	if ((rc = quiet_run(s, land, err, until == 0 ?
-	    "last frame 2/2" : "last frame", "the way")) != 0)
+	    "SVG 2/2" : "SVG", "the way")) != 0)
 		return (rc);
 	feed_load(v, ahead, s);
 	render_skip(sr, land - from);

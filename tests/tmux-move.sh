@@ -95,7 +95,7 @@ fi
 if tl_start "$RAVIZ --headless --summary $slow"; then
 	expect "headless on a terminal: a long summary shows its progress" \
 	    "% of the file, event "
-	cap | grep -qE "raviz: [0-9]+% of the file, event [0-9]+, (about [0-9ms]+ left|time left unknown) \(Ctrl-C stops\)"
+	cap | grep -qE "raviz: [0-9]+% of the file, event [0-9]+, ([0-9ms]+ left|<1s left|time left unknown) \(Ctrl-C stops\)"
 	ok $? "the progress: share of the file, event, time left, how to stop"
 	killed 15 "SIGTERM during a headless summary"
 	cap | grep -qE "raviz: stopped at [0-9]+% of the file \(event [0-9]+\); no summary"
@@ -123,11 +123,11 @@ fi
 # passes, each saying which it is; stopped, it writes no SVG.
 if tl_start "$RAVIZ --headless --svg=$tmp/slow.svg $slow"; then
 	expect "--svg of a long run: the first pass shows its progress" \
-	    "last frame 1/2: "
-	cap | grep -qE "raviz: last frame 1/2: [0-9]+% of the file, event [0-9]+,"
+	    "SVG 1/2: "
+	cap | grep -qE "raviz: SVG 1/2: [0-9]+% of the file, event [0-9]+,"
 	ok $? "the first pass: which pass, share of the file, event"
 	killed 15 "SIGTERM during --svg"
-	cap | grep -qE "raviz: stopped at [0-9]+% of the file \(last frame 1/2, event [0-9]+\); no SVG"
+	cap | grep -qE "raviz: stopped at [0-9]+% of the file \(SVG 1/2, event [0-9]+\); no SVG"
 	ok $? "SIGTERM during --svg: raviz says where it stopped"
 	[ ! -e "$tmp/slow.svg" ]; ok $? "SIGTERM during --svg: no SVG written"
 else
