@@ -25,6 +25,7 @@
 #include "report.h"
 #include "svg.h"
 #include "theme.h"
+#include "timeline.h"
 #include "trace.h"
 #include "engine/sim.h"
 
@@ -200,6 +201,22 @@ headless_import(const struct opts *o, FILE *out, FILE *err)
 /* Actions per slice of a quiet run on a terminal: a few milliseconds. */
 #define QUIET_SLICE	(1u << 16)
 
+/*
+ * A long quiet run's look at the terminal: with err a terminal, progress on
+ * err after a second and SIGINT/SIGTERM caught between slices (quiet_begin()
+ * to quiet_end()); otherwise nothing.  poll hands the same to a timeline's
+ * moves (timeline.h).
+ */
+struct quiet {
+	FILE			*err;
+	int			 tty;
+	const char		*of;		/* "the file", ... */
+	struct timespec		 t0;
+	uint64_t		 said;		/* ms of the last line, 0: none */
+	struct sigaction	 old_int, old_term;
+	struct timeline_poll	 poll;
+};
+
 /* Set by a signal during a quiet run on a terminal (0: none). */
 static volatile sig_atomic_t quiet_signal;
 
@@ -213,7 +230,7 @@ quiet_signal_cb(int sig)
 	quiet_signal = sig;
 }
 
-/* Seconds since an earlier reading of the monotonic clock, in milliseconds. */
+/* Milliseconds since an earlier reading of the monotonic clock. */
 static uint64_t
 quiet_ms(const struct timespec *t0)
 {
@@ -225,7 +242,7 @@ quiet_ms(const struct timespec *t0)
 }
 
 /* How far a quiet run has got, in thousandths: of the file, or of --until. */
-static uint64_t
+static unsigned
 quiet_permille(const struct sim *s, uint64_t until)
 {
 	uint64_t	pos = sim_reader(s)->pos;
@@ -233,28 +250,26 @@ quiet_permille(const struct sim *s, uint64_t until)
 
 	if (until != 0)
 		return (sim_event_no(s) >= until ? 1000 :
-		    sim_event_no(s) / (until / 1000 + 1));
+		    (unsigned)(sim_event_no(s) / (until / 1000 + 1)));
 	if (pos >= pages)
 		return (1000);
-	return (pos / (pages / 1000 + 1));
+	return ((unsigned)(pos / (pages / 1000 + 1)));
 }
 
 /*
- * Say on err how far the run has got, over the line said before, cut to
- * the terminal's width (a wrapped line could not be said over); pass is ""
- * or which of several runs this is ("SVG 1/2"), of what the share
- * is taken ("the file", "the way").
+ * Say on q->err how far the run has got (pm thousandths, event ev, ms in),
+ * over the line said before, cut to the terminal's width: a wrapped line
+ * could not be said over.
  */
 static void
-quiet_say(FILE *err, const struct sim *s, uint64_t until, uint64_t ms,
-    const char *pass, const char *of)
+quiet_say(const struct quiet *q, unsigned pm, uint64_t ev, uint64_t ms)
 {
 	struct winsize	ws;
-	uint64_t	pm = quiet_permille(s, until), left;
+	uint64_t	left;
 	char		eta[32], line[256];
 	size_t		cols = 80;
 
-	if (ioctl(fileno(err), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1)
+	if (ioctl(fileno(q->err), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1)
 		cols = ws.ws_col;
 	if (pm == 0)
 		snprintf(eta, sizeof eta, "time left unknown");
@@ -270,114 +285,160 @@ quiet_say(FILE *err, const struct sim *s, uint64_t until, uint64_t ms,
 		else
 			snprintf(eta, sizeof eta, "<1s left");
 	}
-	snprintf(line, sizeof line, "raviz: %s%s%llu%% of %s, event %llu, %s "
-	    "(Ctrl-C stops)", pass, *pass != '\0' ? ": " : "",
-	    (unsigned long long)(pm / 10), of,
-	    (unsigned long long)sim_event_no(s), eta);
+	snprintf(line, sizeof line, "raviz: %u%% of %s, event %llu, %s "
+	    "(Ctrl-C stops)", pm / 10, q->of, (unsigned long long)ev, eta);
 	if (strlen(line) > cols - 1)
 		line[cols - 1] = '\0';	/* ASCII only: bytes are columns */
-	fprintf(err, "\r\033[K%s", line);
-	fflush(err);
+	fprintf(q->err, "\r\033[K%s", line);
+	fflush(q->err);
 }
 
 /*
- * A quiet run (until: 0 for the whole file; pass: see quiet_say()), for a
- * summary or up to the last frame of an SVG.  With err not a
- * terminal this is sim_run() or sim_run_until().  On a terminal the run goes
- * in slices: once it has taken a second, err says how far it has got (a run
- * whose state never repeats steps every event, which can take minutes), and
- * SIGINT or SIGTERM stops it between slices, with nothing written to out:
- * the line is cleared and the signal ends raviz as it would have.  Slicing
- * changes no result: each slice goes on where the last stopped, skipping
- * as before (sim_set_budget()).
+ * Between slices: say how far the run has got once it has taken a second
+ * (at most every 250 ms).  Nonzero when a signal asks to stop.
  */
 static int
-quiet_run(struct sim *s, uint64_t until, FILE *err, const char *pass,
-    const char *of)
+quiet_tick(struct quiet *q, unsigned pm, uint64_t ev)
 {
-	struct sigaction	sa, old_int, old_term;
-	struct timespec		t0;
-	uint64_t		ms, said = 0;
-	int			rc, sig;
+	uint64_t	ms;
 
-	if (!isatty(fileno(err)))
-		return (until != 0 ? sim_run_until(s, until) : sim_run(s));
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (!q->tty)
+		return (0);
+	if (quiet_signal != 0)
+		return (1);
+	ms = quiet_ms(&q->t0);
+	if (ms >= 1000 && (q->said == 0 || ms - q->said >= 250)) {
+		quiet_say(q, pm, ev, ms);
+		q->said = ms;
+	}
+	return (0);
+}
+
+/* The timeline's poll hook: quiet_tick() with the move's own share. */
+static int
+quiet_poll_cb(void *arg, uint64_t done, uint64_t total)
+{
+	struct quiet	*q = arg;
+
+	(void)total;
+	return (quiet_tick(q, q->poll.permille, done));
+}
+
+/*
+ * Start watching a quiet run on err (of: what its share is of).  A signal
+ * ignored by whoever started us (nohup, a background job of a shell without
+ * job control) stays ignored.
+ */
+static void
+quiet_begin(struct quiet *q, FILE *err, const char *of)
+{
+	struct sigaction	sa;
+
+	memset(q, 0, sizeof *q);
+	q->err = err;
+	q->of = of;
+	if (!(q->tty = isatty(fileno(err))))
+		return;
+	q->poll.fn = quiet_poll_cb;
+	q->poll.arg = q;
+	clock_gettime(CLOCK_MONOTONIC, &q->t0);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = quiet_signal_cb;
 	sigemptyset(&sa.sa_mask);
 	quiet_signal = 0;
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	/* A signal ignored by whoever started us (nohup, a background job of a
-	   shell without job control) stays ignored. */
-	if (old_int.sa_handler == SIG_IGN)
-		sigaction(SIGINT, &old_int, NULL);
-	if (old_term.sa_handler == SIG_IGN)
-		sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGINT, &sa, &q->old_int);
+	sigaction(SIGTERM, &sa, &q->old_term);
+	if (q->old_int.sa_handler == SIG_IGN)
+		sigaction(SIGINT, &q->old_int, NULL);
+	if (q->old_term.sa_handler == SIG_IGN)
+		sigaction(SIGTERM, &q->old_term, NULL);
+}
+
+/*
+ * Stop watching: the signals as they were, the progress line cleared.
+ * After a signal, say where the run stopped (pm, ev) and that `what` is not
+ * written, and let the signal end raviz as it would have; -2 if it did not.
+ */
+static int
+quiet_end(struct quiet *q, unsigned pm, uint64_t ev, const char *what)
+{
+	int	sig;
+
+	if (!q->tty)
+		return (0);
+	sigaction(SIGINT, &q->old_int, NULL);
+	sigaction(SIGTERM, &q->old_term, NULL);
+	if (q->said != 0)
+		fprintf(q->err, "\r\033[K");
+	fflush(q->err);
+	if ((sig = quiet_signal) == 0)
+		return (0);
+	fprintf(q->err, "raviz: stopped at %u%% of %s (event %llu); no %s\n",
+	    pm / 10, q->of, (unsigned long long)ev, what);
+	fflush(q->err);
+	raise(sig);	/* as the disposition before: usually the end */
+	return (-2);
+}
+
+/*
+ * The quiet run of a summary (until: 0 for the whole file; of: see struct
+ * quiet).  With err not a terminal this is sim_run() or sim_run_until().
+ * On a terminal the run goes in slices, between which quiet_tick() shows
+ * how far it has got (a run whose state never repeats steps every event,
+ * which can take minutes) and a signal stops it, with nothing written to
+ * out.  Slicing changes no result: each slice goes on where the last
+ * stopped, skipping as before (sim_set_budget()).  0, -1 (memory) or -2.
+ */
+static int
+quiet_run(struct sim *s, uint64_t until, FILE *err, const char *of)
+{
+	struct quiet	q;
+	int		rc, st;
+
+	quiet_begin(&q, err, of);
+	if (!q.tty)
+		return (until != 0 ? sim_run_until(s, until) : sim_run(s));
 	sim_set_budget(s, QUIET_SLICE);
 	while ((rc = sim_run_until(s, until != 0 ? until : UINT64_MAX)) == 1 &&
-	    quiet_signal == 0) {
-		ms = quiet_ms(&t0);
-		if (ms >= 1000 && (said == 0 || ms - said >= 250)) {
-			quiet_say(err, s, until, ms, pass, of);
-			said = ms;
-		}
-	}
+	    quiet_tick(&q, quiet_permille(s, until), sim_event_no(s)) == 0)
+		continue;
 	sim_set_budget(s, 0);
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	if (said != 0)
-		fprintf(err, "\r\033[K");
-	if ((sig = quiet_signal) != 0) {
-		fprintf(err, "raviz: stopped at %llu%% of %s (%s%sevent %llu); "
-		    "no %s\n", (unsigned long long)(quiet_permille(s,
-		    until) / 10), of, pass, *pass != '\0' ? ", " : "",
-		    (unsigned long long)sim_event_no(s),
-		    *pass != '\0' ? "SVG" : "summary");
-		fflush(err);
-		raise(sig);	/* as the disposition before: usually the end */
-		return (-2);
-	}
-	fflush(err);
+	if ((st = quiet_end(&q, quiet_permille(s, until), sim_event_no(s),
+	    "summary")) != 0)
+		return (st);
 	return (rc);
 }
 
 /*
- * --svg alone wants the last frame only.  Once no label is left to come,
- * run quietly to RENDER_HISTORY events short of the end (until: the end of
- * the run when 0), load the view there and tell the renderer how many
- * events it missed: the events stepped after that make its picture exact
- * again (render_skip()), the one stepping every event draws.  The end of
- * the run is found on a copy first.  Returns 0, -1 (memory) or -2 (stopped
- * by a signal, quiet_run()).
+ * --svg alone wants the last frame only: u goes to it as the screen's G
+ * does (timeline.h: a quiet run to just short of the target, then the last
+ * events drawn - the picture drawing every event gives), watched by q.  The
+ * target is --until's moment or event, else the end.  0, -1 (memory) or -2
+ * (stopped by a signal).
  */
 static int
-svg_jump(struct sim *s, struct view *v, uint64_t *ahead, struct render *sr,
-    uint64_t until, FILE *err)
+svg_goto(const struct opts *o, struct timeline *u, struct quiet *q)
 {
-	struct sim	*c;
-	uint64_t	 end = until, from = sim_event_no(s), land;
-	int		 rc;
+	uint64_t	n = UINT64_MAX;
+	int64_t		k;
+	int		rc = -1, st;
 
-	if (end == 0) {
-		if ((c = sim_clone(s)) == NULL)
-			return (-1);
-		rc = quiet_run(c, 0, err, "SVG 1/2", "the file");
-		end = sim_event_no(c);
-		sim_free(c);
-		if (rc != 0)
-			return (rc);
-	}
-	if (end <= from + 2 * (uint64_t)RENDER_HISTORY)
-		return (0);
-	land = end - RENDER_HISTORY;
-	if ((rc = quiet_run(s, land, err, until == 0 ?
-	    "SVG 2/2" : "SVG", "the way")) != 0)
-		return (rc);
-	feed_load(v, ahead, s);
-	render_skip(sr, land - from);
-	return (0);
+	if (timeline_init(u, &o->cfg, o->frame_cols, o->frame_rows,
+	    q->tty ? &q->poll : NULL) != 0)
+		return (-1);
+	if (o->until_label) {
+		if ((k = timeline_find_label(u, o->until_label)) == -2)
+			goto out;
+		if (k >= 0)
+			n = (uint64_t)k;
+	} else if (o->until_events)
+		n = o->until_events;
+	rc = timeline_goto(u, n);
+out:
+	if ((st = quiet_end(q, q->poll.permille, timeline_events(u),
+	    "SVG")) != 0)
+		return (st);
+	return (rc);
 }
 
 /* Run the engine per the options. */
@@ -398,6 +459,11 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 	const char		*why;
 	char			 esc[512];
 	struct stat		 sb;
+	struct timeline		 u;
+	struct quiet		 q;
+	const struct sim	*sum;		/* the engine the summary reads */
+	struct render		*dr;		/* the renderer the SVG is drawn */
+	struct view		*dv;		/* from, and its view */
 	int			 rc, status = 0, stepwise, quiet_rest, svg_only;
 
 	if (o->svg != NULL && !o->force && lstat(o->svg, &sb) == 0) {
@@ -412,6 +478,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 
 	if (o->predict)
 		return (headless_predict(o, out, err));
+	memset(&u, 0, sizeof u);
 	if ((s = sim_new(&o->cfg)) == NULL) {
 		fprintf(err, "raviz: out of memory\n");
 		return (1);
@@ -428,22 +495,33 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		status = 1;
 		goto out;
 	}
-	if (o->svg != NULL &&
+	/* --svg alone goes to its frame as G does (svg_goto()). */
+	svg_only = (o->svg != NULL && tr.f == NULL && r == NULL);
+	quiet_rest = (o->svg == NULL && tr.f == NULL && r == NULL);
+	if (o->svg != NULL && !svg_only &&
 	    (sr = render_new(o->frame_cols, o->frame_rows)) == NULL) {
 		fprintf(err, "raviz: out of memory\n");
 		status = 1;
 		goto out;
 	}
-	if (sr != NULL && rt == NULL && (rt = render_text_new()) == NULL) {
+	if (o->svg != NULL && rt == NULL && (rt = render_text_new()) == NULL) {
 		fprintf(err, "raviz: out of memory\n");
 		status = 1;
 		goto out;
 	}
-	quiet_rest = (tr.f == NULL && r == NULL && sr == NULL);
-	svg_only = (tr.f == NULL && r == NULL && sr != NULL);
 	stepwise = (!quiet_rest || o->until_label);
-	if (!stepwise)
-		rc = quiet_run(s, o->until_events, err, "", /* skips too */
+	sum = s;
+	dr = sr;
+	dv = v;
+	if (svg_only) {
+		quiet_begin(&q, err, o->until_events != 0 ?
+		    "the events asked for" : "the file");
+		rc = svg_goto(o, &u, &q);
+		sum = u.sim;
+		dr = u.r;
+		dv = u.view;
+	} else if (!stepwise)
+		rc = quiet_run(s, o->until_events, err, /* skips too */
 		    o->until_events != 0 ? "the events asked for" : "the file");
 	else {
 		while ((rc = sim_step(s, &e)) == 1) {
@@ -469,14 +547,8 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 			   can no longer come (4 KiB reads have no T3): the rest
 			   runs quietly, skipping as a run without --until. */
 			if (quiet_rest && sim_labels_over(s)) {
-				rc = quiet_run(s, 0, err, "", "the file");
+				rc = quiet_run(s, 0, err, "the file");
 				break;
-			}
-			if (svg_only && sim_labels_over(s)) {
-				svg_only = 0;
-				if ((rc = svg_jump(s, v, &ahead, sr,
-				    o->until_events, err)) != 0)
-					break;
 			}
 		}
 	}
@@ -489,10 +561,10 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		status = 1;
 		goto out;
 	}
-	if (sr != NULL) {
+	if (o->svg != NULL) {
 		/* The last frame, in the screen's glyphs and colours. */
-		render_set_glyphs(sr, &look.glyphs);
-		render_draw(sr, v, &render_text_ops, rt, NULL);
+		render_set_glyphs(dr, &look.glyphs);
+		render_draw(dr, dv, &render_text_ops, rt, NULL);
 		if (svg_save(o->svg, o->force, rt, &look, &why) != 0) {
 			fprintf(err, "raviz: --svg: %s: %s\n",
 			    fmt_escape_str(esc, sizeof esc, o->svg), why);
@@ -501,8 +573,9 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		}
 	}
 	if (o->summary)
-		report_summary(out, s);
+		report_summary(out, sum);
 out:
+	timeline_done(&u);
 	if (report_trace_close(&tr, err) != 0)
 		status = 1;
 	render_free(r);
