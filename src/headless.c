@@ -43,10 +43,11 @@ headless_list_devices(FILE *f)
 		fprintf(f, "  bandwidth %s MB/s, latency %s, queue depth %u, "
 		    "%s\n", fmt_ratio(a, sizeof a, d->bandwidth, 1000000, 0),
 		    fmt_time(b, sizeof b, d->latency_ns), d->qd,
-		    d->disc == SIM_DISC_PS ? "processor sharing" :
-		    "FIFO, one transfer at a time");
+		    d->disc == SIM_DISC_RR ? "512-byte turns of the link" :
+		    "FIFO, one command at a time");
 		if (d->idle_penalty_ns)
-			fprintf(f, "  idle-exit penalty %s after >= %s idle\n",
+			fprintf(f, "  idle-exit wake of the link %s after >= %s "
+			    "idle\n",
 			    fmt_time(b, sizeof b, d->idle_penalty_ns),
 			    fmt_time(c, sizeof c, d->idle_thresh_ns));
 		else

@@ -56,6 +56,7 @@ static const struct opt table[] = {
 	    "expected a file name or -" },
 	{ "frames", K_FLAG, O_SET, FIELD(frames), OPTS_RUN, NULL },
 	{ "until", K_VALUE, O_UNTIL, 0, OPTS_RUN, NULL },
+	{ "no-skip", K_FLAG, O_SET, FIELD(cfg.no_skip), OPTS_RUN, NULL },
 	{ "cols", K_VALUE, O_COLS, 0, OPTS_RUN, NULL },
 	{ "rows", K_VALUE, O_ROWS, 0, OPTS_RUN, NULL },
 	{ "list-devices", K_FLAG, O_COMMAND, 0, OPTS_LIST_DEVICES, NULL },
@@ -117,6 +118,8 @@ static const char usage[] =
 "  --frames                   a text frame after each event\n"
 "  --cols=N --rows=N          frame size (default 80x24)\n"
 "  --until=T1..T5|N           stop after that moment, or after N events\n"
+"  --no-skip                  step every event (no jumps over repeated\n"
+"                             periods: the same results, slower)\n"
 "  --predict                  ask before each window, flush and stall what\n"
 "                             happens next (key P); headless with:\n"
 "  --answers=LETTERS          the answers, a-d, one per question\n"

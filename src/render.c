@@ -137,25 +137,15 @@ render_zoom(const struct render *r)
 }
 
 /*
- * Until when the device wakes (pays an idle-exit penalty and serves no
- * command), or 0: the first time one of its commands is served, if that is
- * still ahead (view.h, struct view_stats: counted the same way).
+ * Until when the device wakes (the link is waking and serves no command), or
+ * 0 once it is up (view.h, struct view_stats: counted the same way).
  */
 uint64_t
 render_wake_end(const struct view *s)
 {
-	const struct view_request	*d;
-	uint64_t			 p = view_config(s)->idle_penalty_ns;
-	uint64_t			 from, first = VIEW_NONE;
-	size_t				 n, i;
+	uint64_t	up = view_wake_end(s);
 
-	d = view_device_list(s, &n);
-	for (i = 0; i < n; i++) {
-		from = d[i].t_dispatch + (d[i].penalised ? p : 0);
-		if (from < first)
-			first = from;
-	}
-	return (first != VIEW_NONE && first > view_stats(s)->now_ns ? first : 0);
+	return (up > view_stats(s)->now_ns ? up : 0);
 }
 
 /* Record one event. */

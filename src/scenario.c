@@ -43,9 +43,9 @@ const struct scenario_opt scenario_opts[] = {
 	{ "qd", SCENARIO_COUNT, F(device.qd), 1, 65536, SCENARIO_DEV, "N",
 	    "queue depth" },
 	{ "discipline", SCENARIO_DISC, F(device.disc), NOLIM, SCENARIO_DEV,
-	    "fifo|ps", "completion discipline" },
+	    "fifo|rr", "link: whole commands or 512-byte turns" },
 	{ "idle-penalty", SCENARIO_DURATION, F(device.idle_penalty_ns), NOLIM,
-	    SCENARIO_DEV, "TIME", "P, added when the device was idle..." },
+	    SCENARIO_DEV, "TIME", "P, the link wakes when it was idle..." },
 	{ "idle-threshold", SCENARIO_DURATION, F(device.idle_thresh_ns), NOLIM,
 	    SCENARIO_DEV, "TIME", "...for at least this long" },
 	{ "cpu-copy", SCENARIO_DURATION, F(cpu.copy_ns), NOLIM,
@@ -207,10 +207,14 @@ scenario_parse(const struct scenario_opt *o, const char *v,
 	case SCENARIO_DISC:
 		if (strcmp(v, "fifo") == 0)
 			c->device.disc = SIM_DISC_FIFO;
+		else if (strcmp(v, "rr") == 0)
+			c->device.disc = SIM_DISC_RR;
 		else if (strcmp(v, "ps") == 0)
-			c->device.disc = SIM_DISC_PS;
+			return (bad_value(why, whylen, v, "was retired (processor "
+			    "sharing never repeats and let a later request "
+			    "overtake a waking one): use rr, 512-byte turns"));
 		else
-			return (bad_value(why, whylen, v, "is not fifo or ps"));
+			return (bad_value(why, whylen, v, "is not fifo or rr"));
 		return (0);
 	case SCENARIO_PAGES:
 		if (parse_size(v, &n, &msg) != 0)

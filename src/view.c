@@ -12,8 +12,9 @@
  * (the engine reports that as one FLUSH); a completion wakes a task that
  * sleeps on one of its pages; an async readahead that queues pages makes
  * the task a submitter.  The device's time is split into busy, waking and
- * idle between events from the device list alone: a command is served
- * from its dispatch, or from the end of its idle-exit penalty.
+ * idle between events from the device list alone: a dispatch that starts
+ * a wake of the link (it is then first on the list, and stays first until
+ * the link is up) holds every command until the wake ends (model.md §5).
  */
 #include "config.h"
 
@@ -363,31 +364,38 @@ plug_to_queue(struct view *v)
 }
 
 /*
+ * Until when the link wakes: the end of the idle-exit wake that the first
+ * command on the device started, if it did; else 0.
+ */
+uint64_t
+view_wake_end(const struct view *v)
+{
+	const struct reqv	*d = &v->list[L_DEV];
+
+	if (d->n == 0 || !d->v[0].penalised)
+		return (0);
+	return (d->v[0].t_dispatch + v->cfg.idle_penalty_ns);
+}
+
+/*
  * Account the device's time up to t: idle with nothing on it; else waking
- * until its first command is served, busy from then on.
+ * until the link is up, busy from then on.
  */
 static void
 account(struct view *v, uint64_t t)
 {
-	const struct reqv	*d = &v->list[L_DEV];
-	uint64_t		 a = v->acct_t, served = VIEW_NONE, from;
-	size_t			 i;
+	uint64_t	a = v->acct_t, up, from;
 
 	if (t <= a)
 		return;
 	v->acct_t = t;
-	if (d->n == 0) {
+	if (v->list[L_DEV].n == 0) {
 		v->st.idle_ns += t - a;
 		return;
 	}
-	for (i = 0; i < d->n; i++) {
-		from = d->v[i].t_dispatch + (d->v[i].penalised ?
-		    v->cfg.idle_penalty_ns : 0);
-		if (from < served)
-			served = from;
-	}
-	if (served > a) {
-		from = served < t ? served : t;
+	up = view_wake_end(v);
+	if (up > a) {
+		from = up < t ? up : t;
 		v->st.waking_ns += from - a;
 		a = from;
 	}

@@ -235,6 +235,11 @@ size_t		 view_markers(const struct view *, uint64_t *out, size_t max);
 const struct view_request *view_plug_list(const struct view *, size_t *n);
 const struct view_request *view_queue_list(const struct view *, size_t *n);
 const struct view_request *view_device_list(const struct view *, size_t *n);
+/*
+ * End of the link's idle-exit wake if the first command on the device
+ * started one (it may be past), else 0 (model.md §5).
+ */
+uint64_t	 view_wake_end(const struct view *);
 /* Dispatched requests of exactly `pages` pages so far. */
 uint64_t	 view_request_count(const struct view *, uint64_t pages);
 /* Legacy: is the request queue plugged? */

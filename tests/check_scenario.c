@@ -19,7 +19,7 @@
 /* Values to try for an option of each type ("" ends a list). */
 static const char *const modes[] = { "buggy", "fixed", "legacy", "" };
 static const char *const sources[] = { "raw", "file", "" };
-static const char *const discs[] = { "fifo", "ps", "" };
+static const char *const discs[] = { "fifo", "rr", "" };
 static const char *const sizes[] = { "4k", "12k", "1M", "3M", "256M", "" };
 static const char *const times[] = { "1ns", "1500ns", "3ms", "2s",
 	"1234567ns", "" };

@@ -12,9 +12,9 @@ set -u
 . "${srcdir:-.}/tests/tmux-lib.sh"
 tl_setup raviz-move
 
-# One-page requests on a processor-sharing device: the state never repeats,
-# so reaching the end of 1 TiB means stepping every event.
-slow="--bs=4k --max-request=4k --file-size=1T"
+# Every event stepped (--no-skip: no jumps over repeated periods), so
+# reaching the end of 1 TiB of one-page requests takes minutes.
+slow="--no-skip --bs=4k --max-request=4k --file-size=1T"
 
 for key in q C-c; do
 	if tl_start "$RAVIZ $slow" && wait_for "PAUSED"; then
@@ -31,9 +31,10 @@ for key in q C-c; do
 done
 
 # The compare run catching up with the main run's clock is a long move too:
-# fixed mode repeats (the main run's G is instant), the buggy half below it
-# never does; it shows how far it has got and gives way to q.
-if tl_start "$RAVIZ --mode=fixed $slow" && wait_for "PAUSED"; then
+# once the main run's G is over (a second or two of 4 GiB stepped), the
+# buggy half below it catches up; it shows how far it has got and gives way
+# to q.
+if tl_start "$RAVIZ --mode=fixed ${slow%1T}4G" && wait_for "PAUSED"; then
 	press c "BUGGY" "compare mode on a long run"
 	press G "% of the way" \
 	    "G in compare mode: the buggy run catching up shows its progress"
@@ -133,7 +134,7 @@ fi
 
 # The progress changes nothing: the summary on a terminal (its run cut in
 # slices) equals the one without, which writes nothing to stderr.
-mid="--bs=4k --max-request=4k --file-size=8G"
+mid="--no-skip --bs=4k --max-request=4k --file-size=8G"
 if tl_start "$RAVIZ --headless --summary $mid >$tmp/tty.out"; then
 	expect "headless on a terminal: the summary run ends" "FINISHED"
 	$RAVIZ --headless --summary $mid >"$tmp/plain.out" 2>"$tmp/plain.err"

@@ -35,11 +35,11 @@
  * in relative form.  Pages and requests are relative to the reader's page,
  * times to now; a latency that has ended is "ended" whatever its end time
  * was; the idle time of an idle device only up to the threshold that makes
- * it matter; the processor-sharing device is brought up to now at every
- * boundary (sim_task_run(), STEP_BEGIN), which changes no future event because
- * its carried remainder makes any split of an interval exact, so its
- * remaining work is compared as it is now and not at the last change; the
- * carried remainder counts only while it is not zero.
+ * it matter; the round-robin link is brought up to now at every boundary
+ * (sim_task_run(), STEP_BEGIN), with its busy run's start folded forward,
+ * which changes no future event, so the turns are compared as they stand
+ * now: each ready command's rounds to go, the place in the round, the end
+ * of the unit under way and the phase of the unit ends (all integers).
  */
 
 /* The engine's state at one read() boundary. */
@@ -140,7 +140,8 @@ sig_eligible(const struct sim *s)
 	    x->v[0].state != SIM_PAGE_CONSUMED || x->v[0].npages != s->rd.pos ||
 	    x->v[x->n - 1].state != SIM_PAGE_ABSENT ||
 	    s->rd.wait_page != SIM_NONE ||
-	    (s->cfg.device.disc == SIM_DISC_PS && s->ps_last != s->now)));
+	    (s->cfg.device.disc == SIM_DISC_RR && s->lk.k != 0 &&
+	    s->lk.u != 0)));
 }
 
 /*
@@ -165,7 +166,7 @@ sig_key(const struct sim *s, uint64_t *k)
 	k[9] = x->v[x->n - 1].first - p;
 	k[10] = s->dev.n ? s->dev.v[0].first - p : 0;
 	k[11] = s->dev.n ? sim_dev_left(s, &s->dev.v[0]) : 0;
-	k[12] = s->ps_rem;
+	k[12] = s->lk.k ? s->lk.ph : 0;
 	k[13] = s->fifo_last_done > t ? s->fifo_last_done - t : 0;
 }
 
@@ -221,10 +222,15 @@ sig_build(const struct sim *s, struct cycle_snap *c)
 	 * above, "ended" only when that is past) less the fixed latency.
 	 */
 	r |= sig_put(c, tdiff(s->acct_t, t));
-	if (s->cfg.device.disc == SIM_DISC_PS) {
-		/* The sharing is up to now (ps_last == t, checked above). */
-		r |= sig_put(c, s->ps_rem);
-		r |= sig_put(c, s->ps_rem ? s->ps_k : 0);
+	r |= sig_put(c, s->wake_end > t ? s->wake_end - t : 0);
+	if (s->cfg.device.disc == SIM_DISC_RR) {
+		/* The link is up to now and folded (u == 0, checked above). */
+		r |= sig_put(c, s->lk.k);
+		r |= sig_put(c, s->lk.p);
+		r |= sig_put(c, s->lk.k ? tdiff(s->lk.t, t) : 0);
+		r |= sig_put(c, s->lk.k ? s->lk.ph : 0);
+		/* An idle link that went free just now goes on with its run. */
+		r |= sig_put(c, s->lk.k == 0 && s->lk.free_at == t);
 	}
 	return (r ? -1 : 0);
 }
@@ -308,14 +314,16 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 	s->rd.read_end += d;
 
 	s->now += dt;
-	s->dn_ok = s->sv_ok = 0;
+	s->dn_ok = 0;
 	s->rd.busy_until += dt;
 	if (s->unplug_at != SIM_NONE)
 		s->unplug_at += dt;
 	s->idle_since += dt;
 	s->acct_t += dt;
 	s->fifo_last_done += dt;
-	s->ps_last += dt;
+	s->wake_end += dt;
+	s->lk.t += dt;
+	s->lk.free_at += dt;
 	s->sleep_since += dt;
 
 	/* Statistics: each skipped period adds what the measured one added. */
@@ -422,6 +430,8 @@ sim_cycle_check(struct sim *s)
 	uint64_t		 m, key[SIG_KEY];
 	int			 built = 0;
 
+	if (s->cfg.no_skip)
+		return;
 	if (s->cyc == NULL && (s->cyc = calloc(1, sizeof *s->cyc)) == NULL) {
 		s->oom = 1;
 		return;

@@ -1,30 +1,34 @@
 /*
  * sim-dev.c - the device (model.md §5): dispatch from the elevator, the
- * idle-exit penalty, FIFO and processor-sharing completion, completions that
- * wake the reader, and the busy/waking/idle split of device time.
+ * link-wide idle-exit wake, the link's 512-byte round-robin turns (or whole
+ * commands in order on a FIFO disk), completions that wake the reader, and
+ * the busy/waking/idle split of device time.
+ *
+ * Round robin.  The link serves the ready commands (access latency over) one
+ * unit of 512 bytes each, in dispatch order, and starts over.  A command's
+ * latency starts at dispatch (or when the link is up, if it is waking), so
+ * latency ends rise with dispatch order and the ready commands are always a
+ * prefix of the device list, dev.v[0 .. lk.k).  Counting in rounds, a
+ * command that becomes ready gets its first unit in the round under way (it
+ * has the highest dispatch number, so it comes last in that round), and with
+ * u units to send it finishes in round f = round + u - 1: commands complete
+ * in the order of (finish round, dispatch number), which a min-heap keeps.
+ * The time of the top's completion follows from where the link stands: the
+ * units still to go in this round, k per whole round after it, and its
+ * place in its round.  A batch of commands that became ready together with
+ * the same size and consecutive numbers is one heap item.  So a latency end
+ * and a completion each cost O(log n), and no unit is ever stepped.
+ *
+ * Unit ends are counted from the start of the link's busy run: unit j ends
+ * at t + ceil((ph + j * 512e9) / B), with (t, ph) the run's start folded
+ * forward now and then (lk_norm()) so that no product overflows; the fold is
+ * exact, so nothing drifts, and every time is a sum of latencies and whole
+ * units: a periodic read pattern gives an exactly periodic device state.
+ * The bandwidth is at most 512 GB/s (sim_config_check()), so a unit lasts at
+ * least 1 ns and at most one unit ends in a nanosecond.
  *
  * FIFO transfers one command at a time in order, so each completion time is
- * known at dispatch.  Processor sharing is integer arithmetic with a carried
- * division remainder: every command past its latency shares the bandwidth
- * equally, and ps_share() is the one place that computes a share, used both
- * when the device advances and when sim_next_time() looks ahead.
- *
- * Cost.  Every sharer gets the same share, so the device keeps one running
- * total, the virtual time ps_v (the work each sharer has been given), and
- * each command joins the sharing with the virtual finish time vend = ps_v +
- * its work: its work left is vend - ps_v, and it completes once ps_v reaches
- * vend.  The sharers sit in a min-heap on (vend, dispatch number), so an
- * advance is O(1), the next completion is the heap's top, and a completion
- * is O(log n) plus the removal from the dispatch-ordered device list.  A
- * batch dispatched together (same work, same latency end) is one heap item,
- * so a batch of n costs O(log) on the heap and O(1) per command.  The
- * commands still in their latency are the device list's tail (dispatch order
- * is latency-end order), except a first command that pays the idle-exit
- * penalty (always dev.v[0]: it is dispatched to an idle device): ps_unj and
- * ps_pen0.  FIFO completes in dispatch order, so its next completion is
- * dev.v[0].  The numbers are those of a loop over every command with its
- * own work left: the same shares, the same remainders, the same order of
- * completions (dispatch order among those completing at once).
+ * known at dispatch.
  */
 #include "config.h"
 
@@ -34,11 +38,14 @@
 #include "sim.h"
 #include "sim-int.h"
 
-/* Transfer work of a request in byte-nanoseconds-per-second units. */
+/* One unit's work: 512 bytes times 10^9 (byte-nanoseconds per second). */
+#define UNIT_WORK	((sim_u128)SIM_SECTOR_SIZE * 1000000000u)
+
+/* Units of a request. */
 static uint64_t
-req_work(const struct sim_request *r)
+req_units(const struct sim_request *r)
 {
-	return (r->npages * SIM_PAGE_SIZE * UINT64_C(1000000000));
+	return (r->npages * (SIM_PAGE_SIZE / SIM_SECTOR_SIZE));
 }
 
 /* Ceiling division. */
@@ -48,92 +55,124 @@ div_up(uint64_t a, uint64_t b)
 	return (a / b + (a % b != 0));
 }
 
-/* Ceiling division of a 128-bit numerator; saturates at SIM_NONE. */
+/* End of unit j of the link's run; saturates at SIM_NONE. */
 static uint64_t
-div_up128(sim_u128 a, uint64_t b)
+lk_end(const struct sim *s, const struct sim_link *l, uint64_t j)
 {
+	sim_u128	a = l->ph + (sim_u128)j * UNIT_WORK;
+	sim_u128	b = s->cfg.device.bandwidth;
 	sim_u128	q = a / b + (a % b != 0);
 
-	return (q >= SIM_NONE ? SIM_NONE : (uint64_t)q);
+	return (q >= SIM_NONE - l->t ? SIM_NONE : l->t + (uint64_t)q);
 }
 
 /*
- * One step of processor sharing, the only place the sharing is computed
- * (ps_advance() on the device, sim_dev_next_done() on a look-ahead): k
- * commands share dt nanoseconds of bandwidth equally.  The division
- * remainder *rem is carried so that no work is lost; it belongs to *pk
- * sharers and is dropped when their number changes or none is left.
- * Returns each sharer's work done.
+ * Fold the units started into the run's start: unit u + j ends where unit
+ * j of the folded run ends, exactly (the quotient goes into t, the
+ * remainder is the new phase).
  */
-static uint64_t
-ps_share(const struct sim *s, uint64_t k, uint64_t dt, uint64_t *rem,
-    uint64_t *pk)
+static void
+lk_norm(const struct sim *s, struct sim_link *l)
 {
-	sim_u128	tot;
+	sim_u128	a = l->ph + (sim_u128)l->u * UNIT_WORK;
+	uint64_t	b = s->cfg.device.bandwidth;
 
-	if (k == 0) {
-		*rem = 0;
-		return (0);
+	l->t += (uint64_t)(a / b);
+	l->ph = (uint64_t)(a % b);
+	l->u = 0;
+}
+
+/*
+ * Make the link's choices up to (not at) time t: at the end of each unit
+ * before t the next ready command in turn starts one.  Nothing joins or
+ * leaves in between (those are actions of their own), so the choices are
+ * counted, not made one by one.
+ */
+static void
+lk_advance(const struct sim *s, struct sim_link *l, uint64_t t)
+{
+	sim_u128	span, jmax;
+	uint64_t	n, tot, q;
+
+	if (l->k == 0 || t <= l->t)
+		return;
+	/* Unit j ends before t iff ph + j * W <= (t - start - 1) * B. */
+	span = (sim_u128)(t - l->t - 1) * s->cfg.device.bandwidth;
+	if (span < l->ph)
+		return;
+	jmax = (span - l->ph) / UNIT_WORK;
+	if (jmax + 1 <= l->u)
+		return;
+	n = (uint64_t)(jmax + 1 - l->u);
+	l->u += n;
+	/* Position p of round `round`, n turns on. */
+	tot = l->p + n;
+	if (tot <= l->k)
+		l->p = tot;
+	else {
+		q = (tot - 1) / l->k;
+		l->round += q;
+		l->p = tot - q * l->k;
 	}
-	if (k != *pk)
-		*rem = 0;
-	*pk = k;
-	/* 128 bits: bandwidth times a long interval passes 2^64. */
-	tot = (sim_u128)s->cfg.device.bandwidth * dt + *rem;
-	*rem = (uint64_t)(tot % k);
-	return (tot / k > UINT64_MAX ? UINT64_MAX : (uint64_t)(tot / k));
+	if (l->u > (UINT64_C(1) << 32))
+		lk_norm(s, l);
 }
 
 /*
- * Time k sharers need until the one with minleft work left finishes, with
- * the remainder rem carried from pk sharers: the smallest dt with
- * (B * dt + rem) / k >= minleft, in 128 bits.
+ * The first command becomes ready on an idle link at time t: a new busy run
+ * starts there, unless the link went free at this very instant, in which
+ * case it never stopped and the run goes on (the next unit starts at t
+ * either way, and the phase of the unit ends is kept).
+ */
+static void
+lk_start(struct sim_link *l, uint64_t t)
+{
+	if (l->free_at != t) {
+		l->t = t;
+		l->ph = 0;
+		l->u = 0;
+	}
+	l->round++;
+	l->p = 0;
+}
+
+/*
+ * When the ready command at place i with finish round f sends its last
+ * unit: the turns left in this round, k for each round up to f, and its
+ * place in round f.
  */
 static uint64_t
-ps_need(const struct sim *s, uint64_t k, uint64_t minleft, uint64_t rem,
-    uint64_t pk)
+lk_done_at(const struct sim *s, const struct sim_link *l, uint64_t f, size_t i)
 {
-	sim_u128	need = (sim_u128)minleft * k;
+	uint64_t	d = (f - l->round) * l->k + i + 1 - l->p;
 
-	if (k != pk)
-		rem = 0;
-	need = need > rem ? need - rem : 0;
-	return (div_up128(need, s->cfg.device.bandwidth));
+	return (lk_end(s, l, l->u + d));
 }
 
-/* Heap order: earlier virtual finish first, then earlier dispatch. */
+/* Heap order: earlier finish round first, then earlier dispatch. */
 static int
-ps_before(const struct sim_ps_item *a, const struct sim_ps_item *b)
+rr_before(const struct sim_rr_item *a, const struct sim_rr_item *b)
 {
-	return (a->vend < b->vend || (a->vend == b->vend && a->seq < b->seq));
+	return (a->f < b->f || (a->f == b->f && a->seq < b->seq));
 }
 
-/* Double a heap's room; 0, or -1 when out of memory. */
+/* Push an item on the heap; 0, or -1 when out of memory. */
 static int
-heap_grow(struct sim_ps_heap *h)
+heap_push(struct sim_rr_heap *h, struct sim_rr_item it)
 {
-	struct sim_ps_item	*nv;
-	size_t			 cap = h->cap ? h->cap * 2 : 64;
+	struct sim_rr_item	t, *nv;
+	size_t			i, up, cap;
 
-	if ((nv = realloc(h->v, cap * sizeof *nv)) == NULL)
-		return (-1);
-	h->v = nv;
-	h->cap = cap;
-	return (0);
-}
-
-/* Push an item on a heap; 0, or -1 when out of memory. */
-static int
-heap_push(struct sim_ps_heap *h, struct sim_ps_item it)
-{
-	struct sim_ps_item	t;
-	size_t			i, up;
-
-	if (h->n == h->cap && heap_grow(h) != 0)
-		return (-1);
+	if (h->n == h->cap) {
+		cap = h->cap ? h->cap * 2 : 64;
+		if ((nv = realloc(h->v, cap * sizeof *nv)) == NULL)
+			return (-1);
+		h->v = nv;
+		h->cap = cap;
+	}
 	i = h->n++;
 	h->v[i] = it;
-	while (i > 0 && ps_before(&h->v[i], &h->v[up = (i - 1) / 2])) {
+	while (i > 0 && rr_before(&h->v[i], &h->v[up = (i - 1) / 2])) {
 		t = h->v[i];
 		h->v[i] = h->v[up];
 		h->v[up] = t;
@@ -144,9 +183,9 @@ heap_push(struct sim_ps_heap *h, struct sim_ps_item it)
 
 /* Remove the heap's top (the heap must not be empty). */
 static void
-heap_pop(struct sim_ps_heap *h)
+heap_pop(struct sim_rr_heap *h)
 {
-	struct sim_ps_item	t;
+	struct sim_rr_item	t;
 	size_t			i = 0, c;
 
 	h->v[0] = h->v[--h->n];
@@ -154,9 +193,9 @@ heap_pop(struct sim_ps_heap *h)
 		c = 2 * i + 1;
 		if (c >= h->n)
 			break;
-		if (c + 1 < h->n && ps_before(&h->v[c + 1], &h->v[c]))
+		if (c + 1 < h->n && rr_before(&h->v[c + 1], &h->v[c]))
 			c++;
-		if (!ps_before(&h->v[c], &h->v[i]))
+		if (!rr_before(&h->v[c], &h->v[i]))
 			break;
 		t = h->v[i];
 		h->v[i] = h->v[c];
@@ -165,162 +204,136 @@ heap_pop(struct sim_ps_heap *h)
 	}
 }
 
-/*
- * Command r starts sharing now with virtual finish time ps_v + its work: it
- * extends the batch *b when it follows it with the same finish time, else
- * *b goes on the heap (unless empty) and a batch of r starts.
- */
-static void
-ps_join(struct sim *s, struct sim_request *r, struct sim_ps_item *b)
+/* Index of the request with dispatch number seq on the device list. */
+static size_t
+dev_find(const struct sim *s, uint64_t seq)
 {
-	r->vend = s->ps_v + req_work(r);
-	s->ps_n++;
-	if (b->n != 0 && b->vend == r->vend && b->seq + b->n == r->seq) {
-		b->n++;
-		return;
+	size_t	lo = 0, hi = s->dev.n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (s->dev.v[mid].seq < seq)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	if (b->n != 0 && heap_push(&s->ps_heap, *b) != 0)
-		s->oom = 1;
-	b->vend = r->vend;
-	b->seq = r->seq;
-	b->n = 1;
+	return (lo);
 }
 
 /*
- * Every command whose latency has ended by ps_last starts sharing: the
- * penalised first command, then the tail in latency-end order (a batch
- * dispatched together joins as one heap item).
+ * Every command whose latency has ended by now joins the turns, in dispatch
+ * order, the same-size neighbours of one instant as one heap item.
  */
 static void
-ps_join_ended(struct sim *s)
+rr_join(struct sim *s)
 {
+	struct sim_link		*l = &s->lk;
 	struct sim_request	*r;
-	struct sim_ps_item	 b;
+	struct sim_rr_item	 b;
 
+	if (l->k == s->dev.n || s->dev.v[l->k].t_lat_end > s->now)
+		return;
+	if (l->k == 0)
+		lk_start(l, s->now);
+	else
+		lk_advance(s, l, s->now);
 	b.n = 0;
-	if (s->ps_pen0 && s->dev.v[0].t_lat_end <= s->ps_last) {
-		ps_join(s, &s->dev.v[0], &b);
-		s->ps_pen0 = 0;
+	while (l->k < s->dev.n && (r = &s->dev.v[l->k])->t_lat_end <= s->now) {
+		r->fround = l->round + req_units(r) - 1;
+		l->k++;
+		if (b.n != 0 && b.f == r->fround && b.seq + b.n == r->seq) {
+			b.n++;
+			continue;
+		}
+		if (b.n != 0 && heap_push(&s->rr_heap, b) != 0)
+			s->oom = 1;
+		b.f = r->fround;
+		b.seq = r->seq;
+		b.n = 1;
 	}
-	while (s->ps_unj != 0) {
-		r = &s->dev.v[s->dev.n - s->ps_unj];
-		if (r->t_lat_end > s->ps_last)
-			break;
-		ps_join(s, r, &b);
-		s->ps_unj--;
-	}
-	if (b.n != 0 && heap_push(&s->ps_heap, b) != 0)
+	if (heap_push(&s->rr_heap, b) != 0)
 		s->oom = 1;
+	s->dn_ok = 0;
 }
 
-/*
- * Processor sharing: bring the sharing up to now (ps_share() to each
- * sharer, that is, to the virtual time), then let the commands whose latency
- * has ended by now join.
- */
-static void
-ps_advance(struct sim *s)
+/* Time the heap's top completes, SIM_NONE if nothing is ready. */
+static uint64_t
+rr_top_done(const struct sim *s)
 {
-	uint64_t	dt;
+	const struct sim_rr_item *t;
 
-	dt = s->now - s->ps_last;
-	s->ps_last = s->now;
-	if (dt != 0) {
-		s->dn_ok = 0;
-		s->ps_v += ps_share(s, s->ps_n, dt, &s->ps_rem, &s->ps_k);
-	}
-	ps_join_ended(s);
+	if (s->rr_heap.n == 0)
+		return (SIM_NONE);
+	t = &s->rr_heap.v[0];
+	return (lk_done_at(s, &s->lk, t->f, dev_find(s, t->seq)));
 }
 
 /*
- * Bring the sharing up to now without changing any future event (at read()
- * boundaries, so that the state there is canonical, see sim_cycle_check()).
- * Splitting an interval is exact: the carried remainder makes the two shares
- * add up to the one share of the whole, and over an interval without sharers
- * the remainder is dropped at the split just as it would be at the end.
+ * Bring the link up to now and fold its start forward, without changing
+ * any future event (at read() boundaries, so that the state there is
+ * canonical, see sim_cycle_check()): the choices made are those the link
+ * would make anyway, and the fold is exact.
  */
 void
 sim_dev_sync(struct sim *s)
 {
-	if (s->cfg.device.disc == SIM_DISC_PS)
-		ps_advance(s);
+	if (s->cfg.device.disc != SIM_DISC_RR)
+		return;
+	lk_advance(s, &s->lk, s->now);
+	if (s->lk.k != 0)
+		lk_norm(s, &s->lk);
 }
 
-/* Work left of a request (the period signature), byte*1e9 units. */
+/* A ready request's rounds to go (the period signature), 0 if not ready. */
 uint64_t
 sim_dev_left(const struct sim *s, const struct sim_request *r)
 {
-	if (s->cfg.device.disc != SIM_DISC_PS || r->t_dispatch == SIM_NONE)
+	if (s->cfg.device.disc != SIM_DISC_RR || r->t_dispatch == SIM_NONE)
 		return (0);
-	if (r->vend == 0)
-		return (req_work(r));
-	return (r->vend > s->ps_v ? (uint64_t)(r->vend - s->ps_v) : 0);
+	if (dev_find(s, r->seq) >= s->lk.k)
+		return (0);
+	/* Rounds to its last unit, counted from 1 (0: not ready). */
+	return (r->fround - s->lk.round + 1);
 }
 
-/* Copy a heap; 0, or -1 when out of memory. */
-static int
-heap_copy(struct sim_ps_heap *d, const struct sim_ps_heap *o)
-{
-	d->v = NULL;
-	d->n = d->cap = 0;
-	if (o->n == 0)
-		return (0);
-	if ((d->v = malloc(o->n * sizeof *d->v)) == NULL)
-		return (-1);
-	memcpy(d->v, o->v, o->n * sizeof *d->v);
-	d->n = d->cap = o->n;
-	return (0);
-}
-
-/* Deep-copy the device's private state (the sharers' heap). */
+/* Deep-copy the device's private state of o into s (the heap). */
 int
 sim_dev_copy(struct sim *s, const struct sim *o)
 {
-	memset(&s->ps_done, 0, sizeof s->ps_done);
-	return (heap_copy(&s->ps_heap, &o->ps_heap));
+	struct sim_rr_heap	*d = &s->rr_heap;
+
+	memset(d, 0, sizeof *d);
+	if (o->rr_heap.n == 0)
+		return (0);
+	if ((d->v = malloc(o->rr_heap.n * sizeof *d->v)) == NULL)
+		return (-1);
+	memcpy(d->v, o->rr_heap.v, o->rr_heap.n * sizeof *d->v);
+	d->n = d->cap = o->rr_heap.n;
+	return (0);
 }
 
 /* Free the device's private state. */
 void
 sim_dev_free(struct sim *s)
 {
-	free(s->ps_heap.v);
-	free(s->ps_done.v);
-	s->ps_heap.v = s->ps_done.v = NULL;
+	free(s->rr_heap.v);
+	s->rr_heap.v = NULL;
 }
 
-/* Earliest latency end of the commands not sharing yet, SIM_NONE if none. */
-static uint64_t
-ps_next_lat(const struct sim *s)
-{
-	uint64_t	t = SIM_NONE;
-
-	if (s->ps_pen0)
-		t = s->dev.v[0].t_lat_end;
-	if (s->ps_unj != 0 && s->dev.v[s->dev.n - s->ps_unj].t_lat_end < t)
-		t = s->dev.v[s->dev.n - s->ps_unj].t_lat_end;
-	return (t);
-}
-
-/* Time of the next device action, SIM_NONE if idle. */
+/* Time of the next device action (latency end or completion), or SIM_NONE. */
 uint64_t
 sim_dev_next(const struct sim *s)
 {
-	const struct sim_ps_heap *h = &s->ps_heap;
-	uint64_t	 t, d;
+	uint64_t	t;
 
 	if (s->dev.n == 0)
 		return (SIM_NONE);
 	/* FIFO completes in dispatch order. */
 	if (s->cfg.device.disc == SIM_DISC_FIFO)
 		return (s->dev.v[0].t_done);
-	t = ps_next_lat(s);
-	if (h->n != 0) {
-		d = ps_need(s, s->ps_n, (uint64_t)(h->v[0].vend - s->ps_v),
-		    s->ps_rem, s->ps_k);
-		if (s->ps_last + d < t)
-			t = s->ps_last + d;
-	}
+	t = rr_top_done(s);
+	if (s->lk.k < s->dev.n && s->dev.v[s->lk.k].t_lat_end < t)
+		t = s->dev.v[s->lk.k].t_lat_end;
 	return (t);
 }
 
@@ -330,52 +343,45 @@ sim_dev_dispatch(struct sim *s)
 {
 	struct sim_request	 r;
 	struct sim_event	*e;
-	uint64_t		 start, xfer;
-	int			 idle;
+	uint64_t		 up, xfer, start;
 
 	if (s->mode == SIM_MODE_LEGACY && s->q_plugged)
 		return;
 	while (s->queue.n != 0 && s->dev.n < s->cfg.device.qd) {
 		r = s->queue.v[0];
 		sim_reqv_remove(&s->queue, 0);
-		if (s->cfg.device.disc == SIM_DISC_PS)
-			ps_advance(s);
-		idle = (s->dev.n == 0);
 		r.t_dispatch = s->now;
 		r.penalised = 0;
-		start = s->now + s->cfg.device.latency_ns;
-		if (idle && s->cfg.device.idle_penalty_ns != 0 &&
+		if (s->dev.n == 0 && s->cfg.device.idle_penalty_ns != 0 &&
 		    s->now - s->idle_since >= s->cfg.device.idle_thresh_ns) {
-			/* Link (or head) has to wake up first. */
-			start += s->cfg.device.idle_penalty_ns;
+			/* The whole link wakes first; this command made it. */
+			s->wake_end = s->now + s->cfg.device.idle_penalty_ns;
 			r.penalised = 1;
 			s->st.penalties++;
 			s->st.penalty_ns += s->cfg.device.idle_penalty_ns;
 		}
-		r.t_lat_end = start;
+		/* No latency starts before the link is up. */
+		up = s->wake_end > s->now ? s->wake_end : s->now;
+		r.t_lat_end = up + s->cfg.device.latency_ns;
+		r.t_done = SIM_NONE;
+		r.fround = 0;
 		if (s->cfg.device.disc == SIM_DISC_FIFO) {
-			xfer = div_up(req_work(&r), s->cfg.device.bandwidth);
-			if (s->fifo_last_done > start)
-				start = s->fifo_last_done;
+			xfer = div_up(r.npages * SIM_PAGE_SIZE *
+			    UINT64_C(1000000000), s->cfg.device.bandwidth);
+			start = s->fifo_last_done > r.t_lat_end ?
+			    s->fifo_last_done : r.t_lat_end;
 			r.t_done = start + xfer;
 			s->fifo_last_done = r.t_done;
-		} else
-			r.t_done = SIM_NONE;
+		}
 		r.seq = s->dseq++;
-		r.vend = 0;
-		s->dn_ok = s->sv_ok = 0;
+		s->dn_ok = 0;
 		if (sim_reqv_append(&s->dev, &r) != 0) {
 			s->oom = 1;
 			return;
 		}
-		if (s->cfg.device.disc == SIM_DISC_PS) {
-			/* Out of latency-end order only when penalised. */
-			if (r.penalised)
-				s->ps_pen0 = 1;
-			else
-				s->ps_unj++;
-			ps_join_ended(s);
-		}
+		/* A zero latency: ready at once. */
+		if (s->cfg.device.disc == SIM_DISC_RR)
+			rr_join(s);
 		sim_set_state(s, r.first, r.npages, SIM_PAGE_INFLIGHT);
 		s->st.requests++;
 		s->st.request_pages += r.npages;
@@ -424,81 +430,42 @@ dev_done(struct sim *s, const struct sim_request *r)
 	}
 }
 
-/*
- * Complete the n requests from index i of the device list, in list order,
- * and take them off the list in one move.
- */
+/* The device list ran empty: the device is idle from now. */
 static void
-dev_complete(struct sim *s, size_t i, size_t n)
+dev_empty(struct sim *s)
 {
-	size_t	j;
-
-	for (j = 0; j < n; j++)
-		dev_done(s, &s->dev.v[i + j]);
-	sim_reqv_remove_n(&s->dev, i, n);
-	s->dn_ok = s->sv_ok = 0;
-	if (s->dev.n == 0) {
+	if (s->dev.n == 0)
 		s->idle_since = s->now;
-		s->ps_rem = 0;
-	}
-}
-
-/* Order of dispatch numbers (qsort). */
-static int
-seq_cmp(const void *a, const void *b)
-{
-	uint64_t	x = ((const struct sim_ps_item *)a)->seq;
-	uint64_t	y = ((const struct sim_ps_item *)b)->seq;
-
-	return ((x > y) - (x < y));
-}
-
-/* Index of the request with dispatch number seq on the device list. */
-static size_t
-dev_find(const struct sim *s, uint64_t seq)
-{
-	size_t	lo = 0, hi = s->dev.n, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (s->dev.v[mid].seq < seq)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return (lo);
 }
 
 /*
- * Processor sharing: complete every sharer whose virtual finish time has
- * been reached, in dispatch order.
+ * Round robin: the command whose last unit ends now completes (at most one
+ * a nanosecond, see the top of the file; the loop is for safety).
  */
 static void
-ps_complete(struct sim *s)
+rr_complete(struct sim *s)
 {
-	struct sim_ps_heap	*h = &s->ps_heap, *d = &s->ps_done;
+	struct sim_rr_item	*t;
 	size_t			 i;
 
-	d->n = 0;
-	while (h->n != 0 && h->v[0].vend <= s->ps_v) {
-		if (d->n == d->cap && heap_grow(d) != 0) {
-			s->oom = 1;
-			return;
-		}
-		d->v[d->n++] = h->v[0];
-		heap_pop(h);
+	while (s->rr_heap.n != 0 && rr_top_done(s) <= s->now) {
+		lk_advance(s, &s->lk, s->now);
+		t = &s->rr_heap.v[0];
+		i = dev_find(s, t->seq);
+		dev_done(s, &s->dev.v[i]);
+		sim_reqv_remove(&s->dev, i);
+		s->lk.k--;
+		if (i < s->lk.p)
+			s->lk.p--;
+		if (s->lk.k == 0)
+			s->lk.free_at = s->now;
+		if (--t->n == 0)
+			heap_pop(&s->rr_heap);
+		else
+			t->seq++;
+		s->dn_ok = 0;
 	}
-	/* Equal finish times come off the heap in dispatch order already. */
-	for (i = 1; i < d->n; i++)
-		if (d->v[i - 1].seq > d->v[i].seq) {
-			qsort(d->v, d->n, sizeof *d->v, seq_cmp);
-			break;
-		}
-	/* A batch is a run of the list. */
-	for (i = 0; i < d->n; i++) {
-		s->ps_n -= d->v[i].n;
-		dev_complete(s, dev_find(s, d->v[i].seq), (size_t)d->v[i].n);
-	}
+	dev_empty(s);
 }
 
 /* Perform the device's next action: latency ends and completions now. */
@@ -507,32 +474,35 @@ sim_dev_run(struct sim *s)
 {
 	size_t	n;
 
-	if (s->cfg.device.disc == SIM_DISC_PS) {
-		ps_advance(s);
-		ps_complete(s);
+	if (s->cfg.device.disc == SIM_DISC_RR) {
+		/* Latency ends first: a unit that ends now is chosen after. */
+		rr_join(s);
+		rr_complete(s);
 	} else {
 		/* Completion times rise along the list (dispatch order). */
 		for (n = 0; n < s->dev.n && s->dev.v[n].t_done <= s->now; n++)
-			;
-		if (n != 0)
-			dev_complete(s, 0, n);
+			dev_done(s, &s->dev.v[n]);
+		if (n != 0) {
+			sim_reqv_remove_n(&s->dev, 0, n);
+			s->dn_ok = 0;
+			dev_empty(s);
+		}
 	}
 	sim_dev_dispatch(s);
 }
 
 /*
  * Account the device's time from acct_t up to t as busy, waking or idle
- * (sim.h, struct sim_stats).  The device list does not change in between:
- * every command on it was dispatched at or before acct_t and completes at
- * or after t.  A command is served from its dispatch, or from the end of
- * its idle-exit penalty if it pays one; so the device is waking from acct_t
- * until the first command is served, and busy from then on.
+ * (sim.h, struct sim_stats; model.md §5): idle with nothing on the device,
+ * waking until the link is up, busy from then on (a command is in its
+ * latency or crossing the link).  The device list does not change in
+ * between; a wake is under way only while the command that started it is
+ * on the device (it cannot complete before the link is up).
  */
 void
 sim_dev_account(struct sim *s, uint64_t t)
 {
-	uint64_t	a = s->acct_t, served, from;
-	size_t		i;
+	uint64_t	a = s->acct_t, from;
 
 	if (t <= a)
 		return;
@@ -541,27 +511,8 @@ sim_dev_account(struct sim *s, uint64_t t)
 		s->st.idle_ns += t - a;
 		return;
 	}
-	/*
-	 * The first serve time changes only with the device list (a dispatch,
-	 * a completion, a jump clear sv_ok): the actions in between reuse it.
-	 */
-	if (!s->sv_ok) {
-		/*
-		 * Dispatch times rise along the list and only dev.v[0] can be
-		 * penalised (it reached an idle device): the first two decide.
-		 */
-		s->sv = SIM_NONE;
-		for (i = 0; i < s->dev.n && i < 2; i++) {
-			from = s->dev.v[i].t_dispatch + (s->dev.v[i].penalised ?
-			    s->cfg.device.idle_penalty_ns : 0);
-			if (from < s->sv)
-				s->sv = from;
-		}
-		s->sv_ok = 1;
-	}
-	served = s->sv;
-	if (served > a) {
-		from = served < t ? served : t;
+	if (s->wake_end > a) {
+		from = s->wake_end < t ? s->wake_end : t;
 		s->st.waking_ns += from - a;
 		a = from;
 	}
@@ -569,62 +520,50 @@ sim_dev_account(struct sim *s, uint64_t t)
 }
 
 /*
- * The first time a command completes (sim_next_time()).  FIFO: the first
- * command's completion time.  Processor sharing: walk the sharing forward
- * through latency ends (which change the number of sharers but produce no
- * event) to the first completion, with ps_share() and ps_need() as the
- * device itself uses them, so the same time.  The walk changes nothing: a
- * command's work left is its stored work less the shares given since it
- * joined, that is, the running total of shares now less the total when it
- * joined; so the smallest key (work + total at joining) less the total now
- * is the smallest work left (no share ever exceeds it: a step is taken only
- * when no command finishes within it).  The commands in their latency are
- * visited in latency-end order (ps_next_lat()); no allocation.
+ * The first time a command completes (sim_next_time()), changing nothing.
+ * FIFO: the first command's completion time.  Round robin: latency ends
+ * produce no event but change the turns, so walk a copy of the link
+ * through them (each joiner a candidate with its own finish round) until
+ * the best candidate completes before the next latency end.
  */
 uint64_t
 sim_dev_next_done(const struct sim *s)
 {
-	const struct sim_request *q;
-	uint64_t	 t = s->ps_last, rem = s->ps_rem, pk = s->ps_k;
-	uint64_t	 k, lat, r, l0;
-	sim_u128	 total = 0, key, least = ~(sim_u128)0;
-	size_t		 j;
-	int		 pen = s->ps_pen0;
+	struct sim_link	 l = s->lk;
+	const struct sim_request *r;
+	uint64_t	 bf = SIM_NONE, bseq = 0, c, lat, f;
+	size_t		 bi = 0, j;
 
 	if (s->dev.n == 0)
 		return (SIM_NONE);
 	if (s->cfg.device.disc == SIM_DISC_FIFO)
 		return (s->dev.v[0].t_done);
-	k = s->ps_n;
-	if (k != 0)
-		least = s->ps_heap.v[0].vend - s->ps_v;
-	j = s->dev.n - s->ps_unj;
+	if (s->rr_heap.n != 0) {
+		bf = s->rr_heap.v[0].f;
+		bseq = s->rr_heap.v[0].seq;
+		bi = dev_find(s, bseq);
+	}
+	j = l.k;
 	for (;;) {
-		l0 = pen ? s->dev.v[0].t_lat_end : SIM_NONE;
-		lat = j < s->dev.n && s->dev.v[j].t_lat_end < l0 ?
-		    s->dev.v[j].t_lat_end : l0;
-		r = SIM_NONE;
-		if (k != 0)
-			r = t + ps_need(s, k, (uint64_t)(least - total), rem, pk);
-		if (r <= lat || lat == SIM_NONE)
-			break;
-		/* Advance to the latency end: the sharers share the interval. */
-		total += ps_share(s, k, lat - t, &rem, &pk);
-		t = lat;
-		/* Those whose latency ends there join with their whole work. */
-		if (pen && l0 <= t) {
-			pen = 0;
-			k++;
-			key = (sim_u128)req_work(&s->dev.v[0]) + total;
-			if (key < least)
-				least = key;
-		}
-		for (; j < s->dev.n && (q = &s->dev.v[j])->t_lat_end <= t; j++) {
-			k++;
-			key = (sim_u128)req_work(q) + total;
-			if (key < least)
-				least = key;
+		c = bf != SIM_NONE ? lk_done_at(s, &l, bf, bi) : SIM_NONE;
+		lat = j < s->dev.n ? s->dev.v[j].t_lat_end : SIM_NONE;
+		/* A unit that ends at a latency end was chosen before it. */
+		if (c <= lat || lat == SIM_NONE)
+			return (c);
+		if (l.k == 0)
+			lk_start(&l, lat);
+		else
+			lk_advance(s, &l, lat);
+		for (; j < s->dev.n && (r = &s->dev.v[j])->t_lat_end == lat;
+		    j++) {
+			f = l.round + req_units(r) - 1;
+			l.k++;
+			if (bf == SIM_NONE || f < bf ||
+			    (f == bf && r->seq < bseq)) {
+				bf = f;
+				bseq = r->seq;
+				bi = j;
+			}
 		}
 	}
-	return (r);
 }

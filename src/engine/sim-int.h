@@ -76,20 +76,38 @@ void	 sim_reqv_remove(struct sim_reqv *, size_t i);
 void	 sim_reqv_remove_n(struct sim_reqv *, size_t i, size_t n);
 
 /*
- * Commands sharing the device with one virtual finish time and consecutive
- * dispatch numbers seq .. seq + n - 1 (a batch that joined together).
+ * Ready commands of the round-robin link with one finish round and
+ * consecutive dispatch numbers seq .. seq + n - 1 (a batch that became ready
+ * together), completing one unit apart in that order.
  */
-struct sim_ps_item {
-	sim_u128	 vend;
+struct sim_rr_item {
+	uint64_t	 f;
 	uint64_t	 seq;
 	uint64_t	 n;
 };
 
-/* Min-heap of the sharing commands on (vend, seq) (sim-dev.c). */
-struct sim_ps_heap {
-	struct sim_ps_item	*v;
+/* Min-heap of the ready commands on (finish round, seq) (sim-dev.c). */
+struct sim_rr_heap {
+	struct sim_rr_item	*v;
 	size_t			 n;
 	size_t			 cap;
+};
+
+/*
+ * Where the round-robin link stands (sim-dev.c): the ready commands are
+ * dev.v[0 .. k); unit j of the busy run ends at t + ceil((ph + j * 512e9) /
+ * B); u units have started, the last ending at the next choice, which is at
+ * the end of unit u; p of the k have started their unit of the current
+ * round.
+ */
+struct sim_link {
+	uint64_t	 t;		/* start of the busy run, folded */
+	uint64_t	 ph;		/* its phase, < B */
+	uint64_t	 u;		/* units started since t */
+	uint64_t	 k;		/* ready commands */
+	uint64_t	 p;		/* of them, served in this round */
+	uint64_t	 round;
+	uint64_t	 free_at;	/* when the link last ran out of work */
 };
 
 /*
@@ -150,15 +168,9 @@ struct sim {
 	uint64_t		 acct_t;	/* device time accounted up to here */
 	uint64_t		 stall_acc;	/* closed sleeps */
 	uint64_t		 fifo_last_done;
-	uint64_t		 ps_last;	/* last time the sharing advanced */
-	uint64_t		 ps_rem;	/* carried division remainder */
-	uint64_t		 ps_k;		/* sharers when ps_rem was made */
-	sim_u128		 ps_v;		/* virtual time: each sharer's work */
-	struct sim_ps_heap	 ps_heap;	/* the commands sharing, by batch */
-	uint64_t		 ps_n;		/* the commands sharing */
-	struct sim_ps_heap	 ps_done;	/* scratch: those completing */
-	size_t			 ps_unj;	/* dev's tail not yet sharing */
-	int			 ps_pen0;	/* dev.v[0] penalised, not sharing */
+	uint64_t		 wake_end;	/* the link wakes until then */
+	struct sim_link		 lk;		/* round robin: the turns */
+	struct sim_rr_heap	 rr_heap;	/* ready commands, by finish */
 	uint64_t		 dseq;		/* next dispatch number */
 
 	/* Request size histogram (pages 0..max_req_pages). */
@@ -191,8 +203,6 @@ struct sim {
 	uint64_t		 budget;	/* actions per quiet run, 0 = any */
 	uint64_t		 dn;		/* sim_dev_next(), while dn_ok */
 	int			 dn_ok;		/* no device change since */
-	uint64_t		 sv;		/* first serve time, while sv_ok */
-	int			 sv_ok;		/* device list unchanged since */
 };
 
 /* sim.c: the engine core (events, moments, page states). */
@@ -238,7 +248,7 @@ void	 sim_blk_timer(struct sim *);
 void	 sim_dev_dispatch(struct sim *);
 /* Perform the device's next action: latency ends and completions now. */
 void	 sim_dev_run(struct sim *);
-/* Work left of a request in byte*1e9 units: 0 unless PS and dispatched. */
+/* Rounds to a ready request's last unit, from 1: 0 unless round robin. */
 uint64_t sim_dev_left(const struct sim *, const struct sim_request *);
 /* Deep-copy the device's private state of o into s (sim_clone()). */
 int	 sim_dev_copy(struct sim *s, const struct sim *o);
@@ -248,7 +258,7 @@ void	 sim_dev_free(struct sim *);
 uint64_t sim_dev_next(const struct sim *);
 /* Time the next command completes, SIM_NONE if none; changes nothing. */
 uint64_t sim_dev_next_done(const struct sim *);
-/* Bring processor sharing up to now without changing any future event. */
+/* Bring the link's turns up to now without changing any future event. */
 void	 sim_dev_sync(struct sim *);
 /* Account device time up to t as busy, waking or idle. */
 void	 sim_dev_account(struct sim *, uint64_t t);

@@ -22,9 +22,9 @@
  * windows and requests around the reader, never on the number of pages: the
  * task copies a whole run of up-to-date pages in one step.
  *
- * Determinism: time is an integer count of nanoseconds, device sharing is
- * integer arithmetic with a carried remainder, and no decision reads anything
- * but this struct.
+ * Determinism: time is an integer count of nanoseconds, the link's turns are
+ * whole units whose ends are integer functions of the busy run's start, and
+ * no decision reads anything but this struct.
  */
 #include "config.h"
 
@@ -103,7 +103,7 @@ sim_page_name(enum sim_page p)
 const char *
 sim_disc_name(enum sim_disc d)
 {
-	return (d == SIM_DISC_FIFO ? "fifo" : "ps");
+	return (d == SIM_DISC_FIFO ? "fifo" : "rr");
 }
 
 /* Name of a bio source. */
@@ -156,9 +156,10 @@ sim_config_check(const struct sim_config *cfg)
 		return ("unplug-thresh: must be at least 1");
 	if (cfg->plug_limit < 1)
 		return ("plug-limit: must be at least 1");
+	/* At most 512 GB/s: a 512-byte unit of the link lasts >= 1 ns. */
 	if (cfg->device.bandwidth < 1000 ||
-	    cfg->device.bandwidth > UINT64_C(1000000000000))
-		return ("bandwidth: must be between 0.001 and 1000000 MB/s");
+	    cfg->device.bandwidth > UINT64_C(512000000000))
+		return ("bandwidth: must be between 0.001 and 512000 MB/s");
 	if (cfg->device.qd < 1 || cfg->device.qd > 65536)
 		return ("qd: must be between 1 and 65536");
 	/* Each duration by the name of its option. */
@@ -174,7 +175,7 @@ sim_config_check(const struct sim_config *cfg)
 	TIME_OK(cfg->cpu.submit_ns, "cpu-submit");
 	TIME_OK(cfg->cpu.wake_ns, "cpu-wake");
 #undef TIME_OK
-	if (cfg->device.disc != SIM_DISC_FIFO && cfg->device.disc != SIM_DISC_PS)
+	if (cfg->device.disc != SIM_DISC_FIFO && cfg->device.disc != SIM_DISC_RR)
 		return ("discipline: unknown");
 	if (!sim_time_fits(cfg))
 		return ("file-size: too large for this device: the simulated "
@@ -229,8 +230,7 @@ sim_clone(const struct sim *o)
 	memset(&s->plug, 0, sizeof s->plug);
 	memset(&s->queue, 0, sizeof s->queue);
 	memset(&s->dev, 0, sizeof s->dev);
-	memset(&s->ps_heap, 0, sizeof s->ps_heap);
-	memset(&s->ps_done, 0, sizeof s->ps_done);
+	memset(&s->rr_heap, 0, sizeof s->rr_heap);
 	s->hist = NULL;
 	s->evq = NULL;
 	s->cyc = NULL;

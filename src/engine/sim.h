@@ -29,7 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Products of work and sharers, and time bounds, computed without wrapping. */
+/* Products of units and bandwidth, and time bounds, computed without wrapping. */
 __extension__ typedef unsigned __int128 sim_u128;
 
 #define SIM_PAGE_SIZE	4096u
@@ -47,7 +47,7 @@ enum sim_mode {
 /* Device completion discipline (§5). */
 enum sim_disc {
 	SIM_DISC_FIFO,		/* one transfer at a time, in order */
-	SIM_DISC_PS		/* processor sharing of the bandwidth */
+	SIM_DISC_RR		/* 512-byte turns of the link, round robin */
 };
 
 /* How the reader's pages become bios (§4 "Bios"). */
@@ -88,6 +88,12 @@ struct sim_config {
 	uint64_t	 unplug_delay_ns; /* legacy: unplug timer */
 	struct sim_device device;
 	struct sim_cpu	 cpu;
+	/*
+	 * Not part of the scenario: 1 makes quiet runs step every event
+	 * instead of jumping over repeated periods (the same results, the
+	 * reference the skipping is checked against; --no-skip).
+	 */
+	int		 no_skip;
 };
 
 /* Event kinds: the fixed vocabulary of the trace (README, raviz(1)). */
@@ -176,11 +182,12 @@ struct sim_request {
 	uint64_t	 first;
 	uint64_t	 npages;
 	uint64_t	 t_dispatch;	/* SIM_NONE until dispatched */
-	uint64_t	 t_lat_end;	/* end of access latency (+ penalty) */
-	uint64_t	 t_done;	/* FIFO: completion time; PS: SIM_NONE */
+	uint64_t	 t_lat_end;	/* end of access latency (after a wake) */
+	uint64_t	 t_done;	/* FIFO: completion time; RR: SIM_NONE */
 	uint64_t	 seq;		/* dispatch number, ascending on the device */
-	sim_u128	 vend;		/* PS: virtual finish time once sharing, else 0 */
-	int		 penalised;	/* paid the idle-exit penalty */
+	uint64_t	 fround;	/* RR: the link's round of its last unit,
+					   once its latency is over; else 0 */
+	int		 penalised;	/* its dispatch started a link wake */
 };
 
 /* What the reading task is doing. */
@@ -370,7 +377,7 @@ const char *sim_ev_name(enum sim_ev);		/* "read_begin" ... */
 const char *sim_reason_name(enum sim_reason);	/* "finish" ... */
 const char *sim_where_name(enum sim_where);	/* "plug", "queue" */
 const char *sim_page_name(enum sim_page);	/* "absent" ... */
-const char *sim_disc_name(enum sim_disc);	/* "fifo", "ps" */
+const char *sim_disc_name(enum sim_disc);	/* "fifo", "rr" */
 const char *sim_source_name(enum sim_source);	/* "raw", "file" */
 
 /* Readahead window arithmetic (§2), exposed for the tests. */
