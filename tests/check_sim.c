@@ -56,6 +56,29 @@ START_TEST(test_next_size)
 }
 END_TEST
 
+/* ---- the kernels' policies (sim-int.h) ---- */
+
+/*
+ * Every mode has a policy with a name of its own that parses back to it and
+ * an on-demand readahead; a queue that plugs itself leaves the task none.
+ */
+START_TEST(test_policies)
+{
+	const struct sim_policy *p = sim_policy((enum sim_mode)_i);
+	enum sim_mode	 m;
+	int		 j;
+
+	ck_assert_ptr_nonnull(p);
+	ck_assert_ptr_nonnull(p->ondemand);
+	ck_assert_str_eq(sim_mode_name((enum sim_mode)_i), p->name);
+	ck_assert_int_eq(sim_mode_parse(p->name, &m), 0);
+	ck_assert_int_eq(m, _i);
+	ck_assert(!(p->queue_plug && p->outer_plug));
+	for (j = 0; j < _i; j++)
+		ck_assert_str_ne(sim_policy((enum sim_mode)j)->name, p->name);
+}
+END_TEST
+
 /* ---- helpers ---- */
 
 /* Run cfg collecting every event; returns the count, *out malloc'd. */
@@ -1432,6 +1455,7 @@ check_suite(void)
 	    sizeof init_cases / sizeof init_cases[0]);
 	tcase_add_loop_test(tc, test_next_size, 0,
 	    sizeof next_cases / sizeof next_cases[0]);
+	tcase_add_loop_test(tc, test_policies, 0, SIM_MODE_COUNT);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("moments");

@@ -19,7 +19,7 @@
 static int
 task_plugged(const struct sim *s)
 {
-	if (s->mode == SIM_MODE_LEGACY)
+	if (s->pol->queue_plug)
 		return (0);
 	return (s->rd.outer_plug || s->ra_plug);
 }
@@ -108,7 +108,7 @@ elv_add(struct sim *s, uint64_t first, uint64_t n, uint32_t id, int emit)
 	size_t			 i;
 
 	while (n > 0) {
-		if (s->mode == SIM_MODE_LEGACY && s->queue.n == 0 &&
+		if (s->pol->queue_plug && s->queue.n == 0 &&
 		    !s->q_plugged) {
 			/* 2.6.38: a request entering an empty queue plugs it. */
 			s->q_plugged = 1;
@@ -130,7 +130,7 @@ elv_add(struct sim *s, uint64_t first, uint64_t n, uint32_t id, int emit)
 		first += m;
 		n -= m;
 	}
-	if (s->mode == SIM_MODE_LEGACY && s->q_plugged &&
+	if (s->pol->queue_plug && s->q_plugged &&
 	    s->queue.n >= s->cfg.unplug_thresh)
 		sim_blk_unplug(s, SIM_REASON_THRESHOLD);
 }

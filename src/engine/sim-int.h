@@ -117,6 +117,38 @@ struct sim_link {
 int	 sim_time_fits(const struct sim_config *cfg);
 
 /*
+ * A kernel's rules: one const table per kernel family, in its own file
+ * (sim-k2012.c: the three 2012 modes as variations of one policy), read
+ * by the generic readahead (sim-ra.c), task (sim-task.c) and block
+ * (sim-blk.c) code.  A kernel is one table and one enum sim_mode value,
+ * listed in sim.c's policies[].  Data where kernels differ in a switch,
+ * function pointers where they differ in an algorithm.
+ */
+struct sim_policy {
+	const char	*name;		/* the mode's name, "buggy" */
+	/*
+	 * Plugging (model.md §4): the request queue plugs itself (2.6.38;
+	 * the task has no plug) or the task plugs on its stack, around
+	 * read_pages() and, with outer_plug, across the whole read()
+	 * (2.6.39-3.2, the bug).
+	 */
+	int		 queue_plug;
+	int		 outer_plug;
+	/*
+	 * On-demand readahead at page off, a marker hit or a miss, with req
+	 * pages left in this read(): sets the file's readahead state, submits
+	 * the window (sim_ra_submit()) and returns the pages allocated.
+	 */
+	uint64_t	(*ondemand)(struct sim *, int hit_marker, uint64_t off,
+			    uint64_t req);
+};
+
+/* sim-k2012.c: 2.6.38, 2.6.39-3.2 and the 2012 patch. */
+extern const struct sim_policy sim_k2012_buggy;
+extern const struct sim_policy sim_k2012_fixed;
+extern const struct sim_policy sim_k2012_legacy;
+
+/*
  * The engine's state (sim.c and the files of its sections, model.md §2-§5
  * and the period skipping); struct sim stays opaque outside the engine.
  */
@@ -137,6 +169,7 @@ enum sim_step {
 struct sim {
 	struct sim_config	 cfg;
 	enum sim_mode		 mode;
+	const struct sim_policy	*pol;	/* the rules of mode */
 	enum sim_mode		 pending;
 	uint64_t		 now;
 	struct sim_stats	 st;
@@ -223,10 +256,10 @@ void	 sim_set_state(struct sim *, uint64_t first, uint64_t n,
 /* Reader stall time up to now, a sleep in progress included. */
 uint64_t sim_stall_total(const struct sim *);
 
+/* sim.c: the policy of a mode (m < SIM_MODE_COUNT). */
+const struct sim_policy *sim_policy(enum sim_mode m);
+
 /* sim-ra.c: readahead (§2). */
-/* On-demand readahead at page off; returns the pages allocated. */
-uint64_t sim_ra_ondemand(struct sim *, int hit_marker, uint64_t off,
-	     uint64_t req);
 /* Allocate and submit a window (read_pages()); returns pages allocated. */
 uint64_t sim_ra_submit(struct sim *, uint64_t start, uint64_t size,
 	     uint64_t async, enum sim_ev kind, uint64_t hit);

@@ -1,6 +1,7 @@
 /*
- * sim-ra.c - readahead (model.md §2): the window arithmetic, on-demand
- * readahead and the submission of a window as read_pages() does it.
+ * sim-ra.c - readahead (model.md §2): the window arithmetic every kernel
+ * shares and the submission of a window as read_pages() does it; each
+ * kernel's policy decides the window (on-demand readahead, sim-k2012.c).
  *
  * The state is the file's struct sim_ra plus the marker set (PG_readahead
  * pages).  A window allocates only the pages not yet cached, marks its
@@ -44,59 +45,6 @@ sim_ra_next_size(uint64_t cur, uint64_t max)
 	uint64_t	n = cur < max / 16 ? 4 * cur : 2 * cur;
 
 	return (n < max ? n : max);
-}
-
-/*
- * On-demand readahead at page off with req pages left in this read().  Emits
- * the RA event and submits the window; returns the pages allocated.
- */
-uint64_t
-sim_ra_ondemand(struct sim *s, int hit_marker, uint64_t off, uint64_t req)
-{
-	struct sim_ra	*ra = &s->ra;
-	uint64_t	 max = ra->ra_pages, hole, end;
-	enum sim_ev	 kind = hit_marker ? SIM_EV_RA_ASYNC : SIM_EV_RA_SYNC;
-
-	if (off == 0)
-		goto initial;
-	if (off == ra->start + ra->size - ra->async_size ||
-	    off == ra->start + ra->size) {
-		ra->start += ra->size;
-		ra->size = sim_ra_next_size(ra->size, max);
-		ra->async_size = ra->size;
-		goto readit;
-	}
-	if (hit_marker) {
-		/* First uncached page after off, within max pages. */
-		end = off + 1 + max;
-		hole = sim_extents_find(&s->pages, off + 1, end,
-		    SIM_PAGE_ABSENT);
-		if (hole == SIM_NONE || hole > s->cfg.file_pages ||
-		    hole - off > max)
-			return (sim_ra_submit(s, off, 0, 0, kind, off));
-		ra->start = hole;
-		ra->size = sim_ra_next_size(hole - off + req, max);
-		ra->async_size = ra->size;
-		goto readit;
-	}
-	if (req > max)
-		goto initial;
-	if ((int64_t)off - s->prev_page <= 1)
-		goto initial;
-	/* A random read: exactly req pages, no marker, state untouched. */
-	return (sim_ra_submit(s, off, req, 0, kind, off));
-
-initial:
-	ra->start = off;
-	ra->size = sim_ra_init_size(req, max);
-	ra->async_size = ra->size > req ? ra->size - req : ra->size;
-readit:
-	if (off == ra->start && ra->size == ra->async_size) {
-		ra->async_size = sim_ra_next_size(ra->size, max);
-		ra->size += ra->async_size;
-	}
-	return (sim_ra_submit(s, ra->start, ra->size, ra->async_size, kind,
-	    off));
 }
 
 /* Insert a marker page. */
@@ -150,7 +98,7 @@ sim_ra_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
 		marker_set(s, mark);
 
 	/* read_pages(): readahead plugs its own submission (not in 2.6.38). */
-	s->ra_plug = (s->mode != SIM_MODE_LEGACY);
+	s->ra_plug = !s->pol->queue_plug;
 	for (p = start; p < end; p = q) {
 		p = sim_extents_find(&s->pages, p, end, SIM_PAGE_ABSENT);
 		if (p == SIM_NONE)

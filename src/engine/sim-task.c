@@ -58,7 +58,7 @@ task_sleep(struct sim *s, uint64_t p)
 	s->rd.task = SIM_TASK_SLEEPING;
 	s->rd.wait_page = p;
 	s->sleep_since = s->now;
-	if (s->mode == SIM_MODE_LEGACY) {
+	if (s->pol->queue_plug) {
 		sim_blk_unplug(s, SIM_REASON_SLEEP);
 		wi = s->evq_len;
 		ev_wait(s, p);
@@ -112,9 +112,10 @@ sim_task_run(struct sim *s)
 		if (s->quiet)
 			sim_cycle_check(s);
 		if (s->pending != s->mode) {
-			if (s->mode == SIM_MODE_LEGACY)
+			if (s->pol->queue_plug)
 				sim_blk_unplug(s, SIM_REASON_SWITCH);
 			s->mode = s->pending;
+			s->pol = sim_policy(s->mode);
 			e = sim_ev_new(s, SIM_EV_MODE);
 			e->first = rd->pos;
 		}
@@ -126,7 +127,7 @@ sim_task_run(struct sim *s)
 		e->first = rd->pos;
 		e->npages = rd->read_end - rd->pos;
 		/* 2.6.39-3.2: generic_file_aio_read() plugs the whole read. */
-		rd->outer_plug = (s->mode == SIM_MODE_BUGGY);
+		rd->outer_plug = s->pol->outer_plug;
 		rd->task = SIM_TASK_SYSCALL;
 		rd->busy_until = s->now + s->cfg.cpu.syscall_ns;
 		s->step = STEP_PAGE;
@@ -139,7 +140,7 @@ sim_task_run(struct sim *s)
 			break;
 		}
 		if (sim_extents_get(&s->pages, rd->pos) == SIM_PAGE_ABSENT) {
-			n = sim_ra_ondemand(s, 0, rd->pos, req_left(s));
+			n = s->pol->ondemand(s, 0, rd->pos, req_left(s));
 			if (n == 0) {
 				/* Nothing read ahead: read this page alone. */
 				sim_ra_submit(s, rd->pos, 1, 0,
@@ -153,7 +154,7 @@ sim_task_run(struct sim *s)
 			break;
 		}
 		if (sim_ra_marker_take(s, rd->pos)) {
-			n = sim_ra_ondemand(s, 1, rd->pos, req_left(s));
+			n = s->pol->ondemand(s, 1, rd->pos, req_left(s));
 			s->ra_async = 1;
 			if (n != 0) {
 				rd->task = SIM_TASK_READAHEAD;
@@ -178,7 +179,7 @@ sim_task_run(struct sim *s)
 				sim_blk_flush(s, SIM_REASON_FINISH);
 		}
 		if (s->ra_async) {
-			if (s->mode == SIM_MODE_LEGACY && sim_uptodate(s, rd->pos))
+			if (s->pol->queue_plug && sim_uptodate(s, rd->pos))
 				sim_blk_unplug(s, SIM_REASON_EXPLICIT);
 			s->step = STEP_CHECK;
 		} else

@@ -6,7 +6,9 @@
  * statistics and the public queries; each section of the model has its own
  * file behind sim-int.h: sim-ra.c readahead (§2), sim-task.c the reading
  * task (§3), sim-blk.c the block layer (§4), sim-dev.c the device (§5),
- * sim-cycle.c period skipping.
+ * sim-cycle.c period skipping.  What differs between kernels is a policy
+ * (struct sim_policy, sim-int.h) in a file of its own (sim-k2012.c), read
+ * by the generic code through s->pol, the policy of the mode in force.
  *
  * Design.  The simulation has three sources of actions: the reading task
  * (runs when busy_until is reached), the device (the next latency end or
@@ -36,7 +38,12 @@
 
 static int	 push(struct sim *, const struct sim_event *);
 
-static const char *mode_names[SIM_MODE_COUNT] = { "buggy", "fixed", "legacy" };
+/* The kernels, by mode: each one's rules in its own file (sim-int.h). */
+static const struct sim_policy *const policies[SIM_MODE_COUNT] = {
+	[SIM_MODE_BUGGY] = &sim_k2012_buggy,
+	[SIM_MODE_FIXED] = &sim_k2012_fixed,
+	[SIM_MODE_LEGACY] = &sim_k2012_legacy,
+};
 static const char *ev_names[SIM_EV_COUNT] = {
 	"read_begin", "read_end", "ra_sync", "ra_async", "queue", "flush",
 	"dispatch", "complete", "wait", "wake", "copy", "mode"
@@ -49,11 +56,18 @@ static const char *page_names[SIM_PAGE_COUNT] = {
 	"absent", "plugged", "queued", "inflight", "uptodate", "consumed"
 };
 
+/* The policy of a mode. */
+const struct sim_policy *
+sim_policy(enum sim_mode m)
+{
+	return (policies[m]);
+}
+
 /* Name of a mode. */
 const char *
 sim_mode_name(enum sim_mode m)
 {
-	return (m < SIM_MODE_COUNT ? mode_names[m] : "?");
+	return (m < SIM_MODE_COUNT ? policies[m]->name : "?");
 }
 
 /* Parse a mode name; 0 on success, -1 if unknown. */
@@ -63,7 +77,7 @@ sim_mode_parse(const char *s, enum sim_mode *m)
 	int	i;
 
 	for (i = 0; i < SIM_MODE_COUNT; i++) {
-		if (strcmp(s, mode_names[i]) == 0) {
+		if (strcmp(s, policies[i]->name) == 0) {
 			*m = (enum sim_mode)i;
 			return (0);
 		}
@@ -196,6 +210,7 @@ sim_new(const struct sim_config *cfg)
 		return (NULL);
 	s->cfg = *cfg;
 	s->mode = s->pending = cfg->mode;
+	s->pol = sim_policy(s->mode);
 	s->hist = calloc((size_t)cfg->max_req_pages + 1, sizeof *s->hist);
 	if (s->hist == NULL || sim_extents_init(&s->pages, cfg->file_pages) != 0) {
 		sim_free(s);
@@ -418,7 +433,7 @@ sim_label_async(struct sim *s, struct sim_event *e, uint64_t start, uint64_t hit
 		s->t3_page = start;
 		s->t3_read = s->rd.read_index;
 	}
-	if (s->mode == SIM_MODE_BUGGY)
+	if (s->pol->outer_plug)
 		sim_label(s, e, which);
 	else {
 		s->lab_pend = which;

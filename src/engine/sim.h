@@ -36,7 +36,7 @@ __extension__ typedef unsigned __int128 sim_u128;
 #define SIM_SECTOR_SIZE	512u
 #define SIM_NONE	UINT64_MAX	/* "no page" / "no time" */
 
-/* The three plugging generations (§1). */
+/* The kernels modelled (§1); each is a policy in its own file. */
 enum sim_mode {
 	SIM_MODE_BUGGY,		/* 2.6.39-3.2: outer plug across read() */
 	SIM_MODE_FIXED,		/* the patch: no outer plug for buffered reads */
