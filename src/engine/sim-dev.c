@@ -345,7 +345,7 @@ sim_dev_dispatch(struct sim *s)
 	struct sim_event	*e;
 	uint64_t		 up, xfer, start;
 
-	if (s->mode == SIM_MODE_LEGACY && s->q_plugged)
+	if (s->pol->queue_plug && s->q_plugged)
 		return;
 	while (s->queue.n != 0 && s->dev.n < s->cfg.device.qd) {
 		r = s->queue.v[0];
