@@ -330,7 +330,7 @@ START_TEST(test_append)
 END_TEST
 
 /* The suite. */
-CHECK_SUITE("fmt", CHECK_CASE("escape", 0),
+CHECK_SUITE("fmt", CHECK_CASE("escape", 60),
     CHECK_LOOP(test_char, CHECK_N(chars)),
     CHECK_LOOP(test_escape, CHECK_N(escs)), CHECK_TEST(test_escape_all_short),
     CHECK_TEST(test_escape_sample), CHECK_TEST(test_escape_cut),
