@@ -29,6 +29,7 @@
 #include "diag.h"
 #include "figure.h"
 #include "file.h"
+#include "bounds.h"
 #include "fmt.h"
 #include "opts.h"
 #include "parse.h"
@@ -912,16 +913,16 @@ load_error(struct demo *d, const char *path, const char *why)
 int
 demo_load(struct demo *d, const char *path)
 {
-	char		*buf, why[256];
+	char		*buf, why[256], lim[160];
 	const char	*what;
 	size_t		 len;
 	int		 rc;
 
 	/* A FIFO or a device is refused without blocking on it (file.h). */
-	rc = file_read(path, DEMO_FILE_MAX, &buf, &len, &what);
+	rc = file_read(path, bounds_get(BOUND_DEMO_BYTES), &buf, &len, &what);
 	if (rc == -2) {
-		snprintf(why, sizeof why, "larger than %u MiB: not a demo "
-		    "file?", DEMO_FILE_MAX >> 20);
+		snprintf(why, sizeof why, "%s: not a demo file?",
+		    bounds_say(lim, sizeof lim, BOUND_DEMO_BYTES));
 		return (load_error(d, path, why));
 	}
 	if (rc != 0) {

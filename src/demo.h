@@ -52,7 +52,6 @@
 #define DEMO_MINOR	0	/* newer minor: unknown items skipped, warned */
 #define DEMO_NAME_MAX	32	/* marker names: [A-Za-z0-9_.-]{1,32} */
 #define DEMO_CAPTION_COLS 70	/* longer captions: a --check warning */
-#define DEMO_FILE_MAX	(16u << 20)	/* larger files are refused */
 
 enum demo_kind {
 	DEMO_CMD,		/* a command, as a key produces it */

@@ -27,11 +27,11 @@
 #include "file.h"
 #include "fmt.h"
 #include "import.h"
+#include "bounds.h"
 #include "report.h"
 #include "trace.h"
 #include "xalloc.h"
 
-#define IMPORT_MAX_BYTES	(512u << 20)	/* refuse larger files */
 #define TOK_MAX			48
 
 /* A line split into whitespace-separated tokens. */
@@ -95,7 +95,10 @@ tok_u64(const char *s, size_t n, uint64_t *v)
 	return (0);
 }
 
-/* "SECONDS.FRACTION" (up to 9 digits), optionally ending in ':', as ns. */
+/*
+ * "SECONDS.FRACTION" (up to 9 digits), optionally ending in ':', as ns:
+ * 0, -1 if not a time, -2 if past BOUND_TIME_NS.
+ */
 static int
 tok_time(const char *s, size_t n, uint64_t *ns)
 {
@@ -109,10 +112,13 @@ tok_time(const char *s, size_t n, uint64_t *ns)
 		return (-1);
 	fn = n - (size_t)(dot - s) - 1;
 	if (fn == 0 || fn > 9 || tok_u64(s, (size_t)(dot - s), &sec) != 0 ||
-	    tok_u64(dot + 1, fn, &frac) != 0 || sec > UINT64_MAX / 1000000000u)
+	    tok_u64(dot + 1, fn, &frac) != 0)
 		return (-1);
 	while (fn++ < 9)
 		frac *= 10;
+	/* Past 2^64 ns it would wrap. */
+	if (sec > (BOUND_TIME_NS - frac) / 1000000000u)
+		return (-2);
 	*ns = sec * 1000000000u + frac;
 	return (0);
 }
@@ -169,6 +175,14 @@ perr(struct ps *ps, const char *at, const char *fmt, ...)
 	snprintf(ps->im->err, sizeof ps->im->err, "%s", d != NULL ? d : msg);
 	free(d);
 	return (-1);
+}
+
+/* A timestamp at `at` past 2^64 ns: the error. */
+static int
+late(struct ps *ps, const char *at)
+{
+	return (perr(ps, at, "a time past 2^64 ns (584 years), which raviz "
+	    "cannot count: expected SECONDS.FRACTION up to 18446744073.709551615"));
 }
 
 /* Append an event (0: memory is xalloc's). */
@@ -243,9 +257,11 @@ sectors(struct ps *ps, const struct toks *t, size_t i, struct blk_event *e)
 	ps->after = i + 2;
 	if (e->act == BLK_X)
 		e->sector2 = v;
-	else if (v > UINT32_MAX)
-		return (perr(ps, t->s[i + 2], "a sector count too large: %llu",
-		    (unsigned long long)v));
+	else if (v > BOUND_REQUEST_SECTORS)
+		return (perr(ps, t->s[i + 2], "%llu sectors: larger than any "
+		    "kernel request (at most %u sectors, 4 GiB less 512 bytes: "
+		    "the kernel counts a request's bytes in 32 bits)",
+		    (unsigned long long)v, BOUND_REQUEST_SECTORS));
 	else
 		e->nsect = (uint32_t)v;
 	if (e->act == BLK_A && i + 5 < t->count && tok_is(t, i + 3, "<-"))
@@ -364,10 +380,14 @@ tp_line(struct ps *ps, const struct toks *t)
 		    tok_u64(t->s[cpu] + 1, t->n[cpu] - 2, &v) == 0)
 			break;
 	/* The timestamp: one of the two tokens after it. */
-	for (ts = cpu + 1; ts < cpu + 3 && ts < t->count; ts++)
-		if (t->s[ts][t->n[ts] - 1] == ':' &&
-		    tok_time(t->s[ts], t->n[ts], &e.t_ns) == 0)
+	for (ts = cpu + 1; ts < cpu + 3 && ts < t->count; ts++) {
+		if (t->s[ts][t->n[ts] - 1] != ':')
+			continue;
+		if ((r = tok_time(t->s[ts], t->n[ts], &e.t_ns)) == 0)
 			break;
+		if (r == -2)
+			return (late(ps, t->s[ts]));
+	}
 	if (cpu >= t->count || ts >= cpu + 3 || ts >= t->count)
 		return (perr(ps, NULL, "expected a trace line: TASK-PID [CPU] "
 		    "SECONDS: EVENT: ..."));
@@ -449,7 +469,7 @@ is_blkparse(const struct toks *t)
 	return (t->count >= 7 && tok_dev(t->s[0], t->n[0], &d) == 0 &&
 	    tok_u64(t->s[1], t->n[1], &v) == 0 &&
 	    tok_u64(t->s[2], t->n[2], &v) == 0 &&
-	    tok_time(t->s[3], t->n[3], &v) == 0 &&
+	    tok_time(t->s[3], t->n[3], &v) != -1 &&
 	    tok_u64(t->s[4], t->n[4], &v) == 0 &&
 	    (blk_act_parse(t->s[5], t->n[5], &a) == 0 ||
 	    (t->n[5] <= 2 && blk_rwbs(t->s[5], t->n[5], &r) == 0)));
@@ -474,7 +494,8 @@ bp_line(struct ps *ps, const struct toks *t)
 	}
 	memset(&e, 0, sizeof e);
 	(void)tok_dev(t->s[0], t->n[0], &e.dev);
-	(void)tok_time(t->s[3], t->n[3], &e.t_ns);
+	if (tok_time(t->s[3], t->n[3], &e.t_ns) != 0)
+		return (late(ps, t->s[3]));
 	(void)tok_u64(t->s[4], t->n[4], &v);
 	e.pid = (int)(v & 0x7fffffff);
 	if (blk_act_parse(t->s[5], t->n[5], &e.act) != 0) {
@@ -577,43 +598,103 @@ capture_ra(struct import *im, const struct toks *t)
 struct devsum {
 	uint32_t	dev;
 	uint64_t	sect, n;
+	size_t		first;		/* its first event */
 };
+
+/* qsort(): devices by number, then events by position. */
+static int
+dev_cb(const void *a, const void *b)
+{
+	const struct devsum	*x = a, *y = b;
+
+	if (x->dev != y->dev)
+		return (x->dev < y->dev ? -1 : 1);
+	return (x->first < y->first ? -1 : x->first > y->first);
+}
+
+/* qsort(): devices in the order they first appear. */
+static int
+seen_cb(const void *a, const void *b)
+{
+	const struct devsum	*x = a, *y = b;
+
+	return (x->first < y->first ? -1 : x->first > y->first);
+}
+
+/* qsort(), bsearch(): pids. */
+static int
+pid_cb(const void *a, const void *b)
+{
+	int	x = *(const int *)a, y = *(const int *)b;
+
+	return (x < y ? -1 : x > y);
+}
+
+/*
+ * The devices of the events, each with the data its reads issued, in the
+ * order they first appear (*nd of them; free() after): sorted by number
+ * to add up, so any number of devices costs O(n log n).
+ */
+static struct devsum *
+devices(const struct import *im, size_t *nd)
+{
+	struct devsum	*e, *d;
+	size_t		 ne = 0, i, k = 0;
+
+	e = xreallocarray(NULL, im->nev + 1, sizeof *e);
+	for (i = 0; i < im->nev; i++)
+		if (im->ev[i].dev != BLK_NODEV)
+			e[ne++] = (struct devsum){ im->ev[i].dev,
+			    im->ev[i].act == BLK_D && im->ev[i].read ?
+			    im->ev[i].nsect : 0, 1, i };
+	qsort(e, ne, sizeof *e, dev_cb);
+	d = e;
+	for (i = 0; i < ne; i++) {
+		if (k > 0 && d[k - 1].dev == e[i].dev) {
+			d[k - 1].sect += e[i].sect;
+			d[k - 1].n++;
+		} else
+			d[k++] = e[i];	/* its first event: the lowest */
+	}
+	qsort(d, k, sizeof *d, seen_cb);
+	*nd = k;
+	return (d);
+}
+
+/* "8,0 8,16 ..." into list, the first few, then how many more. */
+static void
+dev_list(char *list, size_t len, const struct devsum *d, size_t nd)
+{
+	size_t	i, o = 0;
+
+	list[0] = '\0';
+	for (i = 0; i < nd && o + 24 < len; i++)
+		o += (size_t)snprintf(list + o, len - o, "%s%u,%u",
+		    i ? " " : "", blk_dev_major(d[i].dev),
+		    blk_dev_minor(d[i].dev));
+	if (i < nd)
+		snprintf(list + o, len - o, " and %zu more", nd - i);
+}
 
 /* Keep the events of one device (and the tasks' plugs and markers). */
 static int
 pick(struct import *im, const char *name, uint32_t dev)
 {
-	struct devsum	 d[16];
+	struct devsum	*d;
 	char		 esc[200], list[120];
-	size_t		 nd = 0, i, j, o;
-	int		*pids = NULL;
-	size_t		 npids = 0;
+	size_t		 nd, i, j, o, npids = 0;
+	int		*pids;
 
-	for (i = 0; i < im->nev; i++) {
-		if (im->ev[i].dev == BLK_NODEV)
-			continue;
-		for (j = 0; j < nd && d[j].dev != im->ev[i].dev; j++)
-			;
-		if (j == nd) {
-			if (nd == 16)
-				continue;
-			d[nd++] = (struct devsum){ im->ev[i].dev, 0, 0 };
-		}
-		d[j].n++;
-		if (im->ev[i].act == BLK_D && im->ev[i].read)
-			d[j].sect += im->ev[i].nsect;
-	}
+	d = devices(im, &nd);
 	fmt_escape_str(esc, sizeof esc, name);
 	if (nd == 0) {
+		free(d);
 		snprintf(im->err, sizeof im->err, "%s: no block events with a "
 		    "device (expected block_* tracepoints or blkparse lines)",
 		    esc);
 		return (-1);
 	}
-	for (i = 0, o = 0, list[0] = '\0'; i < nd && o < sizeof list - 16; i++)
-		o += (size_t)snprintf(list + o, sizeof list - o, "%s%u,%u",
-		    i ? " " : "", blk_dev_major(d[i].dev),
-		    blk_dev_minor(d[i].dev));
+	dev_list(list, sizeof list, d, nd);
 	if (dev == BLK_NODEV) {
 		for (i = 1, j = 0; i < nd; i++)
 			if (d[i].sect > d[j].sect ||
@@ -632,31 +713,27 @@ pick(struct import *im, const char *name, uint32_t dev)
 			snprintf(im->err, sizeof im->err, "%s: no events for "
 			    "device %u,%u (devices in the trace: %s)", esc,
 			    blk_dev_major(dev), blk_dev_minor(dev), list);
+			free(d);
 			return (-1);
 		}
 	}
+	free(d);
 	im->dev = dev;
 	/* Tasks that queued on the device own the device-less plugs. */
-	for (i = 0; i < im->nev; i++) {
-		if (im->ev[i].dev != dev || im->ev[i].pid < 0 ||
-		    im->ev[i].act != BLK_Q)
-			continue;
-		for (j = 0; j < npids && pids[j] != im->ev[i].pid; j++)
-			;
-		if (j == npids) {
-			pids = xreallocarray(pids, npids + 1, sizeof *pids);
+	pids = xreallocarray(NULL, im->nev + 1, sizeof *pids);
+	for (i = 0; i < im->nev; i++)
+		if (im->ev[i].dev == dev && im->ev[i].pid >= 0 &&
+		    im->ev[i].act == BLK_Q)
 			pids[npids++] = im->ev[i].pid;
-		}
-	}
+	qsort(pids, npids, sizeof *pids, pid_cb);
 	for (i = 0, o = 0; i < im->nev; i++) {
 		const struct blk_event	*e = &im->ev[i];
 		int			 keep = e->dev == dev;
 
-		if (e->dev == BLK_NODEV) {
-			keep = e->act >= BLK_READ_BEGIN || e->pid < 0;
-			for (j = 0; !keep && j < npids; j++)
-				keep = pids[j] == e->pid;
-		}
+		if (e->dev == BLK_NODEV)
+			keep = e->act >= BLK_READ_BEGIN || e->pid < 0 ||
+			    bsearch(&e->pid, pids, npids, sizeof *pids,
+			    pid_cb) != NULL;
 		if (keep)
 			im->ev[o++] = *e;
 	}
@@ -725,17 +802,18 @@ import_parse(struct import *im, const char *name, const char *buf,
 int
 import_load(struct import *im, const char *path, uint32_t dev)
 {
-	char		*buf, esc[200];
+	char		*buf, esc[200], lim[160];
 	const char	*why = NULL;
 	size_t		 len;
 	int		 rc;
 
 	memset(im, 0, sizeof *im);
 	fmt_escape_str(esc, sizeof esc, path);
-	if ((rc = file_read(path, IMPORT_MAX_BYTES, &buf, &len, &why)) != 0) {
+	if ((rc = file_read(path, bounds_get(BOUND_TRACE_BYTES), &buf, &len,
+	    &why)) != 0) {
 		if (rc == -2)
-			snprintf(im->err, sizeof im->err, "%s: larger than "
-			    "%u MiB", esc, IMPORT_MAX_BYTES >> 20);
+			snprintf(im->err, sizeof im->err, "%s: %s", esc,
+			    bounds_say(lim, sizeof lim, BOUND_TRACE_BYTES));
 		else
 			snprintf(im->err, sizeof im->err, "%s: %s", esc,
 			    why != NULL ? why : strerror(errno));

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bounds.h"
 #include "capture.h"
 #include "demo-play.h"
 #include "export.h"
@@ -66,6 +67,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "raviz: %s\n", o.err);
 		return (2);
 	}
+	bounds_apply(o.limit);
 	switch (o.action) {
 	case OPTS_HELP:
 		fputs(opts_usage(), stdout);

@@ -23,6 +23,7 @@ struct opts;
 static int	demo_rules(struct opts *);
 static int	trace_rules(struct opts *);
 static int	import_dev(struct opts *, const char *);
+static int	limit(struct opts *, const char *);
 
 /* How apply() treats an option. */
 enum {
@@ -31,7 +32,7 @@ enum {
 	O_NAME,		/* the string at field: a value, empty refused */
 	/* the others, each its own case */
 	O_UNTIL, O_COLS, O_ROWS, O_CHECKTHEME, O_IMPORTDEV, O_EXPORT, O_PACE,
-	O_ANSWERS
+	O_ANSWERS, O_LIMIT
 };
 
 /*
@@ -91,6 +92,7 @@ static const struct opt table[] = {
 	/* predict-then-reveal */
 	{ "predict", K_FLAG, O_SET, FIELD(predict), OPTS_RUN, NULL },
 	{ "answers", K_VALUE, O_ANSWERS, 0, OPTS_RUN, NULL },
+	{ "limit", K_VALUE, O_LIMIT, 0, OPTS_RUN, NULL },
 };
 
 /*
@@ -166,6 +168,9 @@ static const char usage[] =
 "                             text (device 8,0, comm dd); with --import:\n"
 "                             the imported device's events\n"
 "\n"
+"  --limit=NAME=SIZE          lift (or lower) a bound on what raviz reads\n"
+"                             or writes:\n"
+"%s"
 "  --list-devices             describe the device presets\n"
 "  --help                     this text\n"
 "  --version                  version and licence\n"
@@ -176,12 +181,13 @@ static const char usage[] =
 const char *
 opts_usage(void)
 {
-	static char	 text[sizeof usage + 4096];
-	char		 lines[4096];
+	static char	 text[sizeof usage + 8192];
+	char		 lines[4096], bounds[1024];
 
 	if (text[0] == '\0') {
 		scenario_usage(lines, sizeof lines);
-		snprintf(text, sizeof text, usage, lines);
+		bounds_usage(bounds, sizeof bounds);
+		snprintf(text, sizeof text, usage, lines, bounds);
 	}
 	return (text);
 }
@@ -304,6 +310,8 @@ apply(struct opts *o, const struct opt *op, const char *v)
 		break;
 	case O_IMPORTDEV:
 		return (import_dev(o, v));
+	case O_LIMIT:
+		return (limit(o, v));
 	case O_EXPORT:
 		if (strcmp(v, "blkparse") != 0)
 			return (fail(o, op->name, "'%s' is not blkparse", v));
@@ -332,6 +340,26 @@ import_dev(struct opts *o, const char *v)
 		    "(0-4095,0-1048575)", v));
 	o->import_dev = (uint32_t)(a << 20 | b);
 	o->import_dev_given = 1;
+	return (0);
+}
+
+/* --limit=NAME=SIZE (or =N for a count of events; bounds.h). */
+static int
+limit(struct opts *o, const char *v)
+{
+	const char	*eq = strchr(v, '='), *why;
+	uint64_t	 n;
+	int		 id;
+
+	if (eq == NULL || (id = bounds_find(v, (size_t)(eq - v))) < 0)
+		return (fail(o, "limit", "'%s' is not NAME=SIZE with a NAME "
+		    "--help lists", v));
+	if (bounds_events((enum bound_id)id) ?
+	    parse_uint(eq + 1, 1, UINT64_MAX, &n, &why) != 0 :
+	    parse_size(eq + 1, &n, &why) != 0 || n == 0)
+		return (fail(o, "limit", "'%s': expected a positive number",
+		    v));
+	o->limit[id] = n;
 	return (0);
 }
 

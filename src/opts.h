@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "bounds.h"
 #include "engine/sim.h"
 
 enum opts_action {
@@ -60,6 +61,7 @@ struct opts {
 	const char	*export_fmt;	/* --export FORMAT ("blkparse") */
 	int		 predict;	/* --predict */
 	const char	*answers;	/* --answers=LETTERS (headless) */
+	uint64_t	 limit[BOUND_COUNT];	/* --limit=NAME=N, 0: default */
 	char		 err[256];	/* set when opts_parse() fails */
 };
 

@@ -6,7 +6,10 @@
  * from a base sector (the first one seen, or pipe_set_base()).
  *
  * Requests: real traces carry no request ids, so a request is known by
- * its start sector.  A queued bio (Q) waits on a short pending list until
+ * its start sector, found through reqmap.h's indices (by start sector on
+ * and off the device, by end sector for back merges), never by a scan: a
+ * trace whose issues never complete keeps every event O(1).  A queued
+ * bio (Q) waits on a short pending list until
  * a request is allocated for it (G) or it merges into one (M/F); I moves
  * a request from the plug list to the queue, D onto the device, C off it.
  * blk-mq traces skip I (and often U): D finds the request wherever it is,
@@ -20,7 +23,9 @@
 #include <string.h>
 
 #include "pipe.h"
+#include "reqmap.h"
 #include "runs.h"
+#include "tally.h"
 #include "xalloc.h"
 
 #define PENDING_MAX	1024	/* queued bios waiting for G/M/F */
@@ -31,23 +36,22 @@ struct bio {
 	uint64_t	 t;
 };
 
-/* A value (a request's sectors, a read's bytes) and how often it came. */
-struct pipe_size {
-	uint32_t	 nsect;
-	uint64_t	 n;
+/* A request: where it is and its sectors, then what pipe.c adds. */
+struct slot {
+	struct reqmap_req	 k;
+	int			 read;
+	int			 had_q;		/* a Q was seen (latency) */
+	uint64_t		 t_queue;	/* its first bio queued */
+	uint64_t		 t_issue;	/* issued */
 };
 
 struct pipe {
 	struct runs		 pages;		/* requested pages (runs.h) */
-	struct pipe_req		*req;
-	size_t			 nreq, creq;
-	int			*req_q;		/* req[i] had a Q (latency) */
+	struct reqmap		 rq;		/* requests not completed */
 	struct bio		 pend[PENDING_MAX];
 	size_t			 npend;
-	struct pipe_size	*sizes;
-	size_t			 nsizes, csizes;
-	struct pipe_size	*rlens;		/* read lengths (bytes) */
-	size_t			 nrlens, crlens;
+	struct tally		 sizes;		/* read requests' sectors */
+	struct tally		 rlens;		/* read lengths (bytes) */
 	uint64_t		 base;
 	int			 has_base, plugged;
 	uint32_t		 in_flight;
@@ -63,7 +67,10 @@ static const char *const state_names[PIPE_NSTATES] = {
 struct pipe *
 pipe_new(void)
 {
-	return (xcalloc(1, sizeof(struct pipe)));
+	struct pipe	*p = xcalloc(1, sizeof *p);
+
+	reqmap_init(&p->rq, sizeof(struct slot));
+	return (p);
 }
 
 /* Free a state. */
@@ -73,10 +80,9 @@ pipe_free(struct pipe *p)
 	if (p == NULL)
 		return;
 	runs_free(&p->pages);
-	free(p->req);
-	free(p->req_q);
-	free(p->sizes);
-	free(p->rlens);
+	reqmap_free(&p->rq);
+	tally_free(&p->sizes);
+	tally_free(&p->rlens);
 	free(p);
 }
 
@@ -155,25 +161,45 @@ pipe_extent(const struct pipe *p, size_t i)
 size_t
 pipe_nreqs(const struct pipe *p)
 {
-	return (p->nreq);
+	return (p->rq.nlive);
 }
 
-/* One request. */
-const struct pipe_req *
+/* Slot i. */
+static struct slot *
+slot(const struct pipe *p, size_t i)
+{
+	return (reqmap_at(&p->rq, i));
+}
+
+/* One request: the i-th not completed. */
+struct pipe_req
 pipe_req(const struct pipe *p, size_t i)
 {
-	return (i < p->nreq ? &p->req[i] : NULL);
+	struct pipe_req		 r;
+	const struct slot	*s;
+	size_t			 k;
+
+	memset(&r, 0, sizeof r);
+	for (k = 0; k < p->rq.n; k++) {
+		s = slot(p, k);
+		if (!s->k.live || i-- != 0)
+			continue;
+		r.sector = s->k.sector;
+		r.nsect = (uint32_t)s->k.nsect;
+		r.where = (enum pipe_where)s->k.where;
+		r.read = s->read;
+		r.t_queue = s->t_queue;
+		r.t_issue = s->t_issue;
+		break;
+	}
+	return (r);
 }
 
 /* Requests at one place. */
 size_t
 pipe_count(const struct pipe *p, enum pipe_where w)
 {
-	size_t	i, n = 0;
-
-	for (i = 0; i < p->nreq; i++)
-		n += p->req[i].where == w;
-	return (n);
+	return ((unsigned)w < 3 ? p->rq.at[w] : 0);
 }
 
 /* Whether a plug is open. */
@@ -190,41 +216,13 @@ pipe_stats(const struct pipe *p)
 	return (&p->st);
 }
 
-/*
- * Count v in a histogram; return the most common value after it (ties go
- * to the larger value).
- */
-static uint64_t
-hist_add(struct pipe_size **h, size_t *n, size_t *cap, uint32_t v)
-{
-	size_t		i, best = 0;
-
-	for (i = 0; i < *n && (*h)[i].nsect != v; i++)
-		;
-	if (i == *n) {
-		*h = xgrow(*h, cap, *n, sizeof **h);
-		(*h)[i] = (struct pipe_size){ v, 0 };
-		(*n)++;
-	}
-	(*h)[i].n++;
-	for (i = 1; i < *n; i++)
-		if ((*h)[i].n > (*h)[best].n || ((*h)[i].n == (*h)[best].n &&
-		    (*h)[i].nsect > (*h)[best].nsect))
-			best = i;
-	return ((*h)[best].nsect);
-}
-
-/* Index of the not-issued request starting at sector, or -1. */
+/* Index of the newest request not issued (or issued) at sector, or -1. */
 static long
 req_at(const struct pipe *p, uint64_t sector, int on_device)
 {
-	size_t	i;
+	size_t	i = reqmap_start(&p->rq, sector, on_device, 1);
 
-	for (i = p->nreq; i-- > 0;)
-		if (p->req[i].sector == sector &&
-		    (p->req[i].where == PIPE_DEVICE) == on_device)
-			return ((long)i);
-	return (-1);
+	return (i == REQMAP_NONE ? -1 : (long)i);
 }
 
 /* Add a request; its index (memory: xalloc.h). */
@@ -232,24 +230,24 @@ static long
 req_add(struct pipe *p, uint64_t sector, uint32_t nsect, enum pipe_where w,
     int read, uint64_t t, int had_q)
 {
-	size_t	c = p->creq;
+	struct slot	s;
 
-	p->req = xgrow(p->req, &p->creq, p->nreq, sizeof *p->req);
-	if (p->creq != c)
-		p->req_q = xreallocarray(p->req_q, p->creq, sizeof *p->req_q);
-	p->req[p->nreq] = (struct pipe_req){ sector, nsect, w, read, t, 0 };
-	p->req_q[p->nreq] = had_q;
-	return ((long)p->nreq++);
+	memset(&s, 0, sizeof s);
+	s.k.sector = sector;
+	s.k.nsect = nsect;
+	s.k.where = (int)w;
+	s.read = read;
+	s.had_q = had_q;
+	s.t_queue = t;
+	return ((long)reqmap_add(&p->rq, &s));
 }
 
-/* Drop request i, keeping the order of the others. */
+/* Request i moves to w, holding nsect sectors from sector. */
 static void
-req_del(struct pipe *p, size_t i)
+req_set(struct pipe *p, size_t i, enum pipe_where w, uint64_t sector,
+    uint64_t nsect)
 {
-	memmove(&p->req[i], &p->req[i + 1], (p->nreq - i - 1) * sizeof *p->req);
-	memmove(&p->req_q[i], &p->req_q[i + 1],
-	    (p->nreq - i - 1) * sizeof *p->req_q);
-	p->nreq--;
+	reqmap_set(&p->rq, i, (int)w, sector, nsect);
 }
 
 /* Take the pending bio at sector off the list; its queue time, or none. */
@@ -295,10 +293,10 @@ apply_issue(struct pipe *p, const struct blk_event *e)
 		i = req_add(p, e->sector, e->nsect, PIPE_DEVICE, e->read,
 		    had_q ? tq : e->t_ns, had_q);
 	}
-	p->req[i].where = PIPE_DEVICE;
-	p->req[i].nsect = e->nsect;
-	p->req[i].read = e->read;
-	p->req[i].t_issue = e->t_ns;
+	req_set(p, (size_t)i, PIPE_DEVICE, slot(p, (size_t)i)->k.sector,
+	    e->nsect);
+	slot(p, (size_t)i)->read = e->read;
+	slot(p, (size_t)i)->t_issue = e->t_ns;
 	if (p->in_flight++ == 0 && st->max_in_flight == 0)
 		st->max_in_flight = 1;
 	if (p->in_flight > st->max_in_flight)
@@ -311,10 +309,10 @@ apply_issue(struct pipe *p, const struct blk_event *e)
 	st->request_sectors += e->nsect;
 	if (e->nsect > st->max_request_sectors)
 		st->max_request_sectors = e->nsect;
-	st->common_request_sectors = (uint32_t)hist_add(&p->sizes, &p->nsizes,
-	    &p->csizes, e->nsect);
-	if (p->req_q[i]) {
-		tq = e->t_ns - p->req[i].t_queue;
+	tally_add(&p->sizes, e->nsect);
+	st->common_request_sectors = (uint32_t)tally_top(&p->sizes, 0, &tq);
+	if (slot(p, (size_t)i)->had_q) {
+		tq = e->t_ns - slot(p, (size_t)i)->t_queue;
 		st->q2d_sum_ns += tq;
 		st->q2d_n++;
 		if (tq > st->q2d_max_ns)
@@ -337,15 +335,15 @@ apply_complete(struct pipe *p, const struct blk_event *e)
 	if (e->error)
 		st->errors++;
 	if ((i = req_at(p, e->sector, 1)) >= 0) {
-		read = p->req[i].read;
-		d = e->t_ns - p->req[i].t_issue;
+		read = slot(p, (size_t)i)->read;
+		d = e->t_ns - slot(p, (size_t)i)->t_issue;
 		if (read) {
 			st->d2c_sum_ns += d;
 			st->d2c_n++;
 			if (d > st->d2c_max_ns)
 				st->d2c_max_ns = d;
 		}
-		req_del(p, (size_t)i);
+		reqmap_del(&p->rq, (size_t)i);
 		p->in_flight--;
 	}
 	if (!read)
@@ -358,22 +356,20 @@ apply_complete(struct pipe *p, const struct blk_event *e)
 static void
 apply_merge(struct pipe *p, const struct blk_event *e)
 {
-	uint64_t	t;
-	size_t		i;
+	const struct reqmap_req	*r;
+	uint64_t		 t;
+	size_t			 i;
 
 	p->st.merges++;
 	(void)pend_take(p, e->sector, &t);
-	for (i = p->nreq; i-- > 0;) {
-		struct pipe_req	*r = &p->req[i];
-
-		if (r->where != PIPE_DEVICE &&
-		    blk_merges(e, r->sector, r->nsect)) {
-			if (e->act == BLK_F)
-				r->sector = e->sector;
-			r->nsect += e->nsect;
-			return;
-		}
-	}
+	/* The newest request the bio touches: at its end, or its start. */
+	i = e->act == BLK_M ? keyidx_newest(&p->rq.end, e->sector) :
+	    reqmap_start(&p->rq, e->sector + e->nsect, 0, 1);
+	if (i == REQMAP_NONE)
+		return;
+	r = &slot(p, i)->k;
+	reqmap_set(&p->rq, i, r->where, e->act == BLK_F ? e->sector :
+	    r->sector, r->nsect + e->nsect);
 }
 
 /* The reader's read() boundaries. */
@@ -381,6 +377,7 @@ static int
 apply_read(struct pipe *p, const struct blk_event *e)
 {
 	struct pipe_stats	*st = &p->st;
+	uint64_t		 n;
 
 	if (e->act == BLK_READ_BEGIN) {
 		if (st->reads == 0 && st->t_read_first == 0)
@@ -390,8 +387,8 @@ apply_read(struct pipe *p, const struct blk_event *e)
 	st->reads++;
 	st->read_bytes += e->len;
 	st->t_read_last = e->t_ns;
-	st->read_len_common = hist_add(&p->rlens, &p->nrlens, &p->crlens,
-	    (uint32_t)e->len);
+	tally_add(&p->rlens, e->len);
+	st->read_len_common = tally_top(&p->rlens, 0, &n);
 	if (e->len == 0 || e->offset > UINT64_MAX - e->len - 4096)
 		return (0);
 	return (ext_set(p, e->offset / 4096,
@@ -408,6 +405,7 @@ pipe_apply(struct pipe *p, const struct blk_event *e)
 	long			 i;
 	size_t			 k;
 
+	reqmap_compact(&p->rq);
 	if (p->in_flight > 0 && e->t_ns > p->t_prev)
 		st->busy_ns += e->t_ns - p->t_prev;
 	if (st->events == 0)
@@ -441,16 +439,13 @@ pipe_apply(struct pipe *p, const struct blk_event *e)
 			st->unplugs_sleep++;
 		st->unplug_requests += e->count;
 		p->plugged = 0;
-		for (k = 0; k < p->nreq; k++)
-			if (p->req[k].where == PIPE_PLUG)
-				p->req[k].where = PIPE_QUEUE;
+		reqmap_unplug(&p->rq);
 		break;
 	case BLK_I:
 		st->inserts++;
-		if ((i = req_at(p, e->sector, 0)) >= 0) {
-			p->req[i].where = PIPE_QUEUE;
-			p->req[i].nsect = e->nsect;
-		} else {
+		if ((i = req_at(p, e->sector, 0)) >= 0)
+			req_set(p, (size_t)i, PIPE_QUEUE, e->sector, e->nsect);
+		else {
 			k = pend_take(p, e->sector, &t);
 			(void)req_add(p, e->sector, e->nsect, PIPE_QUEUE,
 			    e->read, k ? t : e->t_ns, (int)k);
@@ -475,7 +470,8 @@ pipe_apply(struct pipe *p, const struct blk_event *e)
 	case BLK_R:
 		st->requeues++;
 		if ((i = req_at(p, e->sector, 1)) >= 0) {
-			p->req[i].where = PIPE_QUEUE;
+			req_set(p, (size_t)i, PIPE_QUEUE, e->sector,
+			    slot(p, (size_t)i)->k.nsect);
 			p->in_flight--;
 			if (e->read)
 				return (sect_set(p, e->sector, e->nsect,

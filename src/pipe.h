@@ -96,9 +96,12 @@ enum pipe_state	 pipe_state_at(const struct pipe *, uint64_t page);
 size_t		 pipe_nextents(const struct pipe *);
 /* Extent i (all zero past the last). */
 struct pipe_extent pipe_extent(const struct pipe *, size_t i);
-/* Requests not yet completed, in the order they appeared. */
+/*
+ * Requests not yet completed, in the order they appeared: request i (all
+ * zero past the last; O(requests), for tests and tools).
+ */
 size_t		 pipe_nreqs(const struct pipe *);
-const struct pipe_req *pipe_req(const struct pipe *, size_t i);
+struct pipe_req	 pipe_req(const struct pipe *, size_t i);
 /* How many of them are at where. */
 size_t		 pipe_count(const struct pipe *, enum pipe_where);
 /* Whether a plug is open (P seen, no U/UT since). */

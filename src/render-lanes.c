@@ -475,8 +475,7 @@ render_lanes_requests(struct render *r, const struct view *s,
 	static const unsigned	 form_cells[3] = { BAR_MAX, BAR_MAX / 2,
 				    BAR_MAX / 2 };
 	const struct view_stats	*st = view_stats(s);
-	uint64_t		 max = view_config(s)->max_req_pages, p, c;
-	uint64_t		 top[2] = { 0, 0 }, cnt[3] = { 0, 0, 0 }, sh[3];
+	uint64_t		 top[2], cnt[3], sh[3];
 	const char		*blk = glyphs_unicode(r->g) ? "\xe2\x96\x88" :
 				    "#";
 	char			 line[256], sz[3][32], pc[3][32], avg[32];
@@ -488,17 +487,8 @@ render_lanes_requests(struct render *r, const struct view *s,
 	if (st->requests == 0)
 		return;
 	/* The two most frequent sizes; ties to the larger. */
-	for (p = max; p >= 1; p--) {
-		if ((c = view_request_count(s, p)) > cnt[0]) {
-			top[1] = top[0];
-			cnt[1] = cnt[0];
-			top[0] = p;
-			cnt[0] = c;
-		} else if (c > cnt[1]) {
-			top[1] = p;
-			cnt[1] = c;
-		}
-	}
+	top[0] = view_request_top(s, 0, &cnt[0]);
+	top[1] = view_request_top(s, 1, &cnt[1]);
 	cnt[2] = st->requests - cnt[0] - cnt[1];
 	fmt_shares(sh, cnt, 3, 100);
 	for (i = 0; i < 3; i++)

@@ -21,12 +21,12 @@
 
 #include "diag.h"
 #include "file.h"
+#include "bounds.h"
 #include "fmt.h"
 #include "theme-int.h"
 #include "utf8.h"
 #include "xalloc.h"
 
-#define THEME_MAX_BYTES	65536
 
 enum { K_NAME, K_DESC, K_REQUIRES, K_FALLBACK, K_WINDOW, K_LANES };
 
@@ -664,16 +664,18 @@ struct theme *
 theme_load_file(const char *path, struct theme_diag *d)
 {
 	struct theme	*t;
-	char		*buf, esc[600];
+	char		*buf, esc[600], lim[160];
 	const char	*why;
 	size_t		 n;
 	int		 rc;
 
 	fmt_escape_str(esc, sizeof esc, path);
 	/* A FIFO or a device is refused without blocking on it (file.h). */
-	if ((rc = file_read(path, THEME_MAX_BYTES, &buf, &n, &why)) == -2) {
-		theme_diag_add(d, "%s: expected a theme of at most %d bytes", esc,
-		    THEME_MAX_BYTES);
+	if ((rc = file_read(path, bounds_get(BOUND_THEME_BYTES), &buf, &n,
+	    &why)) == -2) {
+		theme_diag_add(d, "%s: expected a theme of at most %llu bytes: "
+		    "%s", esc, (unsigned long long)bounds_get(BOUND_THEME_BYTES),
+		    bounds_say(lim, sizeof lim, BOUND_THEME_BYTES));
 		return (NULL);
 	}
 	if (rc != 0) {

@@ -8,6 +8,9 @@
  * queue, a completion off the device.  Real traces know a request only by
  * its sectors, so the mirror finds one by overlap, the exact start first.
  *
+ * The mirror finds a request through reqmap.h's indices, so a trace whose
+ * requests never complete costs O(1) a line.
+ *
  * Where a new request goes needs the future: on blk-mq kernels block_plug
  * is traced only when the first request is added to the plug list, after
  * its block_getrq.  So the request goes on the plug list exactly when, of
@@ -17,7 +20,8 @@
  * Likewise a Q makes a request only when no G, M or F takes its bio
  * before it is issued (traces recorded without block_getrq); when a
  * request of its task touches it, it joins that one, as the plug merge
- * the trace did not record did.
+ * the trace did not record did.  What comes next after each line is
+ * computed once, before the pass (trace-ahead.h).
  *
  * A first pass finds what names the run: the lowest sector read (page
  * 0), the file's span (what the read() calls cover when the trace has
@@ -30,19 +34,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reqmap.h"
+#include "tally.h"
+#include "trace-ahead.h"
 #include "trace.h"
 #include "xalloc.h"
 
-/* A request the mirror knows: its sectors, its place, its task. */
+/* A request the mirror knows: its sectors and place, its id, its task. */
 struct treq {
+	struct reqmap_req k;
 	uint32_t	 id;
-	uint64_t	 sector;
-	uint64_t	 nsect;
-	int		 where;		/* W_PLUG, W_QUEUE, W_DEV */
 	int		 pid;
 };
 
-enum { W_PLUG, W_QUEUE, W_DEV };
+enum { W_PLUG = REQMAP_PLUG, W_QUEUE = REQMAP_QUEUE, W_DEV = REQMAP_DEV };
 
 /* The translation under way. */
 struct tx {
@@ -50,8 +55,8 @@ struct tx {
 	const struct blk_event	*in;
 	size_t			 nin;
 	size_t			 cap;
-	struct treq		*rq;
-	size_t			 nrq, crq;
+	struct reqmap		 rq;		/* struct treq */
+	struct trace_ahead	 ah;
 	uint32_t		 next_id;
 	uint64_t		 reads;		/* read_begin seen */
 	/* The reader, for its inferred sleeps. */
@@ -64,17 +69,7 @@ struct tx {
 };
 
 /* Is e a request event of a read (the only ones the view shows)? */
-static int
-is_read_req(const struct blk_event *e)
-{
-	switch (e->act) {
-	case BLK_Q: case BLK_G: case BLK_I: case BLK_D: case BLK_C:
-	case BLK_M: case BLK_F: case BLK_R:
-		return (e->read && e->nsect > 0);
-	default:
-		return (0);
-	}
-}
+#define is_read_req	trace_ahead_is_read_req
 
 /* The first page of sector s. */
 static uint64_t
@@ -94,30 +89,18 @@ pages_of(const struct trace *t, uint64_t s, uint64_t n, uint64_t *first,
 	*np = end > *first ? end - *first : 0;
 }
 
-/* Do the sector ranges [a, a + an) and [b, b + bn) overlap? */
-static int
-overlap(uint64_t a, uint64_t an, uint64_t b, uint64_t bn)
-{
-	return (a < b + bn && b < a + an);
-}
-
-/* Is the task of e the task pid (unknown on either side matches)? */
-static int
-same_task(const struct blk_event *e, int pid)
-{
-	return (e->pid < 0 || pid < 0 || e->pid == pid);
-}
-
 /* Count, bound and most-common figures of the run (the first pass). */
 static void
 survey(struct trace *t, const struct blk_event *in, size_t n)
 {
 	uint64_t	 lo = UINT64_MAX, maxpg = 0, end, f, np, busy = 0;
-	uint64_t	 bytes = 0, prev = 0, len, best = 0, bestn = 0;
+	uint64_t	 bytes = 0, prev = 0, best, bestn;
 	uint64_t	 span = 0;	/* pages the read() calls cover */
-	uint64_t	*lens = NULL, *cnt = NULL;
-	size_t		 i, j, nl = 0, cl = 0;
+	struct tally	 lens;		/* read() lengths in pages */
+	size_t		 i;
 	uint32_t	 inflight = 0;
+
+	memset(&lens, 0, sizeof lens);
 
 	for (i = 0; i < n; i++)
 		if (is_read_req(&in[i]) && in[i].sector < lo)
@@ -147,29 +130,12 @@ survey(struct trace *t, const struct blk_event *in, size_t n)
 			    VIEW_PAGE_SIZE;
 			if (end > span)
 				span = end;
-			len = (e->len + VIEW_PAGE_SIZE - 1) / VIEW_PAGE_SIZE;
-			for (j = 0; j < nl && lens[j] != len; j++)
-				;
-			if (j == nl) {
-				if (nl == cl) {
-					cl = cl ? 2 * cl : 16;
-					lens = xreallocarray(lens, cl,
-					    sizeof *lens);
-					cnt = xreallocarray(cnt, cl,
-					    sizeof *cnt);
-				}
-				lens[nl] = len;
-				cnt[nl++] = 0;
-			}
-			cnt[j]++;
-			if (cnt[j] > bestn || (cnt[j] == bestn && len > best)) {
-				best = len;
-				bestn = cnt[j];
-			}
+			tally_add(&lens, (e->len + VIEW_PAGE_SIZE - 1) /
+			    VIEW_PAGE_SIZE);
 		}
 	}
-	free(lens);
-	free(cnt);
+	best = tally_top(&lens, 0, &bestn);
+	tally_free(&lens);
 	t->cfg.mode = VIEW_MODE_FIXED;
 	/* The reader's span is the file; readahead past it is not drawn. */
 	if (t->has_reads)
@@ -205,30 +171,25 @@ emit(struct tx *x, const struct blk_event *src, enum view_ev kind)
 	return (v);
 }
 
-/* Index of the request not on the device (or on it) that holds sectors. */
+/* Request i of the mirror. */
+static struct treq *
+rq(const struct tx *x, size_t i)
+{
+	return (reqmap_at(&x->rq, i));
+}
+
+/*
+ * Index of the request not on the device (or on it) that holds sectors:
+ * the oldest starting there, else the oldest overlapping them;
+ * REQMAP_NONE if none.
+ */
 static size_t
 req_find(const struct tx *x, uint64_t sector, uint64_t nsect, int on_dev)
 {
-	size_t	i, hit = x->nrq;
+	size_t	i = reqmap_start(&x->rq, sector, on_dev, 0);
 
-	for (i = 0; i < x->nrq; i++) {
-		if ((x->rq[i].where == W_DEV) != on_dev)
-			continue;
-		if (x->rq[i].sector == sector)
-			return (i);
-		if (hit == x->nrq && overlap(x->rq[i].sector, x->rq[i].nsect,
-		    sector, nsect))
-			hit = i;
-	}
-	return (hit);
-}
-
-/* Drop request i from the mirror. */
-static void
-req_drop(struct tx *x, size_t i)
-{
-	memmove(&x->rq[i], &x->rq[i + 1], (x->nrq - i - 1) * sizeof *x->rq);
-	x->nrq--;
+	return (i != REQMAP_NONE ? i : reqmap_overlap(&x->rq, sector, nsect,
+	    on_dev));
 }
 
 /*
@@ -237,70 +198,52 @@ req_drop(struct tx *x, size_t i)
  * plug must be open then (already, or opened by a P before the unplug).
  */
 static int
-goes_on_plug(const struct tx *x, size_t k, uint64_t s, int pid, int open)
+goes_on_plug(const struct tx *x, size_t k, int open)
 {
-	size_t	i;
+	size_t	u = x->ah.unplug[k];
 
-	for (i = k + 1; i < x->nin; i++) {
-		const struct blk_event	*e = &x->in[i];
-
-		if ((e->act == BLK_I || e->act == BLK_D) && e->read &&
-		    overlap(e->sector, e->nsect, s, 1))
-			return (0);
-		if (!same_task(e, pid))
-			continue;
-		if (e->act == BLK_P)
-			open = 1;
-		else if (e->act == BLK_U || e->act == BLK_UT)
-			return (open);
-	}
-	return (0);
+	if (u == TRACE_AHEAD_NONE || x->ah.cover[k] < u)
+		return (0);
+	return (open || x->ah.plug[k] < u);
 }
 
 /* Does a G, M or F take the bio queued at event k before it is issued? */
 static int
 bio_taken(const struct tx *x, size_t k)
 {
-	const struct blk_event	*q = &x->in[k];
-	size_t			 i;
+	size_t	g = x->ah.same[k];
 
-	for (i = k + 1; i < x->nin; i++) {
-		const struct blk_event	*e = &x->in[i];
+	return (g != TRACE_AHEAD_NONE && g < x->ah.cover[k] &&
+	    x->in[g].act != BLK_Q);
+}
 
-		if (!is_read_req(e))
-			continue;
-		if (e->sector == q->sector && (e->act == BLK_G ||
-		    e->act == BLK_M || e->act == BLK_F))
-			return (1);
-		if ((e->act == BLK_D || e->act == BLK_I) &&
-		    overlap(e->sector, e->nsect, q->sector, 1))
-			return (0);
-		if (e->act == BLK_Q && e->sector == q->sector)
-			return (0);
-	}
-	return (0);
+/* The newest request of key k in ix that task pid may join, or NONE. */
+static size_t
+joinable(const struct tx *x, const struct keyidx *ix, uint64_t k, int pid)
+{
+	size_t	i;
+
+	for (i = keyidx_newest(ix, k); i != KEYIDX_NONE;
+	    i = keyidx_older(ix, i))
+		if (pid < 0 || rq(x, i)->pid < 0 || rq(x, i)->pid == pid)
+			break;
+	return (i);
 }
 
 /*
  * The request of task pid, not yet issued, that a bio of n sectors at s
  * joins without a merge event (a plug merge the trace did not record):
- * one ending at s (its back) or starting at s + n (its front).
+ * the newest ending at s (its back) or starting at s + n (its front).
  */
 static size_t
 silent_merge(const struct tx *x, uint64_t s, uint64_t n, int pid)
 {
-	size_t	i;
+	size_t	b = joinable(x, &x->rq.end, s, pid);
+	size_t	f = joinable(x, &x->rq.start[0], s + n, pid);
 
-	for (i = x->nrq; i-- > 0; ) {
-		const struct treq	*r = &x->rq[i];
-
-		if (r->where == W_DEV || (pid >= 0 && r->pid >= 0 &&
-		    r->pid != pid))
-			continue;
-		if (r->sector + r->nsect == s || s + n == r->sector)
-			return (i);
-	}
-	return (x->nrq);
+	if (b == REQMAP_NONE || (f != REQMAP_NONE && f > b))
+		return (f);
+	return (b);
 }
 
 /* Fill a QUEUE event for request r with the pages [first, first + n). */
@@ -311,28 +254,30 @@ queue_ev(struct tx *x, const struct blk_event *src, const struct treq *r,
 	struct view_event	*v = emit(x, src, VIEW_EV_QUEUE);
 
 	pages_of(x->t, sector, nsect, &v->first, &v->npages);
-	pages_of(x->t, r->sector, r->nsect, &v->req_first, &v->req_npages);
-	v->where = r->where == W_PLUG ? VIEW_WHERE_PLUG : VIEW_WHERE_QUEUE;
+	pages_of(x->t, r->k.sector, r->k.nsect, &v->req_first,
+	    &v->req_npages);
+	v->where = r->k.where == W_PLUG ? VIEW_WHERE_PLUG : VIEW_WHERE_QUEUE;
 	v->merged = merged;
 	v->req = r->id;
 }
 
 /* A new request for event k's sectors, where its future puts it. */
-static void
+static size_t
 req_new(struct tx *x, size_t k, int open)
 {
 	const struct blk_event	*e = &x->in[k];
-	struct treq		*r;
+	struct treq		 r;
+	size_t			 i;
 
-	x->rq = xgrow(x->rq, &x->crq, x->nrq, sizeof *x->rq);
-	r = &x->rq[x->nrq++];
-	r->id = x->next_id++;
-	r->sector = e->sector;
-	r->nsect = e->nsect;
-	r->pid = e->pid;
-	r->where = goes_on_plug(x, k, e->sector, e->pid, open) ? W_PLUG :
-	    W_QUEUE;
-	queue_ev(x, e, r, e->sector, e->nsect, 0);
+	memset(&r, 0, sizeof r);
+	r.id = x->next_id++;
+	r.k.sector = e->sector;
+	r.k.nsect = e->nsect;
+	r.pid = e->pid;
+	r.k.where = goes_on_plug(x, k, open) ? W_PLUG : W_QUEUE;
+	i = reqmap_add(&x->rq, &r);
+	queue_ev(x, e, rq(x, i), e->sector, e->nsect, 0);
+	return (i);
 }
 
 /* A bio merges into the request it touches (M: at its back, F: front). */
@@ -340,20 +285,17 @@ static void
 merge(struct tx *x, size_t k)
 {
 	const struct blk_event	*e = &x->in[k];
-	struct treq		*r;
+	const struct treq	*r;
 	size_t			 i;
 
-	for (i = x->nrq; i-- > 0; ) {
-		r = &x->rq[i];
-		if (r->where != W_DEV && blk_merges(e, r->sector, r->nsect)) {
-			if (e->act == BLK_F)
-				r->sector = e->sector;
-			r->nsect += e->nsect;
-			break;
-		}
-	}
-	if (i < x->nrq)
-		queue_ev(x, e, &x->rq[i], e->sector, e->nsect, 1);
+	i = e->act == BLK_M ? keyidx_newest(&x->rq.end, e->sector) :
+	    reqmap_start(&x->rq, e->sector + e->nsect, 0, 1);
+	if (i == REQMAP_NONE)
+		return;
+	r = rq(x, i);
+	reqmap_set(&x->rq, i, r->k.where, e->act == BLK_F ? e->sector :
+	    r->k.sector, r->k.nsect + e->nsect);
+	queue_ev(x, e, r, e->sector, e->nsect, 1);
 }
 
 /* A request goes to the device. */
@@ -362,26 +304,20 @@ issue(struct tx *x, size_t k)
 {
 	const struct blk_event	*e = &x->in[k];
 	struct view_event	*v;
-	size_t			 i = req_find(x, e->sector, e->nsect, 0), j;
+	size_t			 i = req_find(x, e->sector, e->nsect, 0);
 
-	if (i < x->nrq && x->rq[i].where == W_PLUG) {
+	if (i != REQMAP_NONE && rq(x, i)->k.where == W_PLUG) {
 		/* Its unplug is not in the trace: the plug is flushed here. */
 		v = emit(x, e, VIEW_EV_FLUSH);
 		v->reason = VIEW_REASON_NONE;
-		for (j = 0; j < x->nrq; j++)
-			if (x->rq[j].where == W_PLUG)
-				x->rq[j].where = W_QUEUE;
+		reqmap_unplug(&x->rq);
 	}
-	if (i == x->nrq) {
-		req_new(x, k, 0);	/* nothing seen before: a request */
-		i = x->nrq - 1;
-	}
-	x->rq[i].where = W_DEV;
-	x->rq[i].sector = e->sector;
-	x->rq[i].nsect = e->nsect;
+	if (i == REQMAP_NONE)
+		i = req_new(x, k, 0);	/* nothing seen before: a request */
+	reqmap_set(&x->rq, i, W_DEV, e->sector, e->nsect);
 	v = emit(x, e, VIEW_EV_DISPATCH);
 	pages_of(x->t, e->sector, e->nsect, &v->first, &v->npages);
-	v->req = x->rq[i].id;
+	v->req = rq(x, i)->id;
 }
 
 /* A request completes (kind COMPLETE) or is requeued (R). */
@@ -390,18 +326,20 @@ complete(struct tx *x, size_t k)
 {
 	const struct blk_event	*e = &x->in[k];
 	struct view_event	*v;
+	struct treq		*r;
 	size_t			 i = req_find(x, e->sector, e->nsect, 1);
 
 	v = emit(x, e, VIEW_EV_COMPLETE);
 	pages_of(x->t, e->sector, e->nsect, &v->first, &v->npages);
-	v->req = i < x->nrq ? x->rq[i].id : 0;
-	if (i == x->nrq)
+	v->req = i != REQMAP_NONE ? rq(x, i)->id : 0;
+	if (i == REQMAP_NONE)
 		return;
+	r = rq(x, i);
 	if (e->act == BLK_R) {
-		x->rq[i].where = W_QUEUE;
-		queue_ev(x, e, &x->rq[i], x->rq[i].sector, x->rq[i].nsect, 0);
+		reqmap_set(&x->rq, i, W_QUEUE, r->k.sector, r->k.nsect);
+		queue_ev(x, e, r, r->k.sector, r->k.nsect, 0);
 	} else
-		req_drop(x, i);
+		reqmap_del(&x->rq, i);
 }
 
 /* An unplug: the plug list enters the queue. */
@@ -410,14 +348,11 @@ unplug(struct tx *x, size_t k)
 {
 	const struct blk_event	*e = &x->in[k];
 	struct view_event	*v = emit(x, e, VIEW_EV_FLUSH);
-	size_t			 i;
 
 	v->reason = e->act == BLK_UT ? VIEW_REASON_SLEEP :
 	    VIEW_REASON_EXPLICIT;
 	v->count = e->count;
-	for (i = 0; i < x->nrq; i++)
-		if (x->rq[i].where == W_PLUG)
-			x->rq[i].where = W_QUEUE;
+	reqmap_unplug(&x->rq);
 }
 
 /* The reader's read() boundaries: begin; copy and end. */
@@ -549,22 +484,22 @@ translate(struct tx *x, size_t k, int *open)
 	switch (e->act) {
 	case BLK_Q:
 		if (bio_taken(x, k) ||
-		    req_find(x, e->sector, e->nsect, 0) < x->nrq)
+		    req_find(x, e->sector, e->nsect, 0) != REQMAP_NONE)
 			break;
-		if ((i = silent_merge(x, e->sector, e->nsect, e->pid)) <
-		    x->nrq) {
-			struct treq	*r = &x->rq[i];
+		if ((i = silent_merge(x, e->sector, e->nsect, e->pid)) !=
+		    REQMAP_NONE) {
+			struct treq	*r = rq(x, i);
 
-			if (r->sector == e->sector + e->nsect)
-				r->sector = e->sector;
-			r->nsect += e->nsect;
+			reqmap_set(&x->rq, i, r->k.where, r->k.sector ==
+			    e->sector + e->nsect ? e->sector : r->k.sector,
+			    r->k.nsect + e->nsect);
 			queue_ev(x, e, r, e->sector, e->nsect, 1);
 		} else
-			req_new(x, k, *open);
+			(void)req_new(x, k, *open);
 		break;
 	case BLK_G:
-		if (req_find(x, e->sector, e->nsect, 0) == x->nrq)
-			req_new(x, k, *open);
+		if (req_find(x, e->sector, e->nsect, 0) == REQMAP_NONE)
+			(void)req_new(x, k, *open);
 		break;
 	case BLK_M:
 	case BLK_F:
@@ -572,12 +507,11 @@ translate(struct tx *x, size_t k, int *open)
 		break;
 	case BLK_I:
 		i = req_find(x, e->sector, e->nsect, 0);
-		if (i == x->nrq)
-			req_new(x, k, 0);
-		else if (x->rq[i].where == W_QUEUE) {
-			x->rq[i].sector = e->sector;
-			x->rq[i].nsect = e->nsect;
-			queue_ev(x, e, &x->rq[i], e->sector, e->nsect, 1);
+		if (i == REQMAP_NONE)
+			(void)req_new(x, k, 0);
+		else if (rq(x, i)->k.where == W_QUEUE) {
+			reqmap_set(&x->rq, i, W_QUEUE, e->sector, e->nsect);
+			queue_ev(x, e, rq(x, i), e->sector, e->nsect, 1);
 		}
 		break;
 	case BLK_D:
@@ -625,12 +559,15 @@ trace_build(struct trace *t, const struct import *im)
 	x.next_id = 1;
 	x.pv = view_new(&t->cfg);
 	x.rpid = -1;
+	reqmap_init(&x.rq, sizeof(struct treq));
 	for (k = 0; k < im->nev; k++)
 		if (im->ev[k].act == BLK_READ_BEGIN) {
 			x.rpid = im->ev[k].pid;
 			break;
 		}
+	trace_ahead_build(&x.ah, im->ev, im->nev);
 	for (k = 0; k < im->nev; k++) {
+		reqmap_compact(&x.rq);
 		translate(&x, k, &open);
 		if (x.rpid >= 0 && im->ev[k].pid == x.rpid)
 			x.own = t->nev;
@@ -639,7 +576,8 @@ trace_build(struct trace *t, const struct import *im)
 	for (k = 0; k < t->nev; k++)
 		t->ev[k].seq = k;
 	view_free(x.pv);
-	free(x.rq);
+	trace_ahead_free(&x.ah);
+	reqmap_free(&x.rq);
 }
 
 /* Free the events. */

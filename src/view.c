@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "runs.h"
+#include "tally.h"
 #include "view.h"
 #include "xalloc.h"
 
@@ -37,7 +38,7 @@ struct view {
 	uint64_t		*mark;		/* marker pages, ascending */
 	size_t			 nmark, cmark;
 	struct reqv		 list[3];	/* plug, queue, device */
-	uint64_t		*hist;		/* requests by size in pages */
+	struct tally		 hist;		/* requests by size in pages */
 	int			 q_plugged;
 	struct view_reader	 rd;
 	struct view_ra		 ra;
@@ -72,8 +73,7 @@ reset(struct view *v)
 	v->pages.n = v->nmark = 0;
 	for (i = 0; i < 3; i++)
 		v->list[i].n = 0;
-	memset(v->hist, 0, ((size_t)v->cfg.max_req_pages + 1) *
-	    sizeof *v->hist);
+	tally_clear(&v->hist);
 	v->q_plugged = 0;
 	memset(&v->rd, 0, sizeof v->rd);
 	v->rd.task = VIEW_TASK_SYSCALL;
@@ -97,7 +97,6 @@ view_new(const struct view_config *cfg)
 	v->cfg.device[VIEW_NAME_MAX - 1] = '\0';
 	if (v->cfg.max_req_pages == 0)
 		v->cfg.max_req_pages = 1;
-	v->hist = xcalloc((size_t)v->cfg.max_req_pages + 1, sizeof *v->hist);
 	reset(v);
 	return (v);
 }
@@ -119,8 +118,8 @@ view_clone(const struct view *o)
 		    sizeof *o->list[i].v);
 		v->list[i].cap = o->list[i].n;
 	}
-	v->hist = xmemdup(o->hist, (size_t)o->cfg.max_req_pages + 1,
-	    sizeof *o->hist);
+	memset(&v->hist, 0, sizeof v->hist);
+	tally_copy(&v->hist, &o->hist);
 	return (v);
 }
 
@@ -136,7 +135,7 @@ view_free(struct view *v)
 	free(v->mark);
 	for (i = 0; i < 3; i++)
 		free(v->list[i].v);
-	free(v->hist);
+	tally_free(&v->hist);
 	free(v);
 }
 
@@ -436,13 +435,8 @@ dispatch(struct view *v, const struct view_event *e)
 	v->st.request_pages += n;
 	if (n > v->st.max_request_pages)
 		v->st.max_request_pages = n;
-	if (n <= v->cfg.max_req_pages) {
-		v->hist[n]++;
-		top = v->st.mode_request_pages;
-		if (v->hist[n] > v->hist[top] || (v->hist[n] == v->hist[top] &&
-		    n > top))
-			v->st.mode_request_pages = n;
-	}
+	tally_add(&v->hist, n);
+	v->st.mode_request_pages = tally_top(&v->hist, 0, &top);
 }
 
 /* A request completed. */
@@ -626,7 +620,14 @@ view_device_list(const struct view *v, size_t *n)
 uint64_t
 view_request_count(const struct view *v, uint64_t pages)
 {
-	return (pages <= v->cfg.max_req_pages ? v->hist[pages] : 0);
+	return (tally_get(&v->hist, pages));
+}
+
+/* The two most common request sizes. */
+uint64_t
+view_request_top(const struct view *v, int i, uint64_t *n)
+{
+	return (tally_top(&v->hist, i, n));
 }
 
 /* Key frame: start from nothing. */
@@ -664,8 +665,7 @@ view_load_request(struct view *v, int i, const struct view_request *r)
 void
 view_load_count(struct view *v, uint64_t pages, uint64_t n)
 {
-	if (pages <= v->cfg.max_req_pages)
-		v->hist[pages] = n;
+	tally_set(&v->hist, pages, n);
 }
 
 /* Key frame: the reader, readahead, statistics, modes and clock. */

@@ -242,6 +242,13 @@ const struct view_request *view_device_list(const struct view *, size_t *n);
 uint64_t	 view_wake_end(const struct view *);
 /* Dispatched requests of exactly `pages` pages so far. */
 uint64_t	 view_request_count(const struct view *, uint64_t pages);
+/*
+ * The i-th most common size of the dispatched requests (i 0 or 1; ties:
+ * the larger), its count in *n; 0 with *n 0 when there is none.  O(1):
+ * the sizes are counted in a table that grows with the distinct sizes,
+ * never with the largest (tally.h).
+ */
+uint64_t	 view_request_top(const struct view *, int i, uint64_t *n);
 /* Legacy: is the request queue plugged? */
 int		 view_queue_plugged(const struct view *);
 

@@ -205,7 +205,7 @@ START_TEST(pipe_states)
 	put(p, ev(BLK_Q, 12, 864, 64));		/* pages 8..15, merged */
 	put(p, ev(BLK_M, 13, 864, 64));
 	ck_assert_uint_eq(pipe_nreqs(p), 1);
-	ck_assert_uint_eq(pipe_req(p, 0)->nsect, 128);
+	ck_assert_uint_eq(pipe_req(p, 0).nsect, 128);
 	e = ev(BLK_UT, 20, 0, 0);
 	e.count = 1;
 	put(p, e);

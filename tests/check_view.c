@@ -420,6 +420,50 @@ START_TEST(test_rules)
 }
 END_TEST
 
+/*
+ * Request sizes cost memory per size seen, not per page of the largest
+ * (issue 22 item 2: a trace's request of 2^32-1 sectors made the view's
+ * size histogram 4 GiB, copied with every clone).  A request limit of
+ * 2^32-1 pages, requests of every size up to it, and 64 clones: each
+ * size is counted, the two most common are known, in little memory.
+ */
+START_TEST(test_huge_sizes)
+{
+	struct view_config	 c;
+	struct view		*v, *cl[64];
+	uint64_t		 n, sizes[3] = { UINT32_MAX, 1, UINT32_MAX - 1 };
+	size_t			 i;
+
+	memset(&c, 0, sizeof c);
+	c.mode = VIEW_MODE_FIXED;
+	c.file_pages = UINT64_C(1) << 40;
+	c.read_pages = 1;
+	c.ra_pages = 32;
+	c.max_req_pages = UINT32_MAX;
+	v = view_new(&c);
+	for (i = 0; i < 5; i++) {
+		put(v, ev(VIEW_EV_DISPATCH, i, 0, sizes[i % 3], (uint32_t)i));
+		put(v, ev(VIEW_EV_COMPLETE, i, 0, sizes[i % 3], (uint32_t)i));
+	}
+	for (i = 0; i < 64; i++)
+		cl[i] = view_clone(v);
+	ck_assert_uint_eq(view_request_count(cl[63], UINT32_MAX), 2);
+	ck_assert_uint_eq(view_request_count(cl[63], 1), 2);
+	ck_assert_uint_eq(view_request_count(cl[63], UINT32_MAX - 1), 1);
+	ck_assert_uint_eq(view_request_count(cl[63], 2), 0);
+	/* Ties go to the larger size. */
+	ck_assert_uint_eq(view_request_top(cl[63], 0, &n), UINT32_MAX);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(view_request_top(cl[63], 1, &n), 1);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(view_stats(cl[63])->mode_request_pages, UINT32_MAX);
+	for (i = 0; i < 64; i++)
+		view_free(cl[i]);
+	view_free(v);
+}
+END_TEST
+
 CHECK_SUITE("view", CHECK_CASE("view", 120), CHECK_LOOP(test_grid, GRID),
     CHECK_LOOP(test_toggles, 12), CHECK_LOOP(test_key_frame, 12),
-    CHECK_TEST(test_clone), CHECK_TEST(test_rules))
+    CHECK_TEST(test_clone), CHECK_TEST(test_rules),
+    CHECK_TEST(test_huge_sizes))
