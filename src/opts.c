@@ -248,11 +248,19 @@ opts_usage(void)
 	return (text);
 }
 
+/* Print "\t" and the first line of help h (a description for a shell). */
+static void
+list_help(FILE *f, const char *h)
+{
+	fprintf(f, "\t%.*s\n", (int)strcspn(h, "\n"), h);
+}
+
 /*
  * Every long option, one a line, for shell completion: "--name" for a
- * flag, "--name=" for an option with a value, then a tab and the words
- * its value completes to (see struct opt; the scenario's: their values,
- * or their placeholder, SIZE, TIME ...).
+ * flag, "--name=" for an option with a value; a tab and the words its
+ * value completes to (see struct opt; the scenario's: their values, or
+ * their placeholder, SIZE, TIME ...); a tab and the first line of its
+ * help.
  */
 void
 opts_list(FILE *f)
@@ -271,16 +279,15 @@ opts_list(FILE *f)
 		else
 			for (a = so->arg; *a != '\0'; a++)
 				fputc(*a == '|' ? ' ' : *a, f);
-		fputc('\n', f);
+		list_help(f, so->help);
 	}
-	for (i = 0; i < sizeof table / sizeof table[0]; i++)
-		if (table[i].kind == K_FLAG)
-			fprintf(f, "--%s\t%s\n", table[i].name,
-			    table[i].words != NULL ? table[i].words : "");
-		else
-			fprintf(f, "--%s=\t%s\n", table[i].name,
-			    table[i].words != NULL ? table[i].words :
-			    table[i].arg);
+	for (i = 0; i < sizeof table / sizeof table[0]; i++) {
+		fprintf(f, "--%s%s\t%s", table[i].name,
+		    table[i].kind == K_FLAG ? "" : "=",
+		    table[i].words != NULL ? table[i].words :
+		    table[i].kind == K_FLAG ? "" : table[i].arg);
+		list_help(f, table[i].help);
+	}
 }
 
 /*

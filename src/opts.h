@@ -74,8 +74,9 @@ const char *opts_usage(void);
  * "--name=" (it takes a value), a tab, then the words its value completes
  * to, space-separated: literal values, or a placeholder in capitals -
  * FILE (a file name), THEME (a name --list-themes gives), DEMO (a name
- * --list-demos gives), or what the value is (SIZE, TIME, RATE, N ...).
- * The shell completions (completion/) read it.
+ * --list-demos gives), or what the value is (SIZE, TIME, RATE, N ...);
+ * a tab and the first line of its help.  The shell completions
+ * (completion/) read it.
  */
 void	opts_list(FILE *);
 
