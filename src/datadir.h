@@ -1,7 +1,8 @@
 /*
- * datadir.h - where raviz's data (themes/, demos/) lives.  In order:
- * $RAVIZ_DATADIR; the installed $(pkgdatadir); and, for a build that has not
- * been installed, the source tree it was configured from.
+ * datadir.h - where raviz's data (themes/, demos/, captures/) lives.  In
+ * order: $RAVIZ_DATADIR; the directory of the program itself when it holds
+ * themes/ and demos/ (an uninstalled build, run from its source tree); the
+ * installed $(pkgdatadir).
  */
 #ifndef RAVIZ_DATADIR_H
 #define RAVIZ_DATADIR_H

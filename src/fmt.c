@@ -190,6 +190,35 @@ fmt_append(char *buf, size_t len, size_t *off, const char *fmt, ...)
 		*off += (size_t)n;
 }
 
+/* One option line of a --help text; see fmt.h. */
+void
+fmt_option(char *buf, size_t len, size_t *off, const char *name, char sep,
+    const char *arg, const char *help, const char *tail)
+{
+	const char	*h, *nl;
+	size_t		 start = *off;
+	int		 w;
+
+	fmt_append(buf, len, off, "  --%s", name);
+	if (arg != NULL)
+		fmt_append(buf, len, off, "%c%s", sep, arg);
+	w = (int)(*off - start);
+	if (w >= FMT_HELP_COL) {
+		fmt_append(buf, len, off, "\n");
+		w = 0;
+	}
+	for (h = help; ; h = nl + 1) {
+		nl = strchr(h, '\n');
+		fmt_append(buf, len, off, "%*s%.*s", FMT_HELP_COL - w, "",
+		    (int)(nl != NULL ? (size_t)(nl - h) : strlen(h)), h);
+		w = 0;
+		if (nl == NULL)
+			break;
+		fmt_append(buf, len, off, "\n");
+	}
+	fmt_append(buf, len, off, "%s\n", tail);
+}
+
 /* The printable character at s; see fmt.h. */
 size_t
 fmt_char(const char *s, size_t n)

@@ -44,6 +44,16 @@ void	 fmt_append(char *buf, size_t len, size_t *off, const char *fmt, ...)
 	     __attribute__((format(printf, 4, 5)));
 
 /*
+ * One option of a --help text at *off, as fmt_append(): "  --name=ARG"
+ * (sep '=' or ' ' before arg; arg NULL: none) and the help from column
+ * FMT_HELP_COL, its '\n' continuing there on the next line; the line
+ * ends with tail (may be "") and a newline.
+ */
+#define FMT_HELP_COL	29
+void	 fmt_option(char *buf, size_t len, size_t *off, const char *name,
+	     char sep, const char *arg, const char *help, const char *tail);
+
+/*
  * Length of the printable character at s (n > 0 bytes left): a complete,
  * minimal UTF-8 sequence of a code point that utf8_printable() accepts (no
  * control character, nothing invisible or direction-changing: bidi

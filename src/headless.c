@@ -485,7 +485,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		return (1);
 	}
 	v = feed_view(s);
-	if (report_trace_open(&tr, o->trace, out, err) != 0) {
+	if (report_trace_open(&tr, o->trace, out, err, &o->cfg) != 0) {
 		sim_free(s);
 		return (1);
 	}

@@ -12,8 +12,8 @@
 #include "opts.h"
 
 /*
- * The lessons' directory: $RAVIZ_DATADIR/demos if that variable is set and
- * not empty (tests, uninstalled builds), else PKGDATADIR/demos.
+ * The lessons' directory: demos/ of the data directory (datadir.h:
+ * $RAVIZ_DATADIR, an uninstalled build's own tree, or $(pkgdatadir)).
  */
 const char *lesson_dir(void);
 /*

@@ -5,10 +5,13 @@
  * Before anything is opened, descriptors 0-2 are made sure to be open (a
  * file opened later must never become "stdout"), and SIGPIPE and SIGXFSZ
  * are ignored: a write to a closed pipe or past a file-size limit then
- * fails with EPIPE or EFBIG and is reported as a write error (exit 1)
- * instead of killing raviz without a word (`raviz --headless --trace=- |
- * head` says "write error: Broken pipe").  The screen owns both again
- * while it is up (ui/loop.c).  Every command's output is checked at the end.
+ * fails with EPIPE or EFBIG, so that raviz stops writing, cleans up (a
+ * temporary cast, a tracefs instance) and ends by itself instead of being
+ * killed half-way.  Every command's output is checked at the end: a write
+ * error is reported (exit 1), but a reader that has gone (`raviz
+ * --headless --trace=- | head`) ends raviz quietly, by SIGPIPE once all is
+ * clean, as it ends seq and grep.  The screen owns both signals again
+ * while it is up (ui/loop.c).
  */
 #include "config.h"
 
@@ -42,6 +45,8 @@ main_finish(int rc)
 	errno = 0;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		e = errno;
+		if (safefile_pipe_gone(stdout))
+			safefile_pipe_end();
 		if (rc != 1)
 			fprintf(stderr, "raviz: write error: %s\n",
 			    e != 0 ? strerror(e) : "output lost");
@@ -80,6 +85,9 @@ main(int argc, char **argv)
 		    "There is NO WARRANTY, to the extent permitted by law.\n",
 		    PACKAGE_VERSION);
 		return (main_finish(0));
+	case OPTS_LIST_OPTIONS:
+		opts_list(stdout);
+		return (main_finish(0));
 	case OPTS_LIST_DEVICES:
 		headless_list_devices(stdout);
 		return (main_finish(0));
@@ -100,8 +108,8 @@ main(int argc, char **argv)
 		break;
 	}
 	if (o.import_file != NULL && o.export_fmt != NULL)
-		return (export_convert(o.import_file, o.import_dev, stdout,
-		    stderr));
+		return (main_finish(export_convert(o.import_file, o.import_dev,
+		    stdout, stderr)));
 	if (o.import_file != NULL && o.headless)
 		return (main_finish(headless_import(&o, stdout, stderr)));
 	if (o.capture != NULL && o.nfiles == 0 && o.demo_name == NULL) {
@@ -109,14 +117,14 @@ main(int argc, char **argv)
 		shown.path[0] = '\0';
 		if ((rc = capture_run(&o, stdout, stderr, o.headless ? NULL :
 		    &shown)) != 0 || shown.path[0] == '\0')
-			return (rc);
+			return (main_finish(rc));
 		o.capture = NULL;
 		o.import_file = shown.path;
 		o.import_dev = shown.dev;
 		return (main_finish(loop_run(&o)));
 	}
 	if (o.export_fmt != NULL)
-		return (export_run(&o, stdout, stderr));
+		return (main_finish(export_run(&o, stdout, stderr)));
 	if (o.headless && (o.nfiles > 0 || o.demo_name != NULL))
 		return (main_finish(demo_play_main(&o, stdout, stderr)));
 	if (o.headless)

@@ -1,7 +1,11 @@
 /*
  * opts.c - command-line parsing.  The scenario options come from the one
  * scenario table (scenario.h); a table here maps every other long option to
- * a handler; values come as --name=VALUE or --name VALUE.  Device options
+ * a handler; values come as --name=VALUE or --name VALUE.  As with
+ * getopt_long(), a name may be cut to any prefix that is not ambiguous
+ * (--hel), and "--" ends the options: every word after it is a file.  An
+ * unknown name is answered with the nearest known one ("did you mean
+ * --mode?"), a bad value is echoed back.  Device options
  * are applied after --device regardless of their order, so that
  * "--bandwidth=500 --device=hdd" means the hdd preset with 500 MB/s.
  * Values echoed in error messages are escaped (fmt_escape()).
@@ -17,11 +21,12 @@
 #include "parse.h"
 #include "scenario.h"
 
-enum kind { K_FLAG, K_VALUE, K_OPTVALUE };
+enum kind { K_FLAG, K_VALUE };
 
 struct opts;
 static int	demo_rules(struct opts *);
 static int	trace_rules(struct opts *);
+static int	stdout_rules(struct opts *);
 static int	import_dev(struct opts *, const char *);
 static int	limit(struct opts *, const char *);
 
@@ -35,9 +40,32 @@ enum {
 	O_ANSWERS, O_LIMIT
 };
 
+/* The sections of --help after the scenario's, in order. */
+enum sect { S_HEADLESS, S_LOOK, S_DEMO, S_TRACES, S_OTHER, S_COUNT };
+
+static const struct {
+	const char	*head;		/* title, and lines before the options */
+	const char	*tail;		/* lines after them */
+} sects[S_COUNT] = {
+	[S_HEADLESS] = { "Headless:\n", "" },
+	[S_LOOK] = { "Look:\n", "" },
+	[S_DEMO] = { "Demo files (lessons and recorded sessions):\n"
+	    "  raviz FILE.demo            replay a demo file (keys work as "
+	    "usual)\n",
+	    "With --headless a demo replays at its event numbers (no waiting);\n"
+	    "--frames prints a frame after each of its items.\n" },
+	[S_TRACES] = { "Real kernels (block traces):\n", "" },
+	[S_OTHER] = { "", "" },
+};
+
 /*
- * One long option.  A command (action other than OPTS_RUN) excludes any
- * other command; empty is what an empty O_NAME value is told.
+ * One long option: how it is parsed (kind, id, field; a command - action
+ * other than OPTS_RUN - excludes any other command; empty is what an
+ * empty O_NAME value is told) and how --help and --list-options show it
+ * (sect; arg, after '=' for a value, after a space for a flag that takes
+ * the words that follow; help, '\n' continuing the text; words, the
+ * completions of its value: literal words, and FILE, THEME or DEMO for
+ * file, theme and lesson names).
  */
 struct opt {
 	const char	*name;
@@ -46,53 +74,116 @@ struct opt {
 	size_t		 field;
 	enum opts_action action;
 	const char	*empty;
+	enum sect	 sect;
+	const char	*arg;
+	const char	*help;
+	const char	*words;
 };
 
 #define FIELD(f)	offsetof(struct opts, f)
 
 static const struct opt table[] = {
-	{ "headless", K_FLAG, O_SET, FIELD(headless), OPTS_RUN, NULL },
-	{ "summary", K_FLAG, O_SET, FIELD(summary), OPTS_RUN, NULL },
+	{ "headless", K_FLAG, O_SET, FIELD(headless), OPTS_RUN, NULL,
+	    S_HEADLESS, NULL, "run without a terminal", NULL },
+	{ "summary", K_FLAG, O_SET, FIELD(summary), OPTS_RUN, NULL,
+	    S_HEADLESS, NULL, "print key: value results (the default of\n"
+	    "--headless; after the screen only if given)", NULL },
 	{ "trace", K_VALUE, O_NAME, FIELD(trace), OPTS_RUN,
-	    "expected a file name or -" },
-	{ "frames", K_FLAG, O_SET, FIELD(frames), OPTS_RUN, NULL },
-	{ "until", K_VALUE, O_UNTIL, 0, OPTS_RUN, NULL },
-	{ "no-skip", K_FLAG, O_SET, FIELD(cfg.no_skip), OPTS_RUN, NULL },
-	{ "cols", K_VALUE, O_COLS, 0, OPTS_RUN, NULL },
-	{ "rows", K_VALUE, O_ROWS, 0, OPTS_RUN, NULL },
-	{ "list-devices", K_FLAG, O_COMMAND, 0, OPTS_LIST_DEVICES, NULL },
-	{ "help", K_FLAG, O_COMMAND, 0, OPTS_HELP, NULL },
-	{ "version", K_FLAG, O_COMMAND, 0, OPTS_VERSION, NULL },
+	    "expected a file name or -", S_HEADLESS, "FILE|-",
+	    "JSON Lines: a header, then one object per\nevent (- is stdout, "
+	    "then without --summary)", "- FILE" },
+	{ "frames", K_FLAG, O_SET, FIELD(frames), OPTS_RUN, NULL,
+	    S_HEADLESS, NULL, "a text frame after each event", NULL },
+	{ "cols", K_VALUE, O_COLS, 0, OPTS_RUN, NULL, S_HEADLESS, "N",
+	    "frame width (default 80)", NULL },
+	{ "rows", K_VALUE, O_ROWS, 0, OPTS_RUN, NULL, S_HEADLESS, "N",
+	    "frame height (default 24)", NULL },
+	{ "until", K_VALUE, O_UNTIL, 0, OPTS_RUN, NULL, S_HEADLESS,
+	    "T1..T5|N", "stop after that moment, or after N events",
+	    "T1 T2 T3 T4 T5" },
+	{ "no-skip", K_FLAG, O_SET, FIELD(cfg.no_skip), OPTS_RUN, NULL,
+	    S_HEADLESS, NULL, "step every event (no jumps over repeated\n"
+	    "periods: the same results, slower)", NULL },
+	/* predict-then-reveal */
+	{ "predict", K_FLAG, O_SET, FIELD(predict), OPTS_RUN, NULL,
+	    S_HEADLESS, NULL, "ask before each window, flush and stall what\n"
+	    "happens next (key P); headless with:", NULL },
+	{ "answers", K_VALUE, O_ANSWERS, 0, OPTS_RUN, NULL, S_HEADLESS,
+	    "LETTERS", "the answers, a-d, one per question", NULL },
+	/* the look */
 	{ "theme", K_VALUE, O_NAME, FIELD(theme), OPTS_RUN,
-	    "expected a theme name or path" },
-	{ "list-themes", K_FLAG, O_COMMAND, 0, OPTS_LIST_THEMES, NULL },
-	{ "check-theme", K_VALUE, O_CHECKTHEME, 0, OPTS_CHECK_THEME, NULL },
-	{ "no-color", K_FLAG, O_SET, FIELD(no_color), OPTS_RUN, NULL },
-	{ "ascii", K_FLAG, O_SET, FIELD(ascii), OPTS_RUN, NULL },
+	    "expected a theme name or path", S_LOOK, "NAME|PATH",
+	    "colours and glyphs (default: $RAVIZ_THEME, else\ndefault); NAME "
+	    "is looked up in\n$XDG_CONFIG_HOME/raviz/themes, then the\n"
+	    "installed themes", "THEME FILE" },
+	{ "list-themes", K_FLAG, O_COMMAND, 0, OPTS_LIST_THEMES, NULL,
+	    S_LOOK, NULL, "the themes found, with their files", NULL },
+	{ "check-theme", K_VALUE, O_CHECKTHEME, 0, OPTS_CHECK_THEME, NULL,
+	    S_LOOK, "FILE...", "check theme files, report every problem",
+	    "FILE" },
+	{ "no-color", K_FLAG, O_SET, FIELD(no_color), OPTS_RUN, NULL,
+	    S_LOOK, NULL, "no colour (also when NO_COLOR is set)", NULL },
+	{ "ascii", K_FLAG, O_SET, FIELD(ascii), OPTS_RUN, NULL, S_LOOK, NULL,
+	    "ASCII glyphs only (also in a non-UTF-8 locale)", NULL },
+	{ "pace", K_VALUE, O_PACE, 0, OPTS_RUN, NULL, S_LOOK, "events|time",
+	    "play N events a second (default, 10 ev/s) or\nsimulated time a "
+	    "second (1 ms/s; key t)", "events time" },
 	/* demo files */
-	{ "record", K_VALUE, O_NAME, FIELD(record), OPTS_RUN,
-	    "expected a name" },
-	{ "force", K_FLAG, O_SET, FIELD(force), OPTS_RUN, NULL },
-	{ "check", K_FLAG, O_COMMAND, 0, OPTS_CHECK, NULL },
-	{ "list-demos", K_FLAG, O_COMMAND, 0, OPTS_LIST_DEMOS, NULL },
 	{ "demo", K_VALUE, O_NAME, FIELD(demo_name), OPTS_RUN,
-	    "expected a name" },
-	{ "cast", K_VALUE, O_NAME, FIELD(cast), OPTS_RUN, "expected a name" },
-	{ "svg", K_VALUE, O_NAME, FIELD(svg), OPTS_RUN, "expected a name" },
+	    "expected a name", S_DEMO, "NAME",
+	    "replay an installed lesson (see --list-demos)", "DEMO" },
+	{ "list-demos", K_FLAG, O_COMMAND, 0, OPTS_LIST_DEMOS, NULL, S_DEMO,
+	    NULL, "the installed lessons and their titles", NULL },
+	{ "record", K_VALUE, O_NAME, FIELD(record), OPTS_RUN,
+	    "expected a name", S_DEMO, "FILE", "record this session into FILE",
+	    "FILE" },
+	{ "force", K_FLAG, O_SET, FIELD(force), OPTS_RUN, NULL, S_DEMO, NULL,
+	    "let --record, --cast, --svg or --capture-out\nreplace an "
+	    "existing FILE", NULL },
+	{ "check", K_FLAG, O_COMMAND, 0, OPTS_CHECK, NULL, S_DEMO, "FILE...",
+	    "validate demo files, report every problem", NULL },
+	{ "cast", K_VALUE, O_NAME, FIELD(cast), OPTS_RUN, "expected a name",
+	    S_DEMO, "OUT.cast", "with --headless: write an asciicast v2 file\n"
+	    "(colours and glyphs as the terminal would show)", "FILE" },
+	{ "svg", K_VALUE, O_NAME, FIELD(svg), OPTS_RUN, "expected a name",
+	    S_DEMO, "OUT.svg", "with --headless: the last frame as an SVG",
+	    "FILE" },
 	/* real traces */
 	{ "import", K_VALUE, O_NAME, FIELD(import_file), OPTS_RUN,
-	    "expected a file name" },
-	{ "import-dev", K_VALUE, O_IMPORTDEV, 0, OPTS_RUN, NULL },
+	    "expected a file name", S_TRACES, "FILE",
+	    "animate a real block trace (c: beside the\nmodel); with "
+	    "--headless: its summary, or\nits --frames\n(ftrace text, "
+	    "trace-cmd report, perf script,\nblkparse text; detected from the "
+	    "content)", "FILE" },
+	{ "import-dev", K_VALUE, O_IMPORTDEV, 0, OPTS_RUN, NULL, S_TRACES,
+	    "MAJ,MIN", "the device to import (default: most data read)",
+	    NULL },
 	{ "capture", K_VALUE, O_NAME, FIELD(capture), OPTS_RUN,
-	    "expected a file name" },
+	    "expected a file name", S_TRACES, "PATH",
+	    "as root: read PATH (file or block device) like\ndd with --bs and "
+	    "--file-size, tracing its\ndevice's block events through tracefs",
+	    "FILE" },
 	{ "capture-out", K_VALUE, O_NAME, FIELD(capture_out), OPTS_RUN,
-	    "expected a file name" },
-	{ "export", K_VALUE, O_EXPORT, 0, OPTS_RUN, NULL },
-	{ "pace", K_VALUE, O_PACE, 0, OPTS_RUN, NULL },
-	/* predict-then-reveal */
-	{ "predict", K_FLAG, O_SET, FIELD(predict), OPTS_RUN, NULL },
-	{ "answers", K_VALUE, O_ANSWERS, 0, OPTS_RUN, NULL },
-	{ "limit", K_VALUE, O_LIMIT, 0, OPTS_RUN, NULL },
+	    "expected a file name", S_TRACES, "FILE",
+	    "where the capture goes (default: a new\nraviz-capture-N.trace in "
+	    "the current directory)", "FILE" },
+	{ "export", K_VALUE, O_EXPORT, 0, OPTS_RUN, NULL, S_TRACES,
+	    "blkparse", "with --headless: the model's run as blkparse\ntext "
+	    "(device 8,0, comm dd); with --import:\nthe imported device's "
+	    "events", "blkparse" },
+	{ "limit", K_VALUE, O_LIMIT, 0, OPTS_RUN, NULL, S_OTHER, "NAME=SIZE",
+	    "lift (or lower) a bound on what raviz reads\nor writes (below)",
+	    NULL },
+	/* the other commands */
+	{ "list-devices", K_FLAG, O_COMMAND, 0, OPTS_LIST_DEVICES, NULL,
+	    S_OTHER, NULL, "describe the device presets", NULL },
+	{ "list-options", K_FLAG, O_COMMAND, 0, OPTS_LIST_OPTIONS, NULL,
+	    S_OTHER, NULL, "every option and its values (shell completion)",
+	    NULL },
+	{ "help", K_FLAG, O_COMMAND, 0, OPTS_HELP, NULL, S_OTHER, NULL,
+	    "this text", NULL },
+	{ "version", K_FLAG, O_COMMAND, 0, OPTS_VERSION, NULL, S_OTHER, NULL,
+	    "version and licence", NULL },
 };
 
 /*
@@ -105,91 +196,109 @@ struct devset {
 	char			 given[32];
 };
 
-static const char usage[] =
-"Usage: raviz [OPTION]...\n"
+static const char usage_head[] =
+"Usage: raviz [OPTION]... [FILE.demo]\n"
 "Watch Linux readahead and block-layer plugging interact (2.6.38 -> 3.2).\n"
 "\n"
-"Scenario:\n"
-"%s""SIZE takes k, M, G, T, P, E suffixes (powers of 1024); TIME: ns, us, ms, s.\n"
-"\n"
-"Headless:\n"
-"  --headless                 run without a terminal\n"
-"  --summary                  print key: value results (the default of\n"
-"                             --headless; after the screen only if given)\n"
-"  --trace=FILE|-             JSON Lines, one object per event\n"
-"  --frames                   a text frame after each event\n"
-"  --cols=N --rows=N          frame size (default 80x24)\n"
-"  --until=T1..T5|N           stop after that moment, or after N events\n"
-"  --no-skip                  step every event (no jumps over repeated\n"
-"                             periods: the same results, slower)\n"
-"  --predict                  ask before each window, flush and stall what\n"
-"                             happens next (key P); headless with:\n"
-"  --answers=LETTERS          the answers, a-d, one per question\n"
-"\n"
-"Look:\n"
-"  --theme=NAME|PATH          colours and glyphs (default: $RAVIZ_THEME, else\n"
-"                             default); NAME is looked up in\n"
-"                             $XDG_CONFIG_HOME/raviz/themes, then the\n"
-"                             installed themes\n"
-"  --list-themes              the themes found, with their files\n"
-"  --check-theme FILE...      check theme files, report every problem\n"
-"  --no-color                 no colour (also when NO_COLOR is set)\n"
-"  --ascii                    ASCII glyphs only (also in a non-UTF-8 locale)\n"
-"  --pace=events|time         play N events a second (default, 10 ev/s) or\n"
-"                             simulated time a second (1 ms/s; key t)\n"
-"\n"
-"Demo files (lessons and recorded sessions):\n"
-"  raviz FILE.demo            replay a demo file (keys work as usual)\n"
-"  --demo=NAME                replay an installed lesson (see --list-demos)\n"
-"  --list-demos               the installed lessons and their titles\n"
-"  --record=FILE              record this session into FILE\n"
-"  --force                    let --record, --cast, --svg or --capture-out\n"
-"                             replace an existing FILE\n"
-"  --check FILE...            validate demo files, report every problem\n"
-"  --cast=OUT.cast            with --headless: write an asciicast v2 file\n"
-"                             (colours and glyphs as the terminal would show)\n"
-"  --svg=OUT.svg              with --headless: the last frame as an SVG\n"
-"With --headless a demo replays at its event numbers (no waiting);\n"
-"--frames prints a frame after each of its items.\n"
-"\n"
-"Real kernels (block traces):\n"
-"  --import=FILE              animate a real block trace (c: beside the\n"
-"                             model); with --headless: its summary, or\n"
-"                             its --frames\n"
-"                             (ftrace text, trace-cmd report, perf script,\n"
-"                             blkparse text; detected from the content)\n"
-"  --import-dev=MAJ,MIN       the device to import (default: most data read)\n"
-"  --capture=PATH             as root: read PATH (file or block device) like\n"
-"                             dd with --bs and --file-size, tracing its\n"
-"                             device's block events through tracefs\n"
-"  --capture-out=FILE         where the capture goes (default: a new\n"
-"                             raviz-capture-N.trace in the current directory)\n"
-"  --export=blkparse          with --headless: the model's run as blkparse\n"
-"                             text (device 8,0, comm dd); with --import:\n"
-"                             the imported device's events\n"
-"\n"
-"  --limit=NAME=SIZE          lift (or lower) a bound on what raviz reads\n"
-"                             or writes:\n"
-"%s"
-"  --list-devices             describe the device presets\n"
-"  --help                     this text\n"
-"  --version                  version and licence\n"
-"\n"
-"Exit status: 0 success, 1 failure, 2 bad usage or input.\n";
+"Scenario:\n";
 
-/* The --help text: usage[] with the scenario table's lines. */
+static const char usage_units[] =
+"SIZE takes k, M, G, T, P, E suffixes (powers of 1024); TIME needs its unit,\n"
+"ns, us, ms or s (0 aside); RATE is bytes/s, MB/s when bare (270, 3GB/s), or\n"
+"bits/s with a lower-case b (3Gb/s = 375 MB/s).\n";
+
+static const char usage_foot[] =
+"Long options may be shortened to any prefix that is not ambiguous; \"--\"\n"
+"ends the options.  Exit status: 0 success, 1 failure, 2 bad usage or input.\n"
+"Manual: man raviz; demo files: man raviz-demo; themes: man raviz-theme.\n";
+
+/*
+ * What --help puts between an option and its argument: '=' for a value,
+ * a space before the words a flag or --check-theme takes ("FILE...").
+ */
+static char
+sep(const struct opt *op)
+{
+	size_t	n = op->arg != NULL ? strlen(op->arg) : 0;
+
+	return (op->kind == K_FLAG || (n > 3 &&
+	    strcmp(op->arg + n - 3, "...") == 0) ? ' ' : '=');
+}
+
+/* The --help text: the scenario table's lines, then this table's. */
 const char *
 opts_usage(void)
 {
-	static char	 text[sizeof usage + 8192];
-	char		 lines[4096], bounds[1024];
+	static char	 text[12288];
+	char		 bounds[1024];
+	size_t		 off = 0, i;
+	int		 sc;
 
-	if (text[0] == '\0') {
-		scenario_usage(lines, sizeof lines);
-		bounds_usage(bounds, sizeof bounds);
-		snprintf(text, sizeof text, usage, lines, bounds);
+	if (text[0] != '\0')
+		return (text);
+	fmt_append(text, sizeof text, &off, "%s", usage_head);
+	off += scenario_usage(text + off, off < sizeof text ?
+	    sizeof text - off : 0);
+	fmt_append(text, sizeof text, &off, "%s", usage_units);
+	for (sc = 0; sc < S_COUNT; sc++) {
+		fmt_append(text, sizeof text, &off, "\n%s", sects[sc].head);
+		for (i = 0; i < sizeof table / sizeof table[0]; i++) {
+			if (table[i].sect != (enum sect)sc)
+				continue;
+			fmt_option(text, sizeof text, &off, table[i].name,
+			    sep(&table[i]), table[i].arg, table[i].help, "");
+			if (table[i].id != O_LIMIT)
+				continue;
+			/* The bounds it names, with their defaults. */
+			bounds_usage(bounds, sizeof bounds);
+			fmt_append(text, sizeof text, &off, "%s", bounds);
+		}
+		fmt_append(text, sizeof text, &off, "%s", sects[sc].tail);
 	}
+	fmt_append(text, sizeof text, &off, "\n%s", usage_foot);
 	return (text);
+}
+
+/* Print "\t" and the first line of help h (a description for a shell). */
+static void
+list_help(FILE *f, const char *h)
+{
+	fprintf(f, "\t%.*s\n", (int)strcspn(h, "\n"), h);
+}
+
+/*
+ * Every long option, one a line, for shell completion: "--name" for a
+ * flag, "--name=" for an option with a value; a tab and the words its
+ * value completes to (see struct opt; the scenario's: their values, or
+ * their placeholder, SIZE, TIME ...); a tab and the first line of its
+ * help.
+ */
+void
+opts_list(FILE *f)
+{
+	const struct scenario_opt	*so;
+	size_t				 i, k;
+	const char			*a;
+
+	for (i = 0; i < scenario_nopts; i++) {
+		so = &scenario_opts[i];
+		fprintf(f, "--%s=\t", so->name);
+		if (so->type == SCENARIO_DEVICE)
+			for (k = 0; k < sim_preset_count(); k++)
+				fprintf(f, "%s%s", k > 0 ? " " : "",
+				    sim_preset(k)->name);
+		else
+			for (a = so->arg; *a != '\0'; a++)
+				fputc(*a == '|' ? ' ' : *a, f);
+		list_help(f, so->help);
+	}
+	for (i = 0; i < sizeof table / sizeof table[0]; i++) {
+		fprintf(f, "--%s%s\t%s", table[i].name,
+		    table[i].kind == K_FLAG ? "" : "=",
+		    table[i].words != NULL ? table[i].words :
+		    table[i].kind == K_FLAG ? "" : table[i].arg);
+		list_help(f, table[i].help);
+	}
 }
 
 /*
@@ -273,8 +382,8 @@ apply(struct opts *o, const struct opt *op, const char *v)
 		break;
 	case O_ANSWERS:
 		if (*v == '\0' || strspn(v, "abcd") != strlen(v))
-			return (fail(o, op->name, "%s", "expected letters a to "
-			    "d, one answer per question (--answers=abca)"));
+			return (fail(o, op->name, "'%s': expected letters a to "
+			    "d, one answer per question (--answers=abca)", v));
 		o->answers = v;
 		break;
 	case O_UNTIL:
@@ -288,12 +397,14 @@ apply(struct opts *o, const struct opt *op, const char *v)
 		break;
 	case O_COLS:
 		if (parse_uint(v, 40, 1000, &n, &why) != 0)
-			return (fail(o, op->name, "%s (40 to 1000)", why));
+			return (fail(o, op->name, "'%s' is not a whole number "
+			    "from 40 to 1000", v));
 		o->frame_cols = (unsigned)n;
 		break;
 	case O_ROWS:
 		if (parse_uint(v, 10, 1000, &n, &why) != 0)
-			return (fail(o, op->name, "%s (10 to 1000)", why));
+			return (fail(o, op->name, "'%s' is not a whole number "
+			    "from 10 to 1000", v));
 		o->frame_rows = (unsigned)n;
 		break;
 	case O_CHECKTHEME:
@@ -436,6 +547,26 @@ predict_rules(struct opts *o)
 	return (0);
 }
 
+/*
+ * One stream, one format: the JSON Lines trace on stdout (--trace=-) is
+ * not mixed with the summary's key: value lines or with frames (a reader
+ * of either would choke on the other).  -1 with o->err set if asked.
+ */
+static int
+stdout_rules(struct opts *o)
+{
+	if (o->trace == NULL || strcmp(o->trace, "-") != 0 ||
+	    o->action != OPTS_RUN)
+		return (0);
+	if (o->summary)
+		return (fail(o, "summary", "%s", "not with --trace=- (one "
+		    "stream, one format): --trace=FILE gives both"));
+	if (o->frames)
+		return (fail(o, "frames", "%s", "not with --trace=- (one "
+		    "stream, one format): --trace=FILE gives both"));
+	return (0);
+}
+
 /* How the demo-file options combine; -1 with o->err set if they do not. */
 static int
 demo_rules(struct opts *o)
@@ -499,6 +630,152 @@ command_opt(const struct opt *op)
 	return (op->action != OPTS_RUN);
 }
 
+/*
+ * Edit distance between a[0 .. la) and b (insertions, deletions,
+ * substitutions and swaps of two neighbours cost 1), capped at 9: only
+ * near misses matter.
+ */
+static unsigned
+distance(const char *a, size_t la, const char *b)
+{
+	unsigned	d[3][40], best;
+	size_t		lb = strlen(b), i, j;
+
+	if (la >= 39 || lb >= 39)
+		return (9);
+	for (j = 0; j <= lb; j++)
+		d[0][j] = (unsigned)j;
+	for (i = 1; i <= la; i++) {
+		unsigned	*cur = d[i % 3], *prev = d[(i + 2) % 3];
+		unsigned	*pp = d[(i + 1) % 3];
+
+		cur[0] = (unsigned)i;
+		for (j = 1; j <= lb; j++) {
+			best = prev[j - 1] + (a[i - 1] != b[j - 1]);
+			if (prev[j] + 1 < best)
+				best = prev[j] + 1;
+			if (cur[j - 1] + 1 < best)
+				best = cur[j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && pp[j - 2] + 1 < best)
+				best = pp[j - 2] + 1;
+			cur[j] = best;
+		}
+	}
+	return (d[la % 3][lb] > 9 ? 9 : d[la % 3][lb]);
+}
+
+/* The i-th long option name of both tables (this table's first), or NULL. */
+static const char *
+nth_name(size_t i)
+{
+	const size_t	n = sizeof table / sizeof table[0];
+
+	if (i < n)
+		return (table[i].name);
+	if (i - n < scenario_nopts)
+		return (scenario_opts[i - n].name);
+	return (NULL);
+}
+
+/*
+ * The option a long name (name[0 .. len)) means: an exact name, else the
+ * one name it begins, from either table (*op or *so set, the other NULL).
+ * -1 with o->err set (shown as given) when it is ambiguous or unknown,
+ * with the nearest name as a suggestion.
+ */
+static int
+lookup(struct opts *o, const char *shown, const char *name, size_t len,
+    const struct opt **op, const struct scenario_opt **so)
+{
+	const char	*n, *hit = NULL, *near = NULL;
+	char		 list[160], esc[120];
+	size_t		 i, nhits = 0, off = 0;
+	unsigned	 d, best = 9;
+
+	*op = NULL;
+	*so = scenario_find(name, len);
+	for (i = 0; i < sizeof table / sizeof table[0]; i++)
+		if (strlen(table[i].name) == len &&
+		    strncmp(table[i].name, name, len) == 0)
+			*op = &table[i];
+	if (*op != NULL || *so != NULL)
+		return (0);
+	list[0] = '\0';
+	for (i = 0; len > 0 && (n = nth_name(i)) != NULL; i++)
+		if (strncmp(n, name, len) == 0) {
+			hit = n;
+			fmt_append(list, sizeof list, &off, "%s--%s",
+			    nhits++ > 0 ? " " : "", n);
+		}
+	if (nhits == 1) {
+		*so = scenario_find(hit, strlen(hit));
+		for (i = 0; *so == NULL && i < sizeof table / sizeof table[0];
+		    i++)
+			if (table[i].name == hit)
+				*op = &table[i];
+		return (0);
+	}
+	fmt_escape_str(esc, sizeof esc, shown);
+	if (nhits > 1) {
+		snprintf(o->err, sizeof o->err, "option '%s' is ambiguous: %s",
+		    esc, list);
+		return (-1);
+	}
+	/* Near enough: a third of the letters at most (--mdoe: --mode). */
+	for (i = 0; (n = nth_name(i)) != NULL; i++) {
+		d = distance(name, len, n);
+		if (d < best && 3 * d <= (len > strlen(n) ? len : strlen(n))) {
+			best = d;
+			near = n;
+		}
+	}
+	if (near != NULL)
+		snprintf(o->err, sizeof o->err, "unknown option '%s'; did you "
+		    "mean --%s? (try --help)", esc, near);
+	else
+		snprintf(o->err, sizeof o->err, "unknown option '%s' (try "
+		    "--help)", esc);
+	return (-1);
+}
+
+/*
+ * A word that is not an option (a demo file, or a theme file after
+ * --check-theme); after "--" (dashdash) even one starting with '-'.
+ */
+static int
+operand(struct opts *o, const char *arg, int dashdash)
+{
+	const char	*name, *eq;
+	char		 esc[120];
+	const struct opt *op;
+	const struct scenario_opt *so;
+
+	if (o->action == OPTS_CHECK_THEME && (dashdash || arg[0] != '-'))
+		return (check_file(o, arg));
+	if (!dashdash && arg[0] == '-' && arg[1] != '\0') {
+		/* -mode=fixed: one dash short of an option? */
+		name = arg + 1;
+		eq = strchr(name, '=');
+		if (strlen(name) > 1 && lookup(o, arg, name, eq != NULL ?
+		    (size_t)(eq - name) : strlen(name), &op, &so) == 0) {
+			snprintf(o->err, sizeof o->err, "unknown option '%s'; "
+			    "did you mean -%s? (try --help)",
+			    fmt_escape_str(esc, sizeof esc, arg), arg);
+			return (-1);
+		}
+		return (fail(o, NULL, "unknown option '%s' (try --help)", arg));
+	}
+	/* A demo file; "-" (stdin) is not supported. */
+	if (arg[0] == '\0' || strcmp(arg, "-") == 0)
+		return (fail(o, NULL, "unexpected argument '%s' (try --help)",
+		    arg));
+	if (o->nfiles == OPTS_FILES_MAX)
+		return (fail(o, NULL, "more than %s demo files", "64"));
+	o->files[o->nfiles++] = arg;
+	return (0);
+}
+
 /* Parse the command line. */
 int
 opts_parse(struct opts *o, int argc, char **argv)
@@ -508,7 +785,7 @@ opts_parse(struct opts *o, int argc, char **argv)
 	const struct scenario_opt	*so;
 	const char			*arg, *eq, *v, *cmd_name = NULL;
 	size_t				 len, i;
-	int				 ai, custom;
+	int				 ai, custom, dashdash = 0;
 
 	memset(o, 0, sizeof *o);
 	memset(&ds, 0, sizeof ds);
@@ -518,43 +795,29 @@ opts_parse(struct opts *o, int argc, char **argv)
 	o->frame_rows = 24;
 	for (ai = 1; ai < argc; ai++) {
 		arg = argv[ai];
+		if (dashdash) {
+			if (operand(o, arg, 1) != 0)
+				return (-1);
+			continue;
+		}
+		if (strcmp(arg, "--") == 0) {
+			dashdash = 1;
+			continue;
+		}
 		if (strcmp(arg, "-h") == 0)
 			arg = "--help";
 		else if (strcmp(arg, "-V") == 0)
 			arg = "--version";
-		/* --check-theme takes every file that follows it. */
-		if (o->action == OPTS_CHECK_THEME && arg[0] != '-') {
-			if (check_file(o, arg) != 0)
+		if (strncmp(arg, "--", 2) != 0) {
+			if (operand(o, arg, 0) != 0)
 				return (-1);
-			continue;
-		}
-		if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0') {
-			if (arg[0] == '-' && arg[1] != '\0')
-				return (fail(o, NULL, "unknown option '%s' "
-				    "(try --help)", arg));
-			/* A demo file; "-" (stdin) is not supported. */
-			if (arg[0] == '\0' || strcmp(arg, "-") == 0)
-				return (fail(o, NULL, "unexpected argument '%s' "
-				    "(try --help)", arg));
-			if (o->nfiles == OPTS_FILES_MAX)
-				return (fail(o, NULL, "more than %s demo files",
-				    "64"));
-			o->files[o->nfiles++] = arg;
 			continue;
 		}
 		arg += 2;
 		eq = strchr(arg, '=');
 		len = eq ? (size_t)(eq - arg) : strlen(arg);
-		op = NULL;
-		for (i = 0; i < sizeof table / sizeof table[0]; i++) {
-			if (strlen(table[i].name) == len &&
-			    strncmp(table[i].name, arg, len) == 0)
-				op = &table[i];
-		}
-		so = scenario_find(arg, len);
-		if (op == NULL && so == NULL)
-			return (fail(o, NULL, "unknown option '%s' (try --help)",
-			    argv[ai]));
+		if (lookup(o, argv[ai], arg, len, &op, &so) != 0)
+			return (-1);
 		if (so != NULL) {
 			if (eq != NULL)
 				v = eq + 1;
@@ -610,7 +873,7 @@ opts_parse(struct opts *o, int argc, char **argv)
 		o->cfg.cpu.submit_ns = 1000;
 
 	if (demo_rules(o) != 0 || trace_rules(o) != 0 ||
-	    predict_rules(o) != 0)
+	    predict_rules(o) != 0 || stdout_rules(o) != 0)
 		return (-1);
 	/*
 	 * Headless, the summary is the output when nothing else is asked

@@ -7,6 +7,7 @@
 #define RAVIZ_OPTS_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "bounds.h"
 #include "engine/sim.h"
@@ -19,7 +20,8 @@ enum opts_action {
 	OPTS_LIST_THEMES,
 	OPTS_CHECK_THEME,	/* check_files[0 .. ncheck_files) */
 	OPTS_LIST_DEMOS,	/* --list-demos */
-	OPTS_CHECK		/* --check FILE... */
+	OPTS_CHECK,		/* --check FILE... */
+	OPTS_LIST_OPTIONS	/* --list-options */
 };
 
 #define OPTS_CHECK_MAX	256
@@ -67,7 +69,17 @@ struct opts {
 
 /* Parse argv (argv[0] is skipped).  0 on success, -1 with o->err set. */
 int	opts_parse(struct opts *o, int argc, char **argv);
-/* The --help text. */
+/* The --help text, from the option tables. */
 const char *opts_usage(void);
+/*
+ * --list-options: every long option, one a line: "--name" (a flag) or
+ * "--name=" (it takes a value), a tab, then the words its value completes
+ * to, space-separated: literal values, or a placeholder in capitals -
+ * FILE (a file name), THEME (a name --list-themes gives), DEMO (a name
+ * --list-demos gives), or what the value is (SIZE, TIME, RATE, N ...);
+ * a tab and the first line of its help.  The shell completions
+ * (completion/) read it.
+ */
+void	opts_list(FILE *);
 
 #endif /* RAVIZ_OPTS_H */

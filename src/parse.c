@@ -146,14 +146,6 @@ static const struct unit time_units[] = {
 	{ NULL, 0 }
 };
 
-/* Rates: a trailing "/s" is dropped first; no suffix means MB/s. */
-static const struct unit rate_units[] = {
-	{ "", 1000000 }, { "m", 1000000 }, { "mb", 1000000 },
-	{ "k", 1000 }, { "kb", 1000 }, { "g", 1000000000 },
-	{ "gb", 1000000000 }, { "b", 1 },
-	{ NULL, 0 }
-};
-
 /*
  * decimal() of s, which must be there and have no sign: a '-' is refused
  * with the message neg, an empty or missing s with empty.
@@ -170,14 +162,15 @@ unsigned_decimal(const char *s, uint64_t *mant, unsigned *frac,
 }
 
 /*
- * The shared shape of the three parsers: a non-negative decimal, then a
- * suffix from units (case-insensitive), scaled exactly.  neg and bad_unit
- * are the messages for a negative value and an unknown suffix.
+ * The shared shape of sizes and durations: a non-negative decimal, then a
+ * suffix from units (case-insensitive), scaled exactly to a whole number.
+ * neg and bad_unit are the messages for a negative value and an unknown
+ * suffix; no_unit, if not NULL, refuses a value other than 0 without one.
  */
 static int
 parse_units(const char *s, uint64_t *out, const char **why,
     const struct unit *units, const char *neg, const char *bad_unit,
-    int need_whole, int per_second)
+    const char *no_unit)
 {
 	const char	*dummy, *end;
 	char		 suffix[8];
@@ -191,15 +184,17 @@ parse_units(const char *s, uint64_t *out, const char **why,
 	    "empty value") != 0)
 		return (-1);
 	n = strlen(end);
-	if (per_second && n >= 2 && eqi(end + n - 2, "/s"))
-		n -= 2;
+	if (n == 0 && no_unit != NULL && mant != 0) {
+		*why = no_unit;
+		return (-1);
+	}
 	if (n < sizeof suffix) {
 		memcpy(suffix, end, n);
 		suffix[n] = '\0';
 		for (i = 0; units[i].name != NULL; i++)
 			if (eqi(suffix, units[i].name))
-				return (scale(mant, frac, units[i].mul,
-				    need_whole, out, why));
+				return (scale(mant, frac, units[i].mul, 1,
+				    out, why));
 	}
 	*why = bad_unit;
 	return (-1);
@@ -210,7 +205,7 @@ int
 parse_size(const char *s, uint64_t *out, const char **why)
 {
 	return (parse_units(s, out, why, size_units, "a size cannot be negative",
-	    "unknown size suffix (use k, M, G, T, P or E)", 1, 0));
+	    "unknown size suffix (use k, M, G, T, P or E)", NULL));
 }
 
 /* Duration in nanoseconds. */
@@ -218,15 +213,63 @@ int
 parse_duration(const char *s, uint64_t *out, const char **why)
 {
 	return (parse_units(s, out, why, time_units, "a duration cannot be negative",
-	    "unknown time unit (use ns, us, ms or s)", 1, 0));
+	    "unknown time unit (use ns, us, ms or s)", "a time needs its "
+	    "unit: ns, us, ms or s (only 0 goes without)"));
 }
 
-/* Rate in bytes per second, decimal multiples, MB/s by default. */
+/*
+ * Rate in bytes per second.  The multiplier (k, M, G; either case) is
+ * decimal and MB/s is meant when there is none; then B is bytes and b (or
+ * bit) bits, as network links are sold: 3Gb/s is 375 MB/s.  A trailing
+ * "/s" or "ps" is allowed.  Rates need not be whole: the result is
+ * rounded to the nearest byte per second.
+ */
 int
 parse_rate(const char *s, uint64_t *out, const char **why)
 {
-	return (parse_units(s, out, why, rate_units, "a rate cannot be negative",
-	    "unknown rate unit (use k, M or G, as in 270M or 3GB/s)", 0, 1));
+	static const char	mults[] = "kmg";
+	static const uint64_t	mulv[] = { 1000, 1000000, 1000000000 };
+	const char		*dummy, *end, *m;
+	uint64_t		 mant, mul = 1000000, v;
+	unsigned		 frac;
+	size_t			 n;
+	int			 bits = 0;
+
+	if (why == NULL)
+		why = &dummy;
+	if (unsigned_decimal(s, &mant, &frac, &end, why,
+	    "a rate cannot be negative", "empty value") != 0)
+		return (-1);
+	n = strlen(end);
+	if (n >= 2 && (eqi(end + n - 2, "/s") || strcmp(end + n - 2, "ps") ==
+	    0))
+		n -= 2;
+	if (n > 0 && *end != '\0' && (m = strchr(mults, *end | 0x20)) !=
+	    NULL) {
+		mul = mulv[m - mults];
+		end++;
+		n--;
+	} else if (n > 0)
+		mul = 1;	/* "100B/s", "800b/s" */
+	if (n == 1 && *end == 'B')
+		;
+	else if ((n == 1 && *end == 'b') || (n == 3 &&
+	    strncmp(end, "bit", 3) == 0))
+		bits = 1;
+	else if (n != 0) {
+		*why = "unknown rate unit (k, M or G, then B for bytes or b "
+		    "for bits: 270M, 3GB/s, 6Gb/s)";
+		return (-1);
+	}
+	if (!bits)
+		return (scale(mant, frac, mul, 0, out, why));
+	/* A bit is 125 thousandths of a byte: k, M, G bits scale exactly. */
+	if (mul >= 1000)
+		return (scale(mant, frac, mul / 1000 * 125, 0, out, why));
+	if (scale(mant, frac, 125, 0, &v, why) != 0)
+		return (-1);
+	*out = (v + 500) / 1000;
+	return (0);
 }
 
 /* Unsigned integer in a range. */

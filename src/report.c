@@ -1,7 +1,8 @@
 /*
  * report.c - the run's reports, shared by every front end: the key: value
  * summary, computed from the engine's statistics with integer arithmetic,
- * and the trace, one JSON object per event with a fixed key order, written
+ * and the trace, a header record then one JSON object per event with a
+ * fixed key order, written
  * by one writer (headless runs and the screen's --trace alike).  A trace
  * that fails to write (a full disk) is cut back to its last complete line
  * when it is closed.
@@ -15,6 +16,7 @@
 #include "fmt.h"
 #include "report.h"
 #include "safefile.h"
+#include "scenario.h"
 #include "engine/sim.h"
 
 /* One event as JSON; keys that do not apply are left out. */
@@ -255,10 +257,32 @@ trace_error(FILE *err, const char *file)
 	    fmt_escape_str(esc, sizeof esc, file), strerror(e));
 }
 
+/*
+ * The trace's first line: what wrote it and the scenario as the command
+ * line spells every option, so that a trace says how to run it again.
+ */
+static void
+trace_header(FILE *f, const struct sim_config *cfg)
+{
+	char	v[64], esc[200];
+	size_t	i;
+
+	fprintf(f, "{\"program\":\"raviz\",\"version\":\"%s\","
+	    "\"trace_format\":%d,\"scenario\":{", PACKAGE_VERSION,
+	    REPORT_TRACE_FORMAT);
+	for (i = 0; i < scenario_nopts; i++) {
+		scenario_format(&scenario_opts[i], cfg, v, sizeof v);
+		/* Names and values are the table's and the writer's: plain. */
+		fprintf(f, "%s\"%s\":\"%s\"", i > 0 ? "," : "",
+		    scenario_opts[i].name, fmt_escape_str(esc, sizeof esc, v));
+	}
+	fprintf(f, "}}\n");
+}
+
 /* Open the trace: "-" is out, NULL no trace. */
 int
 report_trace_open(struct report_trace *t, const char *path, FILE *out,
-    FILE *err)
+    FILE *err, const struct sim_config *cfg)
 {
 	t->path = path;
 	t->out = out;
@@ -272,6 +296,7 @@ report_trace_open(struct report_trace *t, const char *path, FILE *out,
 		trace_error(err, path);
 		return (-1);
 	}
+	trace_header(t->f, cfg);
 	return (0);
 }
 
@@ -335,12 +360,20 @@ report_trace_close(struct report_trace *t, FILE *err)
 	return (rc);
 }
 
-/* Flush a command's output; 1 after saying so if it failed, else status. */
+/*
+ * Flush a command's output; 1 after saying so if it failed, else status.
+ * A reader that has gone (a closed pipe) is not an error to report: 1,
+ * quietly (main.c then ends raviz as SIGPIPE would).
+ */
 int
 report_flush(FILE *out, FILE *err, int status)
 {
+	int	e;
+
 	if (fflush(out) != 0 || ferror(out)) {
-		fprintf(err, "raviz: write error: %s\n", strerror(errno));
+		e = errno;
+		if (!safefile_pipe_gone(out))
+			fprintf(err, "raviz: write error: %s\n", strerror(e));
 		return (1);
 	}
 	return (status);

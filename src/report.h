@@ -11,6 +11,7 @@
 
 /* Only pointers: a core module without the engine (import.c) can print. */
 struct sim;
+struct sim_config;
 struct sim_event;
 
 /* A value the source cannot know: the key is printed with "n/a". */
@@ -68,11 +69,15 @@ struct report_trace {
 
 /*
  * Start a trace to path ("-": out; NULL: none, and every call below does
- * nothing).  0, or -1 after saying "raviz: --trace: FILE: <reason>" on err
- * (FILE escaped: it is the user's text).
+ * nothing) with its header record, of the run cfg configures:
+ * {"program":"raviz","version":"0.1.0","trace_format":1,"scenario":
+ * {"mode":"buggy","bs":"1M",...}} - every scenario option, as the command
+ * line writes it.  0, or -1 after saying "raviz: --trace: FILE: <reason>"
+ * on err (FILE escaped: it is the user's text).
  */
+#define REPORT_TRACE_FORMAT	1
 int	report_trace_open(struct report_trace *, const char *path, FILE *out,
-	    FILE *err);
+	    FILE *err, const struct sim_config *cfg);
 /* Write one event. */
 void	report_trace_event(struct report_trace *, const struct sim_event *);
 /* The same, as an app_replay() callback (arg: the struct report_trace). */

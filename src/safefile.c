@@ -10,6 +10,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -82,6 +84,35 @@ fail:
 	close(fd);
 	errno = e;
 	return (-1);
+}
+
+/*
+ * Is f a pipe or socket with nobody left to read it?  poll() says so on
+ * the descriptor itself (POLLERR for a pipe without readers, POLLHUP for
+ * a socket shut down), whatever errno a write left behind.
+ */
+int
+safefile_pipe_gone(FILE *f)
+{
+	struct stat	sb;
+	struct pollfd	pfd;
+
+	if (f == NULL || fstat(fileno(f), &sb) != 0 ||
+	    !(S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))
+		return (0);
+	pfd.fd = fileno(f);
+	pfd.events = POLLOUT;
+	pfd.revents = 0;
+	return (poll(&pfd, 1, 0) == 1 && (pfd.revents & (POLLERR | POLLHUP)));
+}
+
+/* End as SIGPIPE ends a filter; see safefile.h. */
+void
+safefile_pipe_end(void)
+{
+	signal(SIGPIPE, SIG_DFL);
+	raise(SIGPIPE);
+	_exit(128 + SIGPIPE);	/* should SIGPIPE be blocked */
 }
 
 /* Cut back to the last complete line; see safefile.h. */

@@ -37,6 +37,20 @@ int	safefile_open_regular(const char *path, const char **why);
  */
 int	safefile_cut_line(int fd);
 
+/*
+ * Has the reader of f gone: is f a pipe or socket whose other end is
+ * closed (`raviz --trace=- | head` after head has quit)?  Then a failed
+ * write to it is no error to report: the program ends quietly, as seq and
+ * grep do (safefile_pipe_end()).
+ */
+int	safefile_pipe_gone(FILE *f);
+/*
+ * End the program as SIGPIPE ends seq or grep (status 128 + 13 in the
+ * shell), everything else having been cleaned up; SIGPIPE is ignored
+ * while raviz runs, so that a write fails instead (main.c).
+ */
+void	safefile_pipe_end(void) __attribute__((noreturn));
+
 /* Do paths a and b name the same existing file (device and inode)? */
 int	safefile_same(const char *a, const char *b);
 

@@ -37,7 +37,7 @@ const struct scenario_opt scenario_opts[] = {
 	{ "device", SCENARIO_DEVICE, F(device), NOLIM, 0, "PROFILE",
 	    "report (default), sata2, sata3, hdd, nvme" },
 	{ "bandwidth", SCENARIO_RATE, F(device.bandwidth), NOLIM, SCENARIO_DEV,
-	    "RATE", "B, in MB/s (270, 3G, 1.5GB/s)" },
+	    "RATE", "B, the link (270, 3GB/s, 6Gb/s)" },
 	{ "latency", SCENARIO_DURATION, F(device.latency_ns), NOLIM,
 	    SCENARIO_DEV, "TIME", "L, per command (60us)" },
 	{ "qd", SCENARIO_COUNT, F(device.qd), 1, 65536, SCENARIO_DEV, "N",
@@ -85,9 +85,9 @@ static const struct unit time_units[] = {
 	{ 1000000000, "s" }, { 1000000, "ms" }, { 1000, "us" }, { 1, "ns" }
 };
 
-/* Rates: "270M", "3G", "500k", "12b". */
+/* Rates: "270M", "3G", "500k", "12B" (bytes: a lower-case b is bits). */
 static const struct unit rate_units[] = {
-	{ 1000000000, "G" }, { 1000000, "M" }, { 1000, "k" }, { 1, "b" }
+	{ 1000000000, "G" }, { 1000000, "M" }, { 1000, "k" }, { 1, "B" }
 };
 
 /* v in the largest unit of u[] (ending in 1) that divides it exactly. */
@@ -161,11 +161,14 @@ bad_value(char *why, size_t whylen, const char *v, const char *rest)
 	return (-1);
 }
 
-/* Say msg into why. */
+/* Say "'VALUE': msg" into why, the value escaped. */
 static int
-bad(char *why, size_t whylen, const char *msg)
+bad(char *why, size_t whylen, const char *v, const char *msg)
 {
-	snprintf(why, whylen, "%s", msg);
+	char	esc[120];
+
+	snprintf(why, whylen, "'%s': %s", fmt_escape_str(esc, sizeof esc, v),
+	    msg);
 	return (-1);
 }
 
@@ -218,38 +221,38 @@ scenario_parse(const struct scenario_opt *o, const char *v,
 		return (0);
 	case SCENARIO_PAGES:
 		if (parse_size(v, &n, &msg) != 0)
-			return (bad(why, whylen, msg));
+			return (bad(why, whylen, v, msg));
 		if (n == 0)
-			return (bad(why, whylen, "must be greater than zero"));
+			return (bad(why, whylen, v, "must be greater than zero"));
 		if (n % SIM_PAGE_SIZE != 0)
-			return (bad(why, whylen,
+			return (bad(why, whylen, v,
 			    "must be a multiple of the 4 KiB page size"));
 		n /= SIM_PAGE_SIZE;
 		if (n > o->max) {
-			unit_arg(lim, sizeof lim, o->max * SIM_PAGE_SIZE,
-			    size_units);
-			snprintf(why, whylen, "at most %s", lim);
-			return (-1);
+			memcpy(lim, "at most ", 8);
+			unit_arg(lim + 8, sizeof lim - 8,
+			    o->max * SIM_PAGE_SIZE, size_units);
+			return (bad(why, whylen, v, lim));
 		}
 		break;
 	case SCENARIO_DURATION:
 		if (parse_duration(v, &n, &msg) != 0)
-			return (bad(why, whylen, msg));
+			return (bad(why, whylen, v, msg));
 		break;
 	case SCENARIO_RATE:
 		if (parse_rate(v, &n, &msg) != 0)
-			return (bad(why, whylen, msg));
+			return (bad(why, whylen, v, msg));
 		break;
 	case SCENARIO_COUNT:
 		if (parse_uint(v, o->min, o->max, &n, &msg) != 0) {
-			snprintf(why, whylen, "%s (%llu to %llu)", msg,
+			snprintf(lim, sizeof lim, "%s (%llu to %llu)", msg,
 			    (unsigned long long)o->min,
 			    (unsigned long long)o->max);
-			return (-1);
+			return (bad(why, whylen, v, lim));
 		}
 		break;
 	default:
-		return (bad(why, whylen, "internal: unknown option type"));
+		return (bad(why, whylen, v, "internal: unknown option type"));
 	}
 	put(o, c, n);
 	return (0);
@@ -325,46 +328,27 @@ scenario_format(const struct scenario_opt *o, const struct sim_config *c,
 	return (k < 0 ? 0 : (size_t)k);
 }
 
-/* Where the help text starts on a --help line. */
-#define HELP_COL	29
-
 /* The --help lines. */
 size_t
 scenario_usage(char *buf, size_t len)
 {
 	const struct scenario_opt	*o;
 	struct sim_config		 def;
-	const char			*h, *nl;
-	char				 v[64];
+	char				 v[64], tail[80];
 	size_t				 off = 0, i;
-	int				 w;
 
 	sim_config_default(&def);
 	if (len > 0)
 		buf[0] = '\0';
 	for (i = 0; i < scenario_nopts; i++) {
 		o = &scenario_opts[i];
-		w = (int)(strlen(o->name) + strlen(o->arg) + 5);
-		fmt_append(buf, len, &off, "  --%s=%s", o->name, o->arg);
-		if (w >= HELP_COL) {
-			fmt_append(buf, len, &off, "\n");
-			w = 0;
-		}
-		for (h = o->help; ; h = nl + 1) {
-			nl = strchr(h, '\n');
-			fmt_append(buf, len, &off, "%*s%.*s", HELP_COL - w, "",
-			    (int)(nl != NULL ? (size_t)(nl - h) : strlen(h)),
-			    h);
-			w = 0;
-			if (nl == NULL)
-				break;
-			fmt_append(buf, len, &off, "\n");
-		}
+		tail[0] = '\0';
 		if (o->flags & SCENARIO_SHOWDEF) {
 			scenario_format(o, &def, v, sizeof v);
-			fmt_append(buf, len, &off, " (default %s)", v);
+			snprintf(tail, sizeof tail, " (default %s)", v);
 		}
-		fmt_append(buf, len, &off, "\n");
+		fmt_option(buf, len, &off, o->name, '=', o->arg, o->help,
+		    tail);
 	}
 	return (off);
 }

@@ -38,9 +38,9 @@
  *
  * Lookup of NAME|PATH: an argument with a '/' or ending in ".theme" is a
  * path; otherwise $XDG_CONFIG_HOME/raviz/themes/NAME.theme (default
- * ~/.config), then DATADIR/themes/NAME.theme where DATADIR is
- * $RAVIZ_DATADIR if set (tests, uninstalled builds) else the compiled-in
- * PKGDATADIR.
+ * ~/.config), then DATADIR/themes/NAME.theme where DATADIR is the data
+ * directory (datadir.h: $RAVIZ_DATADIR, an uninstalled build's own tree,
+ * or the installed $(pkgdatadir)).
  */
 #ifndef RAVIZ_THEME_H
 #define RAVIZ_THEME_H

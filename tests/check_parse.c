@@ -37,19 +37,27 @@ static const char *bad_sizes[] = {
 
 static const struct ok_case durations[] = {
 	{ "150us", 150000 }, { "4ms", 4000000 }, { "1.2us", 1200 },
-	{ "3s", 3000000000u }, { "10000ns", 10000 }, { "7", 7 },
-	{ "8.33ms", 8330000 }, { "0", 0 },
+	{ "3s", 3000000000u }, { "10000ns", 10000 }, { "7ns", 7 },
+	{ "8.33ms", 8330000 }, { "0", 0 }, { "0.0", 0 },
 };
 
-static const char *bad_durations[] = { "", "-5us", "5 min", "1.5ns", "us" };
+/* A number without its unit (4 ns? 4 ms?) is refused; 0 is 0 in any. */
+static const char *bad_durations[] = { "", "-5us", "5 min", "1.5ns", "us",
+	"7", "4", "0.5" };
 
 static const struct ok_case rates[] = {
 	{ "270", 270000000 }, { "270M", 270000000 }, { "270MB/s", 270000000 },
 	{ "3G", 3000000000u }, { "1.5GB/s", 1500000000 }, { "500k", 500000 },
-	{ "100b/s", 100 },
+	{ "100B/s", 100 }, { "3GB/s", 3000000000u }, { "1gB", 1000000000 },
+	/* Bits: a lower-case b (a link's 3 Gb/s is 375 MB/s). */
+	{ "1Gb/s", 125000000 }, { "3Gb/s", 375000000 }, { "6Gbps", 750000000 },
+	{ "1.5Gb/s", 187500000 }, { "100Mbit/s", 12500000 },
+	{ "270mb", 33750000 }, { "8kb/s", 1000 }, { "800b/s", 100 },
+	{ "100b/s", 13 }, { "100bps", 13 },
 };
 
-static const char *bad_rates[] = { "", "-1", "3X", "1Tb/s" };
+static const char *bad_rates[] = { "", "-1", "3X", "1Tb/s", "3GiB/s",
+	"1Gbits", "1GB/h", "3Gb/s/s" };
 
 /* One unit: its parser and its cases, good and bad. */
 struct unit {

@@ -232,7 +232,7 @@ START_TEST(test_bad_values)
 	ck_assert_ptr_nonnull(strstr(o.err, "--plug-limit: "));
 	ck_assert_ptr_nonnull(strstr(o.err, "(1 to 1000000)"));
 	ck_assert_int_eq(cmdline(&o, "max-request", "512M"), -1);
-	ck_assert_str_eq(o.err, "--max-request: at most 256M");
+	ck_assert_str_eq(o.err, "--max-request: '512M': at most 256M");
 	ck_assert_int_eq(cmdline(&o, "mode", "\x1b[2J"), -1);
 	ck_assert_ptr_null(strchr(o.err, '\x1b'));
 	ck_assert_int_eq(cmdline(&o, "device", "floppy"), -1);

@@ -38,6 +38,40 @@ bad "simulated time" --headless --bandwidth=1k --file-size=4096T
 bad "cannot read" --headless stray
 bad "unexpected argument" --list-devices stray
 
+# getopt_long manners: a near miss is named, a prefix is enough when it
+# is not ambiguous, "--" ends the options, a bad value is echoed back.
+bad "did you mean --mode?" --mdoe=fixed
+bad "did you mean --headless?" --hedless
+bad "did you mean --mode=fixed?" -mode=fixed
+bad "is ambiguous: --idle-penalty --idle-threshold" --headless --idle=4ms
+bad "'1Q'" --headless --bs=1Q
+bad "'fast'" --headless --bandwidth=fast
+bad "'0'" --headless --qd=0
+bad "'5'" --headless --cols=5
+"$RAVIZ" --hel >"$tmp/out" 2>&1 && grep -q "^Usage: raviz" "$tmp/out"
+ok $? "--hel is --help (an unambiguous prefix)"
+"$RAVIZ" --headless --file=4M --dev=sata2 --idle-t=0 >"$tmp/a" 2>&1 &&
+	"$RAVIZ" --headless --file-size=4M --device=sata2 --idle-threshold=0 \
+	>"$tmp/b" 2>&1 && cmp -s "$tmp/a" "$tmp/b"
+ok $? "--file=4M --dev=sata2 --idle-t=0 are the whole options"
+bad "cannot read" --headless -- --bs=1M
+"$RAVIZ" --headless -- "$srcdir/demos/small-4k.demo" >"$tmp/out" 2>&1 &&
+	grep -q '^throughput_mb_s:' "$tmp/out"
+ok $? "after --, a word is a demo file"
+# A time without its unit is refused (4 ns or 4 ms?); 0 needs none.
+bad "--idle-penalty: '4': a time needs its unit" --headless --idle-penalty=4
+bad "--latency: '60': a time needs its unit" --headless --latency=60
+"$RAVIZ" --headless --idle-penalty=0 >"$tmp/a" 2>&1 &&
+	"$RAVIZ" --headless --idle-penalty=0ms >"$tmp/b" 2>&1 && cmp -s "$tmp/a" "$tmp/b"
+ok $? "--idle-penalty=0 needs no unit"
+# Bits per second: a lower-case b (the report's 3 Gb/s link...).
+"$RAVIZ" --headless --bandwidth=2160Mb/s >"$tmp/a" 2>&1 &&
+	"$RAVIZ" --headless --bandwidth=270MB/s >"$tmp/b" 2>&1 && cmp -s "$tmp/a" "$tmp/b"
+ok $? "--bandwidth=2160Mb/s is 270 MB/s"
+"$RAVIZ" --headless --bandwidth=1Gb/s >"$tmp/a" 2>&1 &&
+	"$RAVIZ" --headless --bandwidth=125M >"$tmp/b" 2>&1 && cmp -s "$tmp/a" "$tmp/b"
+ok $? "--bandwidth=1Gb/s is 125 MB/s, not 1 GB/s"
+
 "$RAVIZ" --help >"$tmp/out" 2>&1
 ok $? "--help exits 0"
 grep -q "^Usage: raviz" "$tmp/out"; ok $? "--help prints usage"
@@ -79,16 +113,47 @@ cmp -s "$tmp/a" "$tmp/b"; ok $? "two runs give byte-identical traces"
 "$RAVIZ" --headless --frames --until=200 >"$tmp/a" &&
 	"$RAVIZ" --headless --frames --until=200 >"$tmp/b"
 cmp -s "$tmp/a" "$tmp/b"; ok $? "two runs give byte-identical frames"
-"$RAVIZ" --headless --trace=- --summary >"$tmp/a"
-tail -n 1 "$tmp/a" | grep -q '^events: ' ; ok $? "--trace=- with --summary prints both"
+# One stream, one format: the trace on stdout mixes with nothing.
+bad "--summary: not with --trace=-" --headless --trace=- --summary
+bad "--frames: not with --trace=-" --headless --trace=- --frames
+"$RAVIZ" --headless --trace="$tmp/a" --summary >"$tmp/b" &&
+	grep -q '^events: ' "$tmp/b" && ! grep -q '"seq"' "$tmp/b" &&
+	grep -q '"seq"' "$tmp/a" && ! grep -q '^events: ' "$tmp/a"
+ok $? "--trace=FILE --summary: the trace in FILE, the summary on stdout"
 
-# Trace lines are JSON objects with the documented keys.
-"$RAVIZ" --headless --trace=- --until=T5 >"$tmp/t"
-awk '!/^\{"seq":[0-9]+,"t_ns":[0-9]+,"ev":"[a-z_]+","first":[0-9]+,"npages":[0-9]+,/ {bad=1} END {exit bad}' "$tmp/t"
-ok $? "every trace line starts with seq, t_ns, ev, first, npages"
+# A reader that goes away ends raviz quietly, as it ends seq (SIGPIPE,
+# 141 in the shell), without a word on stderr and without running on.
+# (A demo of 300 frames: more than a pipe holds, about 600 KiB.)
+{ echo "raviz-demo 1"; i=0; while [ $i -lt 300 ]; do
+	echo "@$i +0ms step"; i=$((i + 1)); done; } >"$tmp/long.demo"
+for a in "--trace=- --file-size=64G" "--frames --file-size=64G" \
+    "--export=blkparse --file-size=64G" "--frames $tmp/long.demo"; do
+	# shellcheck disable=SC2086
+	st=$( { timeout 120 "$RAVIZ" --headless $a 2>"$tmp/err"; echo $? >"$tmp/st"; } |
+	    head -n 1 >/dev/null; cat "$tmp/st")
+	[ "$st" = 141 ] && [ ! -s "$tmp/err" ]
+	ok $? "--headless $a | head -n 1: quiet end by SIGPIPE (status $st: $(head -c 80 "$tmp/err"))"
+done
+
+# The trace: a header record (program, version, the scenario), then one
+# JSON object per event with the documented keys.
+"$RAVIZ" --headless --trace=- --until=T5 --bandwidth=3Gb/s --latency=50us >"$tmp/t"
+head -n 1 "$tmp/t" | grep -q '^{"program":"raviz","version":"[0-9][^"]*","trace_format":1,"scenario":{"mode":"buggy","bs":"1M","ra":"128k","file-size":"64M",.*"device":"custom","bandwidth":"375M","latency":"50us",.*}}$'
+ok $? "the trace starts with its header record ($(head -c 100 "$tmp/t"))"
+sed 1d "$tmp/t" | awk '!/^\{"seq":[0-9]+,"t_ns":[0-9]+,"ev":"[a-z_]+","first":[0-9]+,"npages":[0-9]+,/ {bad=1} END {exit bad}'
+ok $? "every event line starts with seq, t_ns, ev, first, npages"
 if have python3 python3; then
 	python3 -c 'import json,sys; [json.loads(l) for l in open(sys.argv[1])]' "$tmp/t"
 	ok $? "every trace line parses as JSON"
+	# The header says how to run it again: its scenario as options.
+	python3 -c 'import json,sys
+h = json.loads(open(sys.argv[1]).readline())
+print(" ".join("--%s=%s" % kv for kv in h["scenario"].items() if kv[0] != "device"))' \
+	    "$tmp/t" >"$tmp/opts"
+	# shellcheck disable=SC2046
+	"$RAVIZ" --headless --trace=- --until=T5 $(cat "$tmp/opts") | sed 1d >"$tmp/t2"
+	sed 1d "$tmp/t" | cmp -s - "$tmp/t2"
+	ok $? "the header's scenario, as options, runs the same trace again"
 fi
 [ "$(grep -c '"label"' "$tmp/t")" -eq 5 ]; ok $? "--until=T5 stops after the fifth label"
 tail -n 1 "$tmp/t" | grep -q '"label":"T5"'; ok $? "the last event is T5"

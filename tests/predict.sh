@@ -21,9 +21,9 @@ refused "--predict: with --headless there is no student to ask" \
     --headless --predict
 refused "--answers: only applies to --predict" --headless --answers=ab
 refused "--answers: only with --headless" --predict --answers=ab
-refused "--answers: expected letters a to d" --headless --predict \
+refused "--answers: 'abx': expected letters a to d" --headless --predict \
     --answers=abx
-refused "--answers: expected letters a to d" --headless --predict --answers=
+refused "--answers: '': expected letters a to d" --headless --predict --answers=
 refused "--predict: does not combine with --trace" --headless --predict \
     --answers=a --trace=-
 refused "--predict: a demo file turns it on" --headless --predict \

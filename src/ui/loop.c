@@ -642,7 +642,8 @@ loop_outputs(struct app *a, const struct opts *o)
 	int			 status = 0;
 
 	if (o->trace != NULL) {
-		if (report_trace_open(&tr, o->trace, stdout, stderr) != 0)
+		if (report_trace_open(&tr, o->trace, stdout, stderr,
+		    sim_config(app_sim(a))) != 0)
 			return (1);
 		if (app_replay(a, report_trace_cb, &tr) != 0)
 			status = 1;
@@ -655,11 +656,7 @@ loop_outputs(struct app *a, const struct opts *o)
 		report_summary(stdout, s);
 		sim_free(s);
 	}
-	if (fflush(stdout) != 0) {
-		fprintf(stderr, "raviz: write error: %s\n", strerror(errno));
-		status = 1;
-	}
-	return (status);
+	return (report_flush(stdout, stderr, status));
 }
 
 /*
