@@ -40,7 +40,9 @@ ok $? "q with --summary: the summary is printed"
 tl_start "$RAVIZ --trace=$tmp/q.json" && wait_for "PAUSED"
 $T send-keys -t f n n n q
 restored "q --trace"
-[ "$(wc -l <"$tmp/q.json")" -eq 3 ] && ! grep -q "^events: " "$tmp/pane"
+# The header record, then the three events stepped.
+[ "$(wc -l <"$tmp/q.json")" -eq 4 ] && head -n 1 "$tmp/q.json" |
+    grep -q '^{"program":"raviz"' && ! grep -q "^events: " "$tmp/pane"
 ok $? "q with --trace: the trace is written, no summary"
 
 # ---- item 4: the session's outputs never replace its inputs ----
