@@ -17,6 +17,7 @@
 #define TITLE_LEN	160
 #define CAPLOG_MAX	64	/* captions the history keeps (the latest) */
 #define ZOOM_MAX	(1u << 20)
+#define PROMPT_LEN	64	/* bytes a prompt line holds, its NUL too */
 
 /* The application (app.h); fields as app.c and app-predict.c use them. */
 struct app {
@@ -48,6 +49,10 @@ struct app {
 	char				 verdict[2 * PREDICT_TEXT];
 	char				 summary[2 * PREDICT_TEXT + 200];
 	struct timeline_poll		 poll;
+	/* The prompt line (app-find.c): ':' or '/' while open, else 0. */
+	int				 prompt;
+	char				 ptext[PROMPT_LEN];
+	char				 last_search[PROMPT_LEN];
 };
 
 /* Flash with printf formatting (app.c). */
@@ -73,5 +78,15 @@ int	 app_predict_forward(struct app *, uint64_t k);
 int	 app_predict_jump(struct app *, uint64_t at);
 /* The summary line, when the run ends or predict is turned off. */
 void	 app_predict_summarize(struct app *);
+
+/*
+ * app-find.c: go to the last event at or before simulated time t
+ * (CMD_GOTO_TIME), keeping the compare run in step; 0 or -1 as app_go().
+ * Open the prompt line of kind ':' or '/' (CMD_PROMPT).
+ */
+int	 app_goto_time(struct app *, uint64_t t);
+void	 app_prompt_begin(struct app *, int kind);
+/* The hint row while the prompt line is open: ":3.5ms_   ...". */
+void	 app_prompt_line(const struct app *, char *buf, size_t len);
 
 #endif /* RAVIZ_APP_INT_H */

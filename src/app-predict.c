@@ -174,6 +174,7 @@ app_predict_exec(struct app *a, const struct cmd *c)
 	case CMD_START:
 	case CMD_END:
 	case CMD_GOTO:
+	case CMD_GOTO_TIME:
 	case CMD_JUMP:
 	case CMD_RESTART:
 	case CMD_PLUG:

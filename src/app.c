@@ -559,6 +559,11 @@ app_exec(struct app *a, const struct cmd *c)
 
 	if (a->oom)
 		return (-1);
+	/* The prompt line: what it leads to is the command (not recorded). */
+	if (c->kind == CMD_PROMPT) {
+		app_prompt_begin(a, (int)c->arg);
+		return (0);
+	}
 	/* A pace toggle is recorded as the pace it sets. */
 	if (c->kind == CMD_PACE && c->arg == CMD_PACE_TOGGLE) {
 		pc.kind = CMD_PACE;
@@ -667,6 +672,10 @@ app_exec(struct app *a, const struct cmd *c)
 	case CMD_GOTO:
 		a->st.playing = 0;
 		rc = app_go(a, c->arg > 0 ? (uint64_t)c->arg : 0);
+		break;
+	case CMD_GOTO_TIME:
+		a->st.playing = 0;
+		rc = app_goto_time(a, c->arg > 0 ? (uint64_t)c->arg : 0);
 		break;
 	case CMD_PLUG:
 		m = sim_pending_mode(a->main.sim);
@@ -806,6 +815,7 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 	struct timeline		*top, *bot;
 	const char		*pairs[2 * CMD_HELP_MAX + 2];
 	char			 msg[128], hint[160], pace[32], pace_b[32];
+	char			 pline[PROMPT_LEN + 80];
 	char			 qline[PREDICT_CHOICES * (PREDICT_TEXT + 8)];
 	unsigned		 h;
 	size_t			 k;
@@ -840,6 +850,12 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 	st.focus = a->focus;
 	cmd_hint(hint, sizeof hint, a->trace != NULL ? CMD_HINT_TRACE : 0);
 	st.hint = hint;
+	if (a->prompt != 0) {
+		/* The prompt line takes the hint row, a lesson's title too. */
+		app_prompt_line(a, pline, sizeof pline);
+		st.hint = pline;
+		st.lesson = NULL;
+	}
 	if (a->st.asking) {
 		st.ask = a->q.question;
 		for (h = 0; h < a->q.nchoices; h++)
@@ -885,8 +901,9 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		    2)) / 2;
 		st.title = "compare";
 		/* In compare mode p and m do not apply. */
-		cmd_hint(hint, sizeof hint, 1 | (a->trace != NULL ?
-		    CMD_HINT_TRACE : 0));
+		if (a->prompt == 0)
+			cmd_hint(hint, sizeof hint, 1 | (a->trace != NULL ?
+			    CMD_HINT_TRACE : 0));
 		/* The question belongs to the main run's half. */
 		st2 = st;
 		memset(st2.choice, 0, sizeof st2.choice);

@@ -185,6 +185,35 @@ struct predict_score;
 const struct predict_score *app_predict_score(const struct app *);
 
 /*
+ * A click at column x, row y of the last picture app_draw() made: on a
+ * column of the lanes (or the sparkline), the main run goes to the end of
+ * that column's slice of simulated time; on a page of the file strips (the
+ * cell's first page), to the event at which that page took the state it
+ * shows (in compare mode, of the half clicked: the main run goes to that
+ * event's time).  *c becomes the command that does it (CMD_GOTO), for the
+ * caller to carry out through app_exec(), or CMD_NONE with a flash saying
+ * why there is none (elsewhere, a page not requested yet, an overlay
+ * open).  0, or -1 (memory, or a search the poll hook cancelled: then
+ * CMD_NONE and a flash).
+ */
+int	 app_click(struct app *, unsigned x, unsigned y, struct cmd *c);
+
+/*
+ * The prompt line, opened by CMD_PROMPT (keys : and /): while it is open
+ * (app_prompt_open()), every key goes to app_prompt_key(), which edits
+ * the line (printable characters, Backspace, Ctrl-U; Esc closes it) and
+ * on Enter turns it into a command in *c for the caller to carry out
+ * through app_exec(): `:` an event, a time or a moment (cmd_parse_goto()),
+ * `/` the next event whose narration holds the text (empty: the last text
+ * again), found ahead of the current event within APP_SEARCH_MAX events.
+ * *c is CMD_NONE while editing, or with a flash when there is nothing to
+ * do.  0, or -1 as app_click().
+ */
+#define APP_SEARCH_MAX	10000000
+int	 app_prompt_open(const struct app *);
+int	 app_prompt_key(struct app *, int key, struct cmd *c);
+
+/*
  * Draw the screen of cols x rows through ops: begin, the layout (one run or
  * the compare split), the help overlay, end.  Smaller than 80x24 draws only
  * a notice asking to enlarge the terminal.

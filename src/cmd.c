@@ -30,7 +30,8 @@ enum argk {
 	ARG_HELP,		/* nothing (toggle) or "close" */
 	ARG_PACE,		/* nothing (toggle), "events" or "time" */
 	ARG_PREDICT,		/* nothing or on (1), off (2), toggle (0) */
-	ARG_ANSWER		/* a .. d (also 1 .. 4) */
+	ARG_ANSWER,		/* a .. d (also 1 .. 4) */
+	ARG_TIME		/* simulated time with its unit: "3500us" */
 };
 
 struct cmd_def {
@@ -70,6 +71,9 @@ static const struct cmd_def defs[CMD_COUNT] = {
 	[CMD_CAPTIONS] = { "captions", ARG_NONE },
 	[CMD_SVG] = { "svg", ARG_NONE },
 	[CMD_PROJECTOR] = { "projector", ARG_NONE },
+	/* "goto" with a time: cmd_parse() picks it by the argument. */
+	[CMD_GOTO_TIME] = { "goto", ARG_TIME },
+	[CMD_PROMPT] = { "prompt", ARG_NONE },
 };
 
 /* One key and the command it makes. */
@@ -98,12 +102,18 @@ struct key_row {
 static const struct key_row key_table[] = {
 	{ "space", "play / pause", { { ' ', CMD_PLAYPAUSE, 0 } },
 	    "space play", "space play", 1 },
-	{ "n . Right", "one event forward", { { 'n', CMD_STEP, 1 },
-	    { '.', CMD_STEP, 1 }, { CMD_KEY_RIGHT, CMD_STEP, 1 } },
+	{ "n N Right Left", "one event forward / back (also past a mode change)",
+	    { { 'n', CMD_STEP, 1 }, { '.', CMD_STEP, 1 },
+	    { CMD_KEY_RIGHT, CMD_STEP, 1 }, { 'N', CMD_BACK, 1 },
+	    { ',', CMD_BACK, 1 }, { CMD_KEY_LEFT, CMD_BACK, 1 } },
 	    "n/N step", "n/N step", 2 },
-	{ "N , Left", "one event back (also past a mode change)",
-	    { { 'N', CMD_BACK, 1 }, { ',', CMD_BACK, 1 },
-	    { CMD_KEY_LEFT, CMD_BACK, 1 } }, NULL, NULL, 0 },
+	/* A click is bound to nothing: what it does depends on where. */
+	{ "mouse", "wheel: a step; click a lane column or a page: go there",
+	    { { CMD_KEY_WHEEL_DOWN, CMD_STEP, 1 },
+	    { CMD_KEY_WHEEL_UP, CMD_BACK, 1 } }, NULL, NULL, 0 },
+	{ ": /", "go to an event or a time (:1200, :3.5ms, :T3) / search",
+	    { { ':', CMD_PROMPT, ':' }, { '/', CMD_PROMPT, '/' } }, NULL,
+	    NULL, 0 },
 	{ "PgDn / PgUp", "ten events forward / back",
 	    { { CMD_KEY_PGDN, CMD_STEP, 10 }, { CMD_KEY_PGUP, CMD_BACK, 10 } },
 	    NULL, NULL, 0 },
@@ -130,10 +140,10 @@ static const struct key_row key_table[] = {
 	{ "c", "compare: buggy above, fixed below, same clock",
 	    { { 'c', CMD_COMPARE, 0 }, { 'C', CMD_COMPARE, 0 } },
 	    "c compare", "c one run", 4 },
-	{ "z Z", "zoom the file strip in / out", { { 'z', CMD_ZOOM_IN, 0 },
-	    { 'Z', CMD_ZOOM_OUT, 0 } }, NULL, NULL, 0 },
-	{ "r", "restart the scenario", { { 'r', CMD_RESTART, 0 },
-	    { 'R', CMD_RESTART, 0 } }, NULL, NULL, 0 },
+	{ "z Z  r", "zoom the file strip in / out; restart the scenario",
+	    { { 'z', CMD_ZOOM_IN, 0 }, { 'Z', CMD_ZOOM_OUT, 0 },
+	    { 'r', CMD_RESTART, 0 }, { 'R', CMD_RESTART, 0 } }, NULL, NULL,
+	    0 },
 	/* a-d answer only while a question is asked (cmd_answer_key). */
 	{ "P  a-d", "predict what happens next, then see; a-d answer",
 	    { { 'P', CMD_PREDICT, 0 } }, NULL, NULL, 0 },
@@ -381,6 +391,18 @@ parse_arg(enum argk ak, const char *a, int64_t *out, const char **why)
 	case ARG_PREDICT:
 		return (word_arg(predict_words, a, out, why,
 		    "expected nothing, on, off or toggle after predict"));
+	case ARG_TIME:
+		if (*a == '\0') {
+			*why = "expected a time with its unit (3.5ms)";
+			return (-1);
+		}
+		if (parse_duration(a, &v, why) != 0)
+			return (-1);
+		if (v > INT64_MAX) {
+			*why = "time too large";
+			return (-1);
+		}
+		break;
 	case ARG_ANSWER:
 		if (a[0] >= 'a' && a[0] <= 'd' && a[1] == '\0')
 			v = (uint64_t)(a[0] - 'a' + 1);
@@ -442,20 +464,63 @@ cmd_parse(const char *text, struct cmd *out, const char **why)
 		    "back, jump, mode, ...)";
 		return (-1);
 	}
-	if (k == CMD_SVG || k == CMD_PROJECTOR) {
+	if (k == CMD_SVG || k == CMD_PROJECTOR || k == CMD_PROMPT) {
 		/* They write files or change the look: the screen's own. */
-		*why = "a key of the screen (S, L), not a demo item";
+		*why = "a key of the screen (S, L, : and /), not a demo item";
 		return (-1);
 	}
 	if (strchr(arg, ' ') != NULL || strchr(arg, '\t') != NULL) {
 		*why = "too many arguments";
 		return (-1);
 	}
+	/* goto N is an event, goto 3.5ms a time. */
+	if (k == CMD_GOTO && *arg != '\0' && strspn(arg, "0123456789") !=
+	    strlen(arg))
+		k = CMD_GOTO_TIME;
 	out->kind = (enum cmd_kind)k;
 	out->arg = 0;
 	if (parse_arg(defs[k].arg, arg, &out->arg, why) != 0)
 		return (-1);
 	return (0);
+}
+
+/* The `:` prompt's text as a command. */
+int
+cmd_parse_goto(const char *text, struct cmd *out, const char **why)
+{
+	char	buf[64];
+
+	while (*text == ' ')
+		text++;
+	if ((text[0] == 'T' || text[0] == 't') && text[1] >= '1' &&
+	    text[1] <= '5' && text[2] == '\0') {
+		out->kind = CMD_JUMP;
+		out->arg = text[1] - '0';
+		return (0);
+	}
+	if (*text < '0' || *text > '9') {
+		*why = "expected an event number, a time (3.5ms) or T1-T5";
+		return (-1);
+	}
+	snprintf(buf, sizeof buf, "goto %s", text);
+	return (cmd_parse(buf, out, why));
+}
+
+/* ns in the largest unit that divides it exactly: "3500us", "4ms". */
+static int
+time_arg(char *buf, size_t len, const char *name, uint64_t ns)
+{
+	static const struct {
+		uint64_t	 mul;
+		const char	*unit;
+	} u[] = { { 1000000000, "s" }, { 1000000, "ms" }, { 1000, "us" },
+	    { 1, "ns" } };
+	size_t	i;
+
+	for (i = 0; u[i].mul != 1 && (ns == 0 || ns % u[i].mul != 0); i++)
+		;
+	return (snprintf(buf, len, "%s %llu%s", name,
+	    (unsigned long long)(ns / u[i].mul), u[i].unit));
 }
 
 /* Write a command as cmd_parse() reads it; returns what snprintf would. */
@@ -497,6 +562,10 @@ cmd_format(char *buf, size_t len, const struct cmd *c)
 		case ARG_PREDICT:
 			n = snprintf(buf, len, "%s%s", d->name, c->arg == 2 ?
 			    " off" : c->arg == 0 ? " toggle" : "");
+			break;
+		case ARG_TIME:
+			n = time_arg(buf, len, d->name, c->arg > 0 ?
+			    (uint64_t)c->arg : 0);
 			break;
 		case ARG_ANSWER:
 			n = snprintf(buf, len, "%s %c", d->name,

@@ -49,6 +49,11 @@ enum cmd_kind {
 	CMD_SVG,		/* the front end: write the frame as SVG */
 	CMD_PROJECTOR,		/* the front end: projector theme on / off
 				   (these two: keys only, never parsed) */
+	CMD_GOTO_TIME,		/* arg: simulated ns; go to the last event at
+				   or before it ("goto 3500us" in demo files) */
+	CMD_PROMPT,		/* arg ':' (go to) or '/' (search): the
+				   prompt line opens (a key only, never
+				   parsed: what it leads to is a command) */
 	CMD_COUNT
 };
 
@@ -79,8 +84,25 @@ enum cmd_key {
 	CMD_KEY_PGDN,
 	CMD_KEY_F1,
 	CMD_KEY_ENTER,		/* the keypad's Enter (Return is '\r') */
+	CMD_KEY_WHEEL_UP,	/* the mouse wheel, away from the user */
+	CMD_KEY_WHEEL_DOWN,	/* ... towards the user */
 	CMD_KEY_OTHER		/* a special key raviz has no name for */
 };
+
+/*
+ * A press of the first mouse button at column x, row y (from 0, each below
+ * CMD_CLICK_MAX) is a key of its own: what it does depends on what the
+ * screen shows there (app.h's app_click()), so it is bound to no command
+ * in the key table.
+ */
+#define CMD_CLICK_MAX		4096
+#define CMD_KEY_CLICK		0x1000000
+#define CMD_KEY_CLICK_AT(x, y)	(CMD_KEY_CLICK + (int)(y) * CMD_CLICK_MAX + \
+				    (int)(x))
+#define CMD_KEY_IS_CLICK(k)	((k) >= CMD_KEY_CLICK && \
+				    (k) < CMD_KEY_CLICK + CMD_CLICK_MAX * CMD_CLICK_MAX)
+#define CMD_CLICK_X(k)		((unsigned)((k) - CMD_KEY_CLICK) % CMD_CLICK_MAX)
+#define CMD_CLICK_Y(k)		((unsigned)((k) - CMD_KEY_CLICK) / CMD_CLICK_MAX)
 
 /* The command a key (a character or a cmd_key) makes; CMD_NONE if none. */
 struct cmd cmd_from_key(int key);
@@ -99,6 +121,12 @@ int	 cmd_has_arg(enum cmd_kind);
  * 0 on success; -1 with *why set to a static message.
  */
 int	 cmd_parse(const char *text, struct cmd *out, const char **why);
+/*
+ * What the `:` prompt's text asks for: an event number ("1200": CMD_GOTO),
+ * a time with its unit ("3.5ms": CMD_GOTO_TIME), or a moment ("T3":
+ * CMD_JUMP).  0, or -1 with *why set.
+ */
+int	 cmd_parse_goto(const char *text, struct cmd *out, const char **why);
 /* Write the command as cmd_parse() reads it; returns the length. */
 size_t	 cmd_format(char *buf, size_t len, const struct cmd *);
 /*

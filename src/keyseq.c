@@ -3,8 +3,15 @@
  *
  * States: ground (bytes are keys), after ESC, inside a CSI sequence
  * (ESC [ parameters final), inside an SS3 sequence (ESC O parameters
- * final), after the Linux console's ESC [ [, and swallowing the three raw
- * bytes of an X10 mouse report (ESC [ M b x y).  Parameter bytes are
+ * final), after the Linux console's ESC [ [, and collecting the three raw
+ * bytes of an X10 mouse report (ESC [ M b x y).  Mouse reports, in each of
+ * the three encodings terminals use (X10's raw bytes, SGR's ESC [ < b ; x
+ * ; y M or m, urxvt's ESC [ b ; x ; y M), are read whole: a press of the
+ * first button becomes a click key (CMD_KEY_CLICK_AT()), the wheel
+ * CMD_KEY_WHEEL_UP or _DOWN, anything else (releases, other buttons,
+ * motion) nothing.  When curses has already eaten a report's first bytes
+ * (its terminfo kmous), ui/keys.c says so with KEYSEQ_REST_X10 or
+ * KEYSEQ_REST_SGR and the rest is read here the same way.  Parameter bytes are
  * collected up to KEYSEQ_MAX; a sequence ends at its final byte (ECMA-48:
  * 0x40-0x7e, plus the rxvt modifier finals), and only then is it looked
  * up: a known spelling gives one key, anything else gives nothing.  A byte
@@ -28,7 +35,7 @@ enum {
 	S_CSI,		/* after ESC [ */
 	S_LINUX,	/* after ESC [ [ (Linux console F1-F5) */
 	S_SS3,		/* after ESC O */
-	S_SKIP		/* raw bytes of a mouse report */
+	S_X10		/* raw bytes of an X10 mouse report */
 };
 
 #define ESC	27
@@ -141,12 +148,100 @@ tilde_key(unsigned p)
 	}
 }
 
+/*
+ * The key of a mouse event: button code b (the report's, its offset of 32
+ * taken off), 0-based column x and row y, pressed (not released).  A click
+ * of the first button or the wheel; 0 (nothing) for the rest.
+ */
+static int
+mouse_key(unsigned b, unsigned x, unsigned y, int pressed)
+{
+	b &= ~(4u | 8u | 16u);		/* Shift, Meta, Ctrl: the same */
+	if (!pressed || (b & 32) != 0)	/* a release, or motion */
+		return (0);
+	if (b == 64)
+		return (CMD_KEY_WHEEL_UP);
+	if (b == 65)
+		return (CMD_KEY_WHEEL_DOWN);
+	if (b != 0 || x >= CMD_CLICK_MAX || y >= CMD_CLICK_MAX)
+		return (0);
+	return (CMD_KEY_CLICK_AT(x, y));
+}
+
+/*
+ * The three numbers of a "P;P;P" parameter string starting at s (len
+ * bytes), into v; -1 unless it is exactly that.
+ */
+static int
+three(const char *s, size_t len, unsigned v[3])
+{
+	size_t		i, f = 0, digits = 0;
+
+	v[0] = v[1] = v[2] = 0;
+	for (i = 0; i < len; i++) {
+		if (s[i] == ';') {
+			if (digits == 0 || ++f > 2)
+				return (-1);
+			digits = 0;
+		} else if (s[i] >= '0' && s[i] <= '9' && digits < 5) {
+			v[f] = v[f] * 10 + (unsigned)(s[i] - '0');
+			digits++;
+		} else
+			return (-1);
+	}
+	return (f == 2 && digits > 0 ? 0 : -1);
+}
+
+/*
+ * A CSI sequence that is a mouse report: SGR (ESC [ < b ; x ; y M, or m on
+ * release) or urxvt (ESC [ b ; x ; y M, b offset by 32).  1 with *key set
+ * (0: nothing to do), 0 if it is no mouse report.
+ */
+static int
+csi_mouse(const struct keyseq *k, int f, int *key)
+{
+	unsigned	v[3];
+
+	if (k->overflow || (f != 'M' && f != 'm'))
+		return (0);
+	if (k->len > 0 && k->buf[0] == '<') {
+		*key = three(k->buf + 1, k->len - 1, v) != 0 || v[1] == 0 ||
+		    v[2] == 0 ? 0 : mouse_key(v[0], v[1] - 1, v[2] - 1,
+		    f == 'M');
+		return (1);
+	}
+	if (f == 'M' && three(k->buf, k->len, v) == 0) {
+		*key = v[0] < 32 || v[1] == 0 || v[2] == 0 ? 0 :
+		    mouse_key(v[0] - 32, v[1] - 1, v[2] - 1, 1);
+		return (1);
+	}
+	return (0);
+}
+
+/* The three raw bytes of an X10 report, b x y each offset by 32. */
+static int
+x10_key(const struct keyseq *k)
+{
+	unsigned	b = (unsigned char)k->buf[0];
+	unsigned	x = (unsigned char)k->buf[1];
+	unsigned	y = (unsigned char)k->buf[2];
+
+	if (b < 32 || x < 33 || y < 33)
+		return (0);
+	/* Button code 3 is X10's release: nothing. */
+	return ((b - 32) % 4 == 3 && (b - 32) < 64 ? 0 :
+	    mouse_key(b - 32, x - 33, y - 33, 1));
+}
+
 /* A complete CSI sequence with final f: its key, or 0 if unknown. */
 static int
 csi_key(const struct keyseq *k, int f)
 {
 	unsigned	p;
+	int		key;
 
+	if (csi_mouse(k, f, &key))
+		return (key);
 	if (params(k, &p) != 0)
 		return (0);
 	/* rxvt marks modifiers with the final: ~ plain, $ ^ @ shifted. */
@@ -224,6 +319,15 @@ keyseq_feed(struct keyseq *k, int c, int out[2])
 {
 	int	n = 0;
 
+	/* curses ate a mouse report's first bytes: read the rest. */
+	if (c == KEYSEQ_REST_X10 || c == KEYSEQ_REST_SGR) {
+		if (k->state == S_ESC)
+			out[n++] = ESC;
+		begin(k, c == KEYSEQ_REST_X10 ? S_X10 : S_CSI);
+		if (c == KEYSEQ_REST_SGR)
+			keep(k, '<');
+		return (n);
+	}
 	if (c < 0 || c > 255) {
 		/* A special key ends whatever was started. */
 		if (k->state == S_ESC)
@@ -264,8 +368,7 @@ keyseq_feed(struct keyseq *k, int c, int out[2])
 		}
 		if (c == 'M' && k->len == 0 && !k->overflow) {
 			/* X10 mouse report: three raw bytes follow. */
-			k->state = S_SKIP;
-			k->skip = 3;
+			begin(k, S_X10);
 			return (0);
 		}
 		/* rxvt: ESC [ 2 $ is shift+Insert, a final after digits. */
@@ -289,10 +392,12 @@ keyseq_feed(struct keyseq *k, int c, int out[2])
 		if (c == ESC)
 			k->state = S_ESC;
 		return (0);
-	case S_SKIP:
-		if (--k->skip <= 0)
-			k->state = S_GROUND;
-		return (0);
+	case S_X10:
+		/* Raw bytes, whatever they are (even ESC): all three. */
+		k->buf[k->len++] = (char)c;
+		if (k->len < 3)
+			return (0);
+		return (done(k, x10_key(k), out));
 	default:
 		k->state = S_GROUND;
 		return (0);
@@ -337,13 +442,16 @@ keyseq_name(int key, char *buf, size_t len)
 {
 	static const char *const names[] = {
 		"Up", "Down", "Left", "Right", "Home", "End", "PgUp", "PgDn",
-		"F1", "Enter", "other"
+		"F1", "Enter", "WheelUp", "WheelDown", "other"
 	};
 	_Static_assert(sizeof names / sizeof names[0] ==
 	    CMD_KEY_OTHER - CMD_KEY_UP + 1, "a name for every enum cmd_key");
 
 	if (key >= CMD_KEY_UP && key <= CMD_KEY_OTHER)
 		snprintf(buf, len, "%s", names[key - CMD_KEY_UP]);
+	else if (CMD_KEY_IS_CLICK(key))
+		snprintf(buf, len, "click %u,%u", CMD_CLICK_X(key),
+		    CMD_CLICK_Y(key));
 	else if (key > 0x20 && key < 0x7f)
 		snprintf(buf, len, "%c", key);
 	else

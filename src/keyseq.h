@@ -31,24 +31,33 @@
 /* The longest sequence kept; longer ones are swallowed as unknown. */
 #define KEYSEQ_MAX	32
 
+/*
+ * What ui/keys.c feeds when curses has matched a mouse report's first
+ * bytes (terminfo kmous) and left the rest on the input: ESC [ M (X10,
+ * three raw bytes follow) or ESC [ < (SGR: "b;x;y" and M or m follow).
+ * Values no key has.
+ */
+#define KEYSEQ_REST_X10	0x10fff0
+#define KEYSEQ_REST_SGR	0x10fff1
+
 struct keyseq {
 	int		 state;		/* internal */
 	char		 buf[KEYSEQ_MAX];	/* parameters so far */
 	size_t		 len;
 	int		 overflow;	/* more parameters than buf holds */
-	int		 skip;		/* raw bytes still to swallow */
 };
 
 /* Start in the ground state. */
 void	 keyseq_init(struct keyseq *);
 /*
- * Feed one key: a byte (0..255) or a special key (enum cmd_key, passed
- * through).  Writes the keys it completes to out[] (at most 2: a pending
- * Esc and the key that followed) and returns how many: bytes outside
- * sequences as themselves, decoded sequences as enum cmd_key (the keypad's
- * ESC O M as CMD_KEY_ENTER, its digits and signs as characters), nothing
- * for a byte inside a sequence or an unknown sequence.  An ESC followed by
- * ESC or by a special key was the Esc key alone: 27.
+ * Feed one key: a byte (0..255), a special key (enum cmd_key or a click,
+ * passed through) or KEYSEQ_REST_*.  Writes the keys it completes to out[]
+ * (at most 2: a pending Esc and the key that followed) and returns how
+ * many: bytes outside sequences as themselves, decoded sequences as enum
+ * cmd_key or a click (the keypad's ESC O M as CMD_KEY_ENTER, its digits
+ * and signs as characters), nothing for a byte inside a sequence or an
+ * unknown sequence.  An ESC followed by ESC or by a special key was the
+ * Esc key alone: 27.
  */
 int	 keyseq_feed(struct keyseq *, int c, int out[2]);
 /* Is a sequence started and not finished (a timeout is due)? */

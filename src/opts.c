@@ -125,6 +125,9 @@ static const struct opt table[] = {
 	    S_LOOK, NULL, "no colour (also when NO_COLOR is set)", NULL },
 	{ "ascii", K_FLAG, O_SET, FIELD(ascii), OPTS_RUN, NULL, S_LOOK, NULL,
 	    "ASCII glyphs only (also in a non-UTF-8 locale)", NULL },
+	{ "no-mouse", K_FLAG, O_SET, FIELD(no_mouse), OPTS_RUN, NULL, S_LOOK,
+	    NULL, "leave the mouse to the terminal (selecting\ntext) instead "
+	    "of clicks and the wheel", NULL },
 	{ "pace", K_VALUE, O_PACE, 0, OPTS_RUN, NULL, S_LOOK, "events|time",
 	    "play N events a second (default, 10 ev/s) or\nsimulated time a "
 	    "second (1 ms/s; key t)", "events time" },

@@ -42,6 +42,7 @@ struct opts {
 	const char	*theme;		/* --theme NAME|PATH, or NULL */
 	int		 no_color;	/* --no-color */
 	int		 ascii;		/* --ascii */
+	int		 no_mouse;	/* --no-mouse */
 	int		 pace_time;	/* --pace=time (else events) */
 	const char	*check_files[OPTS_CHECK_MAX];	/* --check-theme */
 	unsigned	 ncheck_files;

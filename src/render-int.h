@@ -50,6 +50,19 @@ struct render {
 	uint64_t			 copy_first, copy_n;
 	uint64_t			 seen_pos;	/* reader's page then */
 	int				 focus;		/* this draw: focus mode */
+
+	/*
+	 * What the last draw put where a click can name it (render_hit()):
+	 * the strips' rows [s_y, s_y + 1 + 2 * s_n) from column 9, s_w cells
+	 * a strip, the first at page s_first, s_z pages a cell, up to page
+	 * s_end; the lanes' (and sparkline's) rows [l_y, l_y + l_n) from
+	 * column 9, l_w columns, the last the slice l_kn of l_ns each, now
+	 * l_now.  A count of 0: not drawn.
+	 */
+	unsigned			 s_y, s_n, s_w;
+	uint64_t			 s_first, s_z, s_end;
+	unsigned			 l_y, l_n, l_w;
+	uint64_t			 l_kn, l_ns, l_now;
 };
 
 /* Put a string, if the row is inside the area. */

@@ -207,6 +207,12 @@ render_lanes_draw(struct render *r, const struct view *s,
 	if (r->hist_len == 0)
 		return;
 	kn = now / ns;
+	r->l_y = y;
+	r->l_n = nlanes < 3 ? nlanes : 3;
+	r->l_w = w;
+	r->l_kn = kn;
+	r->l_ns = ns;
+	r->l_now = now;
 	/* The first sample in force in the leftmost slice. */
 	back = kn >= w - 1 ? kn - (w - 1) : 0;
 	i = 0;

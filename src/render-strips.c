@@ -136,6 +136,12 @@ render_strips_draw(struct render *r, const struct view *s,
 	if (nm > 64)
 		nm = 64;
 
+	r->s_y = y;
+	r->s_n = strips;
+	r->s_w = w;
+	r->s_first = first;
+	r->s_z = c.z;
+	r->s_end = cfg->file_pages;
 	snprintf(lab, sizeof lab, "%8s ", "reader");
 	put(ops, be, y, 0, RENDER_DIM, lab);
 	if (rd->task != VIEW_TASK_DONE)

@@ -563,6 +563,8 @@ render_draw_at(struct render *r, const struct view *s,
 		lanes = h >= 20 ? 3 : (h >= 12 ? 1 : 0);
 		foot = (st != NULL && h >= 20) ? 2 : 0;
 	}
+	/* Nothing a click can name until it is drawn again. */
+	r->s_n = r->l_n = 0;
 	/* Focus mode: no lanes, no event log (render_narr_draw()). */
 	r->focus = st != NULL && st->focus;
 	if (r->focus)
@@ -616,8 +618,11 @@ render_draw_at(struct render *r, const struct view *s,
 		render_lanes_draw(r, s, ops, be, y, lanes);
 		y += lanes;
 	}
-	if (spark)
+	if (spark) {
 		render_lanes_spark(r, s, ops, be, y++);
+		if (r->l_n > 0)
+			r->l_n++;	/* the same time axis */
+	}
 	render_lanes_meters(r, s, ops, be, y++);
 	if (meters > 1)
 		render_lanes_requests(r, s, ops, be, y++);
@@ -669,4 +674,46 @@ render_compare_footer(struct render *r, const struct render_ops *ops,
 	if (left != NULL && w > n + 2)
 		render_put_fit(r, ops, be, y, 0, n > 0 ? w - n - 2 : w,
 		    st->flash != NULL ? RENDER_CAPTION : RENDER_HINT, left);
+}
+
+/*
+ * What the last draw showed at column x, row y: a page cell of the strips
+ * (its row, the window row above it, or the reader's row over the first
+ * strip), or a column of the lanes or the sparkline.
+ */
+int
+render_hit(const struct render *r, unsigned x, unsigned y,
+    struct render_hit *h)
+{
+	uint64_t	page, back;
+	unsigned	col;
+
+	memset(h, 0, sizeof *h);
+	if (x < 9)
+		return (0);
+	col = x - 9;
+	if (r->s_n > 0 && y >= r->s_y && y < r->s_y + 1 + 2 * r->s_n &&
+	    col < r->s_w) {
+		/* The reader's row and each window row go with the strip below. */
+		page = r->s_first + ((uint64_t)(y > r->s_y ? y - r->s_y - 1 :
+		    0) / 2 * r->s_w + col) * r->s_z;
+		if (page >= r->s_end)
+			return (0);
+		h->kind = RENDER_HIT_PAGE;
+		h->page = page;
+		return (1);
+	}
+	if (r->l_n > 0 && y >= r->l_y && y < r->l_y + r->l_n && col < r->l_w) {
+		back = r->l_w - 1 - col;
+		if (back > r->l_kn)
+			return (0);	/* before time 0 */
+		h->kind = RENDER_HIT_TIME;
+		h->now = back == 0;
+		/* The end of the column's slice: its last nanosecond. */
+		h->t_ns = (r->l_kn - back + 1) * r->l_ns - 1;
+		if (h->t_ns > r->l_now)
+			h->t_ns = r->l_now;
+		return (1);
+	}
+	return (0);
 }

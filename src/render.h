@@ -168,6 +168,28 @@ void	 render_captions(struct render *, const struct render_ops *,
 void	 render_notice(const struct render_ops *, void *be, unsigned cols,
 	     unsigned rows, const char *msg);
 
+/*
+ * What the last picture drawn (render_draw(), render_draw_at()) shows at
+ * column x, row y: a cell of the file strips (kind RENDER_HIT_PAGE, page:
+ * the cell's first page) or a column of the lanes and sparkline
+ * (RENDER_HIT_TIME, t_ns: the end of its slice of simulated time, now at
+ * most; now: 1 for the slice of now, the rightmost).  1 with *h filled, 0
+ * for anything else (kind RENDER_HIT_NONE).
+ */
+enum render_hit_kind {
+	RENDER_HIT_NONE,
+	RENDER_HIT_PAGE,
+	RENDER_HIT_TIME
+};
+struct render_hit {
+	enum render_hit_kind	 kind;
+	uint64_t		 page;
+	uint64_t		 t_ns;
+	int			 now;
+};
+int	 render_hit(const struct render *, unsigned x, unsigned y,
+	     struct render_hit *);
+
 /* The screen state of a page state. */
 enum render_state render_state_of(enum view_page);
 

@@ -63,5 +63,7 @@ struct sim *timeline_scan_land(const struct timeline *u,
 	     const struct scan *sc, uint64_t land);
 int	 timeline_count_until(const struct timeline *u, const struct scan *sc,
 	     uint64_t t, uint64_t hi, uint64_t *n);
+/* timeline-quiet.c: a copy of u's engine after k <= u->nev events. */
+struct sim *timeline_engine_at(const struct timeline *u, uint64_t k);
 
 #endif /* RAVIZ_TIMELINE_INT_H */

@@ -383,3 +383,43 @@ oom:
 	sim_free(base);
 	return (-1);
 }
+
+/*
+ * A copy of u's engine after k events of its run (k at most u's own),
+ * reached quietly from the latest engine at or before k: a checkpoint, or
+ * a quiet checkpoint that still stands for u's run.  NULL if memory ran
+ * out.
+ */
+struct sim *
+timeline_engine_at(const struct timeline *u, uint64_t k)
+{
+	const struct sim	*from = NULL;
+	struct sim		*c;
+	uint64_t		 at = 0;
+	size_t			 i;
+
+	if (k == u->nev)
+		return (sim_clone(u->sim));
+	for (i = u->nck; i > 0; i--)
+		if (u->ck[i - 1].ev <= k) {
+			from = u->ck[i - 1].sim;
+			at = u->ck[i - 1].ev;
+			break;
+		}
+	for (i = u->nqk; i > 0; i--)
+		if (u->qk[i - 1].ev <= k && u->qk[i - 1].ev > at &&
+		    qck_usable(u, &u->qk[i - 1])) {
+			from = u->qk[i - 1].sim;
+			at = u->qk[i - 1].ev;
+			break;
+		}
+	if (from == NULL || (c = sim_clone(from)) == NULL)
+		return (NULL);
+	/* A checkpoint is taken before the toggles of its event apply. */
+	timeline_toggles_apply(u, c, NULL, at);
+	if (timeline_quiet_advance(u, c, &at, k, NULL) != 0) {
+		sim_free(c);
+		return (NULL);
+	}
+	return (c);
+}

@@ -164,6 +164,31 @@ int	 timeline_patched(const struct timeline *u, enum sim_mode m);
  */
 int64_t	 timeline_find_label(const struct timeline *u, int k);
 /*
+ * Finding a place without moving there (timeline-find.c); u's events and
+ * picture are unchanged, only the poll hook is called (and may cancel:
+ * -1 with poll->cancelled set; -1 without it means memory ran out).
+ *
+ * timeline_count_at: *n = the number of events at or before simulated
+ * time t (going to event *n shows the run at time t).  0 or -1.
+ *
+ * timeline_page_since: *n = the number of events after which page p is
+ * first in the state it is in now (the event *n - 1 changed it; page
+ * states only go forward).  1, 0 if p has never been requested, or -1.
+ *
+ * timeline_time_at: *t = the simulated time after n events (n at most
+ * u's own).  0 or -1.
+ *
+ * timeline_search: *n = the number of events up to the first one after
+ * u's current event, among the next limit, whose narration line
+ * (narrate_event(), after "T3 " when it is a moment) holds text, ASCII
+ * case ignored.  1, 0 if there is none, or -1.
+ */
+int	 timeline_count_at(struct timeline *u, uint64_t t, uint64_t *n);
+int	 timeline_page_since(struct timeline *u, uint64_t p, uint64_t *n);
+int	 timeline_time_at(const struct timeline *u, uint64_t n, uint64_t *t);
+int	 timeline_search(struct timeline *u, const char *text, uint64_t limit,
+	     uint64_t *n);
+/*
  * Replay u from event 0 to event n (with its toggles), calling fn for each
  * event in order.  0, or -1 if memory ran out.
  */

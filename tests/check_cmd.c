@@ -37,6 +37,11 @@ static const struct {
 	{ '0', CMD_NONE, 0 }, { '6', CMD_NONE, 0 }, { 'x', CMD_NONE, 0 },
 	{ CMD_KEY_F1, CMD_HELP, 0 }, { CMD_KEY_OTHER, CMD_NONE, 0 },
 	{ CMD_KEY_ENTER, CMD_NONE, 0 },
+	/* The wheel steps; : and / open the prompt line. */
+	{ CMD_KEY_WHEEL_DOWN, CMD_STEP, 1 }, { CMD_KEY_WHEEL_UP, CMD_BACK, 1 },
+	{ ':', CMD_PROMPT, ':' }, { '/', CMD_PROMPT, '/' },
+	/* A click is bound to nothing (app_click() reads the screen). */
+	{ CMD_KEY_CLICK_AT(10, 5), CMD_NONE, 0 },
 };
 
 START_TEST(test_keys)
@@ -49,11 +54,45 @@ START_TEST(test_keys)
 }
 END_TEST
 
+/* The `:` prompt: an event, a time, a moment; anything else refused. */
+START_TEST(test_goto_text)
+{
+	static const struct {
+		const char	*in;
+		enum cmd_kind	 kind;
+		int64_t		 arg;
+	} ok[] = {
+		{ "1200", CMD_GOTO, 1200 }, { " 0", CMD_GOTO, 0 },
+		{ "3.5ms", CMD_GOTO_TIME, 3500000 }, { "2s", CMD_GOTO_TIME,
+		  2000000000 }, { "T3", CMD_JUMP, 3 }, { "t5", CMD_JUMP, 5 },
+	};
+	static const char *const bad[] = { "", "x", "T6", "3.5", "12 ms",
+	    "-1", "1200x", "T" };
+	struct cmd	 c;
+	const char	*why;
+	size_t		 i;
+
+	for (i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+		ck_assert_msg(cmd_parse_goto(ok[i].in, &c, &why) == 0, "%s: %s",
+		    ok[i].in, why);
+		ck_assert_int_eq(c.kind, ok[i].kind);
+		ck_assert_int_eq(c.arg, ok[i].arg);
+	}
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		why = NULL;
+		ck_assert_msg(cmd_parse_goto(bad[i], &c, &why) == -1,
+		    "'%s' accepted", bad[i]);
+		ck_assert_ptr_nonnull(why);
+	}
+}
+END_TEST
+
 /* Canonical lines: parse, then format gives the same text back. */
 static const char *canon[] = {
 	"play", "pause", "playpause", "step 1", "step 3", "back 7",
 	"faster", "slower", "speed 50", "jump 3", "jump 5", "start", "end",
-	"goto 0", "goto 1234", "plug", "mode buggy", "mode fixed",
+	"goto 0", "goto 1234", "goto 3500us", "goto 4ms", "goto 1s",
+	"goto 1ns", "goto 0ns", "plug", "mode buggy", "mode fixed",
 	"mode legacy", "cycle", "compare", "restart", "restart buggy",
 	"restart fixed", "restart legacy", "zoom-in", "zoom-out",
 	"help", "help close", "redraw", "quit", "pace", "pace events",
@@ -87,11 +126,14 @@ START_TEST(test_names)
 	char		 line[64];
 
 	for (k = CMD_NONE + 1; k < CMD_COUNT; k++) {
+		/* goto's two kinds share the name: the argument tells. */
 		for (j = k + 1; j < CMD_COUNT; j++)
-			ck_assert_str_ne(cmd_name(k), cmd_name(j));
+			ck_assert(strcmp(cmd_name(k), cmd_name(j)) != 0 ||
+			    (k == CMD_GOTO && j == CMD_GOTO_TIME));
 		snprintf(line, sizeof line, "%s%s", cmd_name(k),
-		    cmd_has_arg(k) ? (k == CMD_MODE ? " fixed" : " 2") : "");
-		if (k == CMD_SVG || k == CMD_PROJECTOR) {
+		    cmd_has_arg(k) ? (k == CMD_MODE ? " fixed" : k ==
+		    CMD_GOTO_TIME ? " 2ms" : " 2") : "");
+		if (k == CMD_SVG || k == CMD_PROJECTOR || k == CMD_PROMPT) {
 			/* The screen's keys: named, never demo items. */
 			ck_assert_int_eq(cmd_parse(line, &c, &why), -1);
 			continue;
@@ -218,6 +260,7 @@ END_TEST
 /* The suite. */
 CHECK_SUITE("cmd", CHECK_CASE("cmd", 0), CHECK_LOOP(test_keys, CHECK_N(keys)),
     CHECK_LOOP(test_roundtrip, CHECK_N(canon)), CHECK_TEST(test_names),
+    CHECK_TEST(test_goto_text),
     CHECK_TEST(test_lenient), CHECK_TEST(test_answer_keys),
     CHECK_LOOP(test_bad, CHECK_N(bad)), CHECK_TEST(test_help),
     CHECK_TEST(test_help_replay), CHECK_TEST(test_hint))

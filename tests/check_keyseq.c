@@ -2,9 +2,10 @@
  * check_keyseq.c - the escape-sequence decoder: byte sequences in, keys
  * out, with no terminal.  Every known spelling of the cursor, editing and
  * function keys; modifiers; unknown, long and broken sequences that must
- * give nothing; a lone ESC; special keys (enum cmd_key, what ui/keys.c
- * makes of curses key codes) passing through; the commands decoded keys
- * make.
+ * give nothing; mouse reports in the X10, SGR and urxvt encodings, whole
+ * or after curses ate their first bytes; a lone ESC; special keys (enum
+ * cmd_key, what ui/keys.c makes of curses key codes) passing through; the
+ * commands decoded keys make.
  */
 #include "config.h"
 
@@ -82,7 +83,6 @@ static const struct {
 	{ "\033[2C", { END } },
 	{ "\033[Z", { END } },
 	{ "\033[?1;2c", { END } },
-	{ "\033[<0;12;5M", { END } },
 	{ "\033[I", { END } },
 	{ "\033Oz", { END } },
 	{ "\033x", { END } },
@@ -103,8 +103,40 @@ static const struct {
 	/* ESC inside a sequence starts a new one. */
 	{ "\033[12\033[4~", { CMD_KEY_END, END } },
 	{ "\033O\033OF", { CMD_KEY_END, END } },
-	/* An X10 mouse report: three raw bytes swallowed. */
-	{ "\033[M 1qn", { 'n', END } },
+	/*
+	 * Mouse reports, read whole in each encoding: a press of the first
+	 * button is a click at (column, row) from 0, the wheel a wheel key,
+	 * the rest (releases, other buttons, motion) nothing.  X10: ESC [ M
+	 * and three raw bytes, each offset by 32 (coordinates from 1).
+	 */
+	{ "\033[M 1qn", { CMD_KEY_CLICK_AT(16, 80), 'n', END } },
+	{ "\033[M !!", { CMD_KEY_CLICK_AT(0, 0), END } },
+	{ "\033[M#1qn", { 'n', END } },		/* release */
+	{ "\033[M!1qn", { 'n', END } },		/* middle button */
+	{ "\033[M\"1q", { END } },		/* right button */
+	{ "\033[M@1qn", { 'n', END } },		/* drag */
+	{ "\033[M`1q", { CMD_KEY_WHEEL_UP, END } },
+	{ "\033[Ma1q", { CMD_KEY_WHEEL_DOWN, END } },
+	{ "\033[M01q", { CMD_KEY_CLICK_AT(16, 80), END } },	/* Ctrl */
+	{ "\033[M \377\377n", { CMD_KEY_CLICK_AT(222, 222), 'n', END } },
+	/* SGR (1006): ESC [ < b ; x ; y, M pressed, m released. */
+	{ "\033[<0;12;5M", { CMD_KEY_CLICK_AT(11, 4), END } },
+	{ "\033[<0;12;5m", { END } },
+	{ "\033[<0;300;200Mq", { CMD_KEY_CLICK_AT(299, 199), 'q', END } },
+	{ "\033[<2;12;5M\033[<2;12;5m", { END } },
+	{ "\033[<32;12;5M", { END } },		/* drag */
+	{ "\033[<35;12;5M", { END } },		/* motion, no button */
+	{ "\033[<64;1;1M", { CMD_KEY_WHEEL_UP, END } },
+	{ "\033[<65;1;1M", { CMD_KEY_WHEEL_DOWN, END } },
+	{ "\033[<66;1;1M", { END } },		/* wheel left */
+	{ "\033[<0;0;5M", { END } },		/* no column 0 */
+	{ "\033[<0;12M", { END } },
+	{ "\033[<0;12;5;7M", { END } },
+	{ "\033[<0;99999;5M", { END } },
+	/* urxvt (1015): ESC [ b ; x ; y M, b offset by 32. */
+	{ "\033[32;12;5M", { CMD_KEY_CLICK_AT(11, 4), END } },
+	{ "\033[35;12;5Mn", { 'n', END } },
+	{ "\033[96;12;5M", { CMD_KEY_WHEEL_UP, END } },
 	/* Lone ESC (the timeout), ESC ESC, an unfinished sequence. */
 	{ "\033", { 27, END } },
 	{ "\033\033", { 27, 27, END } },
@@ -240,10 +272,52 @@ START_TEST(test_no_leak)
 			if (k.state != 0)	/* [ or M opened more */
 				continue;
 			for (i = 0; i < m; i++)
-				ck_assert_msg(out[i] >= CMD_KEY_UP &&
-				    out[i] <= CMD_KEY_OTHER,
+				ck_assert_msg((out[i] >= CMD_KEY_UP &&
+				    out[i] <= CMD_KEY_OTHER) ||
+				    CMD_KEY_IS_CLICK(out[i]),
 				    "ESC [ %s %c gave %d", par[p], f, out[i]);
 		}
+	}
+}
+END_TEST
+
+/*
+ * curses ate a report's first bytes (terminfo kmous, ui/keys.c): the rest
+ * is read the same as the whole report is.
+ */
+START_TEST(test_rest)
+{
+	static const struct {
+		int		 rest;
+		const char	*in;
+		int		 want;
+	} c[] = {
+		{ KEYSEQ_REST_X10, " +&", CMD_KEY_CLICK_AT(10, 5) },
+		{ KEYSEQ_REST_X10, "#+&", 0 },
+		{ KEYSEQ_REST_X10, "a+&", CMD_KEY_WHEEL_DOWN },
+		{ KEYSEQ_REST_SGR, "0;11;6M", CMD_KEY_CLICK_AT(10, 5) },
+		{ KEYSEQ_REST_SGR, "0;11;6m", 0 },
+		{ KEYSEQ_REST_SGR, "64;11;6M", CMD_KEY_WHEEL_UP },
+	};
+	struct keyseq	 k;
+	int		 out[2], m, i;
+	const char	*p;
+
+	for (i = 0; i < (int)(sizeof c / sizeof c[0]); i++) {
+		keyseq_init(&k);
+		ck_assert_int_eq(keyseq_feed(&k, c[i].rest, out), 0);
+		ck_assert(keyseq_pending(&k));
+		for (m = 0, p = c[i].in; *p != '\0'; p++) {
+			ck_assert_int_eq(m, 0);
+			m = keyseq_feed(&k, (unsigned char)*p, out);
+		}
+		ck_assert(!keyseq_pending(&k));
+		ck_assert_int_eq(m, c[i].want != 0);
+		if (m == 1)
+			ck_assert_int_eq(out[0], c[i].want);
+		/* Then keys again. */
+		ck_assert_int_eq(keyseq_feed(&k, 'n', out), 1);
+		ck_assert_int_eq(out[0], 'n');
 	}
 }
 END_TEST
@@ -257,6 +331,10 @@ START_TEST(test_names)
 	ck_assert_str_eq(keyseq_name(CMD_KEY_OTHER, b, sizeof b), "other");
 	ck_assert_str_eq(keyseq_name('q', b, sizeof b), "q");
 	ck_assert_str_eq(keyseq_name(27, b, sizeof b), "0x1b");
+	ck_assert_str_eq(keyseq_name(CMD_KEY_WHEEL_UP, b, sizeof b),
+	    "WheelUp");
+	ck_assert_str_eq(keyseq_name(CMD_KEY_CLICK_AT(3, 9), b, sizeof b),
+	    "click 3,9");
 }
 END_TEST
 
@@ -290,4 +368,5 @@ END_TEST
 CHECK_SUITE("keyseq", CHECK_CASE("core", 0),
     CHECK_LOOP(test_cases, CHECK_N(cases)), CHECK_TEST(test_split),
     CHECK_TEST(test_curses_codes), CHECK_TEST(test_no_leak),
-    CHECK_TEST(test_names), CHECK_TEST(test_commands))
+    CHECK_TEST(test_rest), CHECK_TEST(test_names),
+    CHECK_TEST(test_commands))

@@ -49,7 +49,9 @@ START_TEST(test_keys)
 		{ KEY_HOME, CMD_KEY_HOME }, { KEY_END, CMD_KEY_END },
 		{ KEY_PPAGE, CMD_KEY_PGUP }, { KEY_NPAGE, CMD_KEY_PGDN },
 		{ KEY_F(1), CMD_KEY_F1 }, { KEY_ENTER, CMD_KEY_ENTER },
-		{ KEY_F(2), CMD_KEY_OTHER }, { KEY_BACKSPACE, CMD_KEY_OTHER },
+		{ KEY_F(2), CMD_KEY_OTHER }, { KEY_DC, CMD_KEY_OTHER },
+		/* Backspace is DEL, as the prompt line reads it. */
+		{ KEY_BACKSPACE, 127 },
 	};
 	unsigned	i;
 

@@ -234,6 +234,13 @@ move_poll_cb(void *arg, uint64_t done, uint64_t total)
 	while (n < (int)(sizeof keys / sizeof keys[0]) &&
 	    (ch = getch()) != ERR) {
 		keys[n++] = ch;
+		/*
+		 * A mouse report: put back unread (its event stays queued in
+		 * curses, its rest, if any, on the input after it), and look
+		 * no further: the rest's bytes are no keys.
+		 */
+		if (ch == KEY_MOUSE)
+			break;
 		if (ch == KEY_RESIZE)
 			continue;
 		k = keyseq_feed(&kseq, keys_from_curses(ch), out);
@@ -311,12 +318,53 @@ loop_exec(struct loop *l, const struct cmd *c)
 	l->dirty = 1;
 }
 
-/* One key: the demo replayer's first, else a command. */
+/*
+ * A command the application worked out (a click, the prompt line), or a
+ * flash saying why there is none; -1 from it ends raviz (memory).
+ */
+static void
+loop_found(struct loop *l, int rc, const struct cmd *c)
+{
+	if (rc < 0) {
+		loop_quit(l, 1);
+		return;
+	}
+	if (c->kind != CMD_NONE)
+		loop_exec(l, c);
+	else {
+		loop_sync_flash(l);
+		l->dirty = 1;
+	}
+}
+
+/*
+ * One key: the prompt line's while it is open, a click's place, the demo
+ * replayer's, else a command.
+ */
 static void
 loop_key(struct loop *l, int ch)
 {
 	struct cmd	c;
+	int		rc;
 
+	if (app_prompt_open(l->app)) {
+		if (CMD_KEY_IS_CLICK(ch))
+			ch = 27;	/* a click elsewhere closes it */
+		l->move_t0 = loop_mono_ns();
+		rc = app_prompt_key(l->app, ch, &c);
+		l->dirty = 1;
+		loop_found(l, rc, &c);
+		return;
+	}
+	if (CMD_KEY_IS_CLICK(ch)) {
+		app_flash_clear(l->app);
+		l->move_t0 = loop_mono_ns();
+		rc = app_click(l->app, CMD_CLICK_X(ch), CMD_CLICK_Y(ch), &c);
+		loop_found(l, rc, &c);
+		if (l->status == -1)
+			loop_demo(l);
+		return;
+	}
 	if (l->live != NULL && demo_live_key(l->live, ch, loop_mono_ns())) {
 		loop_demo(l);
 		l->dirty = 1;
@@ -351,14 +399,16 @@ loop_sync_esc(struct loop *l)
 static void
 loop_keys(struct loop *l)
 {
-	int	ch, out[2], n, i;
+	int	ch, out[2], n, i, k;
 
 	while ((ch = getch()) != ERR) {
 		if (ch == KEY_RESIZE) {
 			l->dirty = 1;
 			continue;
 		}
-		n = keyseq_feed(&l->kseq, keys_from_curses(ch), out);
+		if ((k = keys_from_curses(ch)) == KEYS_NONE)
+			continue;
+		n = keyseq_feed(&l->kseq, k, out);
 		for (i = 0; i < n && l->status == -1; i++)
 			loop_key(l, out[i]);
 		if (l->status != -1)
@@ -851,6 +901,8 @@ loop_run(const struct opts *o)
 	intrflush(stdscr, FALSE);
 	keypad(stdscr, TRUE);
 	nodelay(stdscr, TRUE);
+	/* Clicks and the wheel; curses takes the terminal's mode back. */
+	tty_arm_mouse(!o->no_mouse && keys_mouse_on(1));
 	app_set_poll(l.app, move_poll_cb, &l);
 	set_escdelay(25);
 	curs_set(0);

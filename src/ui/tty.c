@@ -155,6 +155,23 @@ tty_arm(void)
 	crash_handlers(0);
 }
 
+/*
+ * Mouse reports were asked for: a crash must stop them too (endwin() does
+ * otherwise), or the shell after it would get a report for every click.
+ * The private modes curses may have set: X10 clicks (1000), button-event
+ * tracking (1002), SGR coordinates (1006).
+ */
+void
+tty_arm_mouse(int on)
+{
+	static const char	off[] = "\033[?1006l\033[?1002l\033[?1000l";
+
+	if (on && reset_len + sizeof off - 1 < sizeof reset_seq) {
+		memcpy(reset_seq + reset_len, off, sizeof off - 1);
+		reset_len += sizeof off - 1;
+	}
+}
+
 /* Remove the crash handlers. */
 void
 tty_disarm(void)

@@ -73,6 +73,9 @@ void	tty_save(void);
  */
 void	tty_arm(void);
 
+/* Mouse reports are on (on nonzero): a crash turns them off too. */
+void	tty_arm_mouse(int on);
+
 /* Remove the crash handlers (after endwin()). */
 void	tty_disarm(void);
 

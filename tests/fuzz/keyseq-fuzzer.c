@@ -1,10 +1,12 @@
 /*
  * keyseq-fuzzer.c - libFuzzer harness for the escape-sequence decoder: the
  * input is a stream of terminal bytes (a byte 0xff followed by one more
- * stands for a special key, enum cmd_key).  A finding: more than two keys
+ * stands for a special key, enum cmd_key; 0xfe and one more for curses
+ * having eaten a mouse report's first bytes).  A finding: more than two keys
  * from one byte; a plain key out of a byte fed while a sequence was open
  * (the leak the decoder exists to prevent: only Esc or a decoded keypad key
- * may come out then); a value that is neither a byte nor an enum cmd_key;
+ * may come out then); a value that is neither a byte, an enum cmd_key nor
+ * a click;
  * a key from an ESC fed in the ground state; a sequence still open after
  * the timeout.
  */
@@ -33,6 +35,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (c == 0xff && p + 1 < size)		/* a special key */
 			c = CMD_KEY_UP + data[++p] %
 			    (CMD_KEY_OTHER - CMD_KEY_UP + 1);
+		else if (c == 0xfe && p + 1 < size)	/* curses ate kmous */
+			c = data[++p] & 1 ? KEYSEQ_REST_SGR : KEYSEQ_REST_X10;
 		open = keyseq_pending(&k);
 		n = keyseq_feed(&k, c, out);
 		if (n < 0 || n > 2)
@@ -53,7 +57,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			    out[i] == c))
 				abort();
 			if (out[i] > 255 && (out[i] < CMD_KEY_UP ||
-			    out[i] > CMD_KEY_OTHER))
+			    out[i] > CMD_KEY_OTHER) && !CMD_KEY_IS_CLICK(out[i]))
 				abort();
 		}
 	}
