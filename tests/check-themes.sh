@@ -69,10 +69,11 @@ printf 'description = my own\n' >"$XDG_CONFIG_HOME/raviz/themes/mono.theme"
 "$RAVIZ" --list-themes | grep -A1 '^mono ' | grep -q "$XDG_CONFIG_HOME"
 ok $? "a user theme shadows the installed one"
 
-# raviz.1 documents the whole format: every key the parser knows (its role
-# table and attribute list, read from the source), every colour name, each
-# requires value, glyph.STATE/ascii.STATE and the environment it reads.
-man=$(dirname "$RAVIZ")/raviz.1
+# raviz-theme(5) documents the whole format: every key the parser knows
+# (its role table and attribute list, read from the source), every colour
+# name, each requires value, glyph.STATE/ascii.STATE and the environment
+# it reads.
+man=$(dirname "$RAVIZ")/raviz-theme.5
 # Text as a reader sees it: font escapes and "\-" undone, the arguments of
 # the alternating-font macros (.BI glyph. STATE) joined as they print.
 sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' "$man" | awk '
@@ -110,5 +111,11 @@ for w in $keys $attrs name description requires fallback window lanes \
     LC_ALL; do
 	grep -qwF -- "$w" "$tmp/page" || missing="$missing $w"
 done
-[ -z "$missing" ]; ok $? "raviz.1 documents the theme format${missing:+ (missing:$missing)}"
+[ -z "$missing" ]; ok $? "raviz-theme(5) documents the theme format${missing:+ (missing:$missing)}"
+# Its example theme is a theme raviz takes.
+awk '/^\.SH EXAMPLES/ { f = 1 } f && /^\.ft B$/ { g = 1; next }
+    g && /^\.ft$/ { exit } g' "$man" | sed 's/\\-/-/g' >"$tmp/example.theme"
+[ "$(grep -c = "$tmp/example.theme")" -ge 5 ] &&
+    "$RAVIZ" --check-theme "$tmp/example.theme" >"$tmp/out" 2>&1
+ok $? "raviz-theme(5)'s example passes --check-theme: $(cat "$tmp/out")"
 tap_done

@@ -12,8 +12,9 @@
 # Then every lesson is replayed (asciicast markers carry the filled
 # captions): no placeholder may be left unfilled.  The vocabulary is checked
 # against the summary (a figure with a summary key prints the same value)
-# and against the README and the man page, and the README's lesson table
-# may only quote figures the lesson's own captions show when replayed.
+# and against raviz-demo(5), and the lesson catalogue's table
+# (docs/lessons.md) may only quote figures the lesson's own captions show
+# when replayed.
 . "${srcdir:-.}/tests/tap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -122,8 +123,8 @@ names=$(sed -n 's/.*expected one of //p' "$tmp/err" | tr -d ',')
 [ "$(echo $names | wc -w)" -ge 20 ]
 ok $? "the vocabulary: $names"
 for f in $names; do
-	grep -q "{$f}" "$srcdir/README" && grep -q "{$f}" "$srcdir/src/raviz.1.in"
-	ok $? "{$f} is documented in the README and raviz(1)"
+	grep -q "{$f}" "$srcdir/src/raviz-demo.5.in"
+	ok $? "{$f} is documented in raviz-demo(5)"
 done
 
 # Each figure with a summary key shows the summary's value, mid-run and at
@@ -169,11 +170,11 @@ want=$("$RAVIZ" --headless --file-size=8M --bs=128k --device=sata2 \
 grep -q "\"m\", \"$want MB/s\"" "$tmp/alt.cast"
 ok $? "{throughput device=sata2 mode=fixed} is raviz --headless with those options ($want)"
 
-# The README's lesson table quotes only what the lessons show.
+# The lesson catalogue's table quotes only what the lessons show.
 for n in $lessons; do
-	row=$(grep "^| $n |" "$srcdir/README")
+	row=$(grep "^| $n |" "$srcdir/docs/lessons.md")
 	[ -n "$row" ]
-	ok $? "README's lesson table has a row for $n"
+	ok $? "docs/lessons.md's table has a row for $n"
 	bad=
 	# Every decimal, and every whole number of MB/s, KiB or %.
 	for f in $(echo "$row" | grep -o '[0-9]*\.[0-9][0-9]*' ) \
@@ -183,7 +184,7 @@ for n in $lessons; do
 		    bad="$bad $f"
 	done
 	[ -z "$bad" ]
-	ok $? "README row $n: every figure is one the lesson shows:$bad"
+	ok $? "docs/lessons.md row $n: every figure is one the lesson shows:$bad"
 done
 
 tap_done

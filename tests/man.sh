@@ -96,6 +96,52 @@ for s in OPTIONS "TRACE EVENTS" "SUMMARY KEYS"; do
 	ok $? "self-check: with one name struck from $s, its check fails${survived:+ (still passes:$survived)}"
 done
 
+# The formats' pages render too, and each section a manual page should
+# have is there.
+dir=$(dirname "$man")
+for pg in raviz-demo.5 raviz-theme.5; do
+	if have groff groff-base; then
+		groff -ww -z -man "$dir/$pg" >"$tmp/warn" 2>&1 && [ ! -s "$tmp/warn" ]
+		ok $? "groff -ww -z renders $pg without warnings"
+		[ -s "$tmp/warn" ] && diag "$(cat "$tmp/warn")"
+	fi
+	for sec in NAME SYNOPSIS DESCRIPTION FILES "SEE ALSO" AUTHORS COPYRIGHT; do
+		grep -qx ".SH $sec" "$dir/$pg"
+		ok $? "$pg has $sec"
+	done
+done
+for sec in BUGS AUTHORS COPYRIGHT FILES "SEE ALSO"; do
+	grep -qx ".SH $sec" "$tmp/page"
+	ok $? "raviz.1 has $sec"
+done
+section "$tmp/page" "SEE ALSO" | tr -d '\n' | sed 's/\.BR //g' >"$tmp/see"
+for ref in 'raviz-demo (5)' 'raviz-theme (5)' 'blktrace (8)' 'blkparse (1)' \
+    'btt (1)' 'asciinema (1)'; do
+	grep -qF "$ref" "$tmp/see"
+	ok $? "raviz.1 SEE ALSO names $(echo "$ref" | tr -d ' ')"
+done
+# FILES: every kind of file an install puts in place, with its real path.
+section "$tmp/page" FILES >"$tmp/files"
+for f in /bin/raviz /raviz/themes/ /raviz/demos/ /raviz/captures/ \
+    /raviz/themes/ completions/raviz site-functions/_raviz /doc/raviz/ \
+    raviz-capture- raviz-; do
+	grep -qF -- "$f" "$tmp/files"
+	ok $? "raviz.1 FILES names $f"
+done
+! grep -q '@[A-Z]*@' "$man" "$dir/raviz-demo.5" "$dir/raviz-theme.5"
+ok $? "no @PLACEHOLDER@ is left in the generated pages"
+# raviz-demo(5) names every item a demo file may hold (cmd.c's table).
+sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' "$dir/raviz-demo.5" |
+    awk '$0 == ".SH ITEMS" {f = 1; next} /^\.SH / {f = 0} f' >"$tmp/items"
+missing=
+for c in $(sed -n 's/^	\[CMD_[A-Z_]*\] = { "\([a-z-]*\)", .*/\1/p' \
+    "$srcdir/src/cmd.c"); do
+	case $c in none|svg|projector|prompt) continue ;; esac
+	grep -qw -- "$c" "$tmp/items" || missing="$missing $c"
+done
+[ -z "$missing" ]
+ok $? "raviz-demo(5) ITEMS names every command a demo file may hold${missing:+ (missing:$missing)}"
+
 # The KEYS section names the demo replay keys (cmd.c's help shows them).
 section "$tmp/page" KEYS >"$tmp/keys-section"
 grep -qx '.B Enter' "$tmp/keys-section" && grep -qx '.B Tab' "$tmp/keys-section" &&
