@@ -331,7 +331,8 @@ app_flashf(struct app *a, const char *fmt, ...)
 static const char *
 mode_word(enum sim_mode m)
 {
-	static const char *w[SIM_MODE_COUNT] = { "BUGGY", "FIXED", "LEGACY" };
+	static const char *w[SIM_MODE_COUNT] = { "BUGGY", "FIXED", "LEGACY",
+	    "MODERN" };
 
 	return (m < SIM_MODE_COUNT ? w[m] : "?");
 }

@@ -25,7 +25,7 @@ enum argk {
 	ARG_SPEED,		/* events per second: 1 .. 1e6 */
 	ARG_LABEL,		/* 1 .. 5, also "T1" .. "T5" */
 	ARG_EVENT,		/* event number: 0 .. 2^63 - 1 */
-	ARG_MODE,		/* buggy | fixed | legacy */
+	ARG_MODE,		/* buggy | fixed | legacy | modern */
 	ARG_OPTMODE,		/* nothing (0), or a mode (1 + enum sim_mode) */
 	ARG_HELP,		/* nothing (toggle) or "close" */
 	ARG_PACE,		/* nothing (toggle), "events" or "time" */
@@ -135,7 +135,7 @@ static const struct key_row key_table[] = {
 	{ "p", "toggle the plug: buggy <-> fixed at the next read()",
 	    { { 'p', CMD_PLUG, 0 } },
 	    "p toggle plug", NULL, 3 },
-	{ "m", "cycle the mode: buggy -> fixed -> legacy",
+	{ "m", "cycle the mode: buggy -> fixed -> legacy -> modern",
 	    { { 'm', CMD_CYCLE, 0 }, { 'M', CMD_CYCLE, 0 } }, NULL, NULL, 0 },
 	{ "c", "compare: buggy above, fixed below, same clock",
 	    { { 'c', CMD_COMPARE, 0 }, { 'C', CMD_COMPARE, 0 } },
@@ -371,7 +371,7 @@ parse_arg(enum argk ak, const char *a, int64_t *out, const char **why)
 		break;
 	case ARG_MODE:
 		if (sim_mode_parse(a, &m) != 0) {
-			*why = "expected buggy, fixed or legacy";
+			*why = "expected buggy, fixed, legacy or modern";
 			return (-1);
 		}
 		v = (uint64_t)m;
@@ -382,8 +382,8 @@ parse_arg(enum argk ak, const char *a, int64_t *out, const char **why)
 			return (0);
 		}
 		if (sim_mode_parse(a, &m) != 0) {
-			*why = "expected nothing or a mode: buggy, fixed or "
-			    "legacy";
+			*why = "expected nothing or a mode: buggy, fixed, "
+			    "legacy or modern";
 			return (-1);
 		}
 		v = (uint64_t)m + 1;

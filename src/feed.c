@@ -66,6 +66,8 @@ feed_event(struct view_event *v, const struct sim_event *e)
 	v->req_npages = e->req_npages;
 	v->count = e->count;
 	v->marker = e->marker;
+	v->marker_pages = e->marker_pages;
+	v->order = e->order;
 	v->hit = e->hit;
 	v->async = e->async;
 	v->read_index = e->read_index;
@@ -148,7 +150,7 @@ feed_load(struct view *v, uint64_t *ahead, const struct sim *s)
 	struct view_reader	 rd;
 	struct view_ra		 ra;
 	struct view_stats	 st;
-	uint64_t		 mk[64], p;
+	uint64_t		 mk[64], p, ff;
 	size_t			 n, i, k;
 
 	view_load_clear(v);
@@ -156,7 +158,7 @@ feed_load(struct view *v, uint64_t *ahead, const struct sim *s)
 	/* Markers: a handful at most (one per window in flight). */
 	k = sim_markers(s, mk, 64);
 	for (i = 0; i < k && i < 64; i++)
-		view_load_marker(v, mk[i]);
+		view_load_marker(v, mk[i], sim_folio(s, mk[i], &ff));
 	r = sim_plug_list(s, &n);
 	load_list(v, 0, r, n);
 	r = sim_queue_list(s, &n);

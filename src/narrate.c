@@ -29,6 +29,7 @@ static const char *modes[VIEW_MODE_COUNT] = {
 	"BUGGY - 2.6.39: read() holds a plug",
 	"FIXED - patch: no outer plug",
 	"LEGACY - 2.6.38: per-queue plug",
+	"MODERN - 6.x: folios, a plug per window",
 };
 
 /* The mode in words. */
@@ -396,6 +397,19 @@ range(char *b, size_t n, uint64_t first, uint64_t np)
 	return (b);
 }
 
+/* Append a window's folio size, when it has large folios (modern). */
+static void
+folios(char *buf, size_t len, const struct view_event *e)
+{
+	char	sz[32];
+	size_t	n = strlen(buf);
+
+	if (e->order != 0)
+		snprintf(buf + n, len - n, " in %s folios",
+		    fmt_bytes(sz, sizeof sz, (UINT64_C(1) << e->order) *
+		    VIEW_PAGE_SIZE));
+}
+
 /* Describe one event, in at most about 68 columns where possible. */
 void
 narrate_event(char *buf, size_t len, const struct view_event *e,
@@ -418,6 +432,7 @@ narrate_event(char *buf, size_t len, const struct view_event *e,
 		    (unsigned long long)e->first,
 		    m == VIEW_MODE_BUGGY ? "outer plug taken (blk_start_plug)" :
 		    m == VIEW_MODE_FIXED ? "no outer plug (the patch)" :
+		    m == VIEW_MODE_MODERN ? "no outer plug (6.x)" :
 		    "2.6.38: no plug on the task");
 		break;
 	case VIEW_EV_READ_END:
@@ -436,6 +451,7 @@ narrate_event(char *buf, size_t len, const struct view_event *e,
 			snprintf(buf + n, len - n, ", marker on %llu",
 			    (unsigned long long)e->marker);
 		}
+		folios(buf, len, e);
 		break;
 	case VIEW_EV_RA_ASYNC:
 		if (e->npages == 0)
@@ -453,6 +469,7 @@ narrate_event(char *buf, size_t len, const struct view_event *e,
 			    (unsigned long long)e->hit, pa[0] ? " = " : "",
 			    pa, (unsigned long long)e->first,
 			    (unsigned long long)(e->first + e->npages));
+			folios(buf, len, e);
 		}
 		break;
 	case VIEW_EV_QUEUE:
@@ -506,8 +523,15 @@ narrate_event(char *buf, size_t len, const struct view_event *e,
 			break;
 		case VIEW_REASON_LIMIT:
 			snprintf(buf, len, "%u requests on the plug list: "
-			    "blk_flush_plug_list sends them first (3.1+)",
-			    cfg->plug_limit);
+			    "%s sends them first%s", e->count,
+			    m == VIEW_MODE_MODERN ? "blk_add_rq_to_plug" :
+			    "blk_flush_plug_list", m == VIEW_MODE_MODERN ? "" :
+			    " (3.1+)");
+			break;
+		case VIEW_REASON_SIZE:
+			snprintf(buf, len, "the plug's first request is "
+			    "128 KiB or more: blk_add_rq_to_plug sends %u (%s)",
+			    e->count, sz);
 			break;
 		case VIEW_REASON_EXPLICIT:
 			snprintf(buf, len, "marker page up to date: "
@@ -524,13 +548,23 @@ narrate_event(char *buf, size_t len, const struct view_event *e,
 		    e->req, range(r, sizeof r, e->first, e->npages));
 		break;
 	case VIEW_EV_COMPLETE:
-		snprintf(buf, len, "request #%u done: [%llu,%llu) up to date",
-		    e->req, (unsigned long long)e->first,
-		    (unsigned long long)(e->first + e->npages));
+		if (e->npages == 0)
+			snprintf(buf, len, "request #%u done: its bio waits "
+			    "for its other pieces", e->req);
+		else
+			snprintf(buf, len, "request #%u done: [%llu,%llu) up "
+			    "to date", e->req, (unsigned long long)e->first,
+			    (unsigned long long)(e->first + e->npages));
 		break;
 	case VIEW_EV_WAIT:
-		snprintf(buf, len, "page %llu not up to date: lock_page, "
-		    "the reader sleeps", (unsigned long long)e->page);
+		if (m == VIEW_MODE_MODERN)
+			snprintf(buf, len, "folio at %llu not up to date: "
+			    "the reader sleeps on its lock",
+			    (unsigned long long)e->page);
+		else
+			snprintf(buf, len, "page %llu not up to date: "
+			    "lock_page, the reader sleeps",
+			    (unsigned long long)e->page);
 		break;
 	case VIEW_EV_WAKE:
 		snprintf(buf, len, "the reader wakes: page %llu is up to date",

@@ -115,7 +115,7 @@ render_strips_draw(struct render *r, const struct view *s,
 	const struct view_ra	*ra = view_ra(s);
 	const struct render_glyphs *g = r->g;
 	struct cells		 c;
-	uint64_t		 span, first, p, marks[64], pos, run;
+	uint64_t		 span, first, p, marks[64], mend[64], pos, run;
 	unsigned		 w = render_strips_width(r->cols);
 	unsigned		 i, k, row, col;
 	size_t			 nm, j;
@@ -135,6 +135,9 @@ render_strips_draw(struct render *r, const struct view *s,
 	nm = view_markers(s, marks, 64);
 	if (nm > 64)
 		nm = 64;
+	/* A marker sits on a folio: every cell of the folio shows it. */
+	for (j = 0; j < nm; j++)
+		mend[j] = marks[j] + view_marker_pages(s, marks[j]);
 
 	r->s_y = y;
 	r->s_n = strips;
@@ -189,7 +192,7 @@ render_strips_draw(struct render *r, const struct view *s,
 					gl = g->win_close;
 			}
 			for (j = 0; j < nm; j++) {
-				if (marks[j] >= lo && marks[j] < hi) {
+				if (marks[j] < hi && mend[j] > lo) {
 					gl = g->marker;
 					role = RENDER_MARKER;
 				}

@@ -40,6 +40,16 @@ report_json(char *buf, size_t len, const struct sim_event *e)
 		if (e->marker != SIM_NONE)
 			fmt_append(buf, len, &off, ",\"marker\":%llu",
 			    (unsigned long long)e->marker);
+		/* Linux 6.x: the async part, the folio order, the marked folio. */
+		if (e->mode == SIM_MODE_MODERN) {
+			fmt_append(buf, len, &off, ",\"async\":%llu,"
+			    "\"order\":%u", (unsigned long long)e->async,
+			    e->order);
+			if (e->marker != SIM_NONE)
+				fmt_append(buf, len, &off,
+				    ",\"marker_pages\":%llu",
+				    (unsigned long long)e->marker_pages);
+		}
 		break;
 	case SIM_EV_QUEUE:
 		fmt_append(buf, len, &off, ",\"where\":\"%s\",\"merged\":%s,"

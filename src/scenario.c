@@ -24,8 +24,9 @@
 
 const struct scenario_opt scenario_opts[] = {
 	{ "mode", SCENARIO_MODE, F(mode), NOLIM, SCENARIO_ALWAYS,
-	    "buggy|fixed|legacy", "plugging: 2.6.39-3.2 outer plug (default),"
-	    "\nthe 2012 patch, or 2.6.38 per-queue plugging" },
+	    "buggy|fixed|legacy|modern", "plugging: 2.6.39-3.2 outer plug "
+	    "(default),\nthe 2012 patch, 2.6.38 per-queue plugging,\nor "
+	    "Linux 6.x (folios, blk-mq; docs/model.md)" },
 	{ "bs", SCENARIO_PAGES, F(read_pages), 1, UINT64_MAX,
 	    SCENARIO_ALWAYS | SCENARIO_SHOWDEF, "SIZE", "read() size" },
 	{ "ra", SCENARIO_PAGES, F(ra_pages), 1, UINT64_MAX,
@@ -51,16 +52,22 @@ const struct scenario_opt scenario_opts[] = {
 	{ "cpu-copy", SCENARIO_DURATION, F(cpu.copy_ns), NOLIM,
 	    SCENARIO_SHOWDEF, "TIME", "host CPU per page copied" },
 	{ "cpu-submit", SCENARIO_DURATION, F(cpu.submit_ns), NOLIM, 0, "TIME",
-	    "host CPU per page submitted (default 2us;\n1us with "
+	    "host CPU per folio submitted (default 2us;\n1us with "
 	    "--source=file)" },
 	{ "cpu-syscall", SCENARIO_DURATION, F(cpu.syscall_ns), NOLIM,
 	    SCENARIO_SHOWDEF, "TIME", "host CPU per read() call" },
 	{ "cpu-wake", SCENARIO_DURATION, F(cpu.wake_ns), NOLIM,
 	    SCENARIO_SHOWDEF, "TIME", "host CPU per wake-up" },
 	{ "max-request", SCENARIO_PAGES, F(max_req_pages), 1, 65536,
-	    SCENARIO_SHOWDEF, "SIZE", "request size limit" },
+	    SCENARIO_SHOWDEF, "SIZE", "request limit; modern: max_sectors" },
+	{ "max-segments", SCENARIO_COUNT, F(max_segments), 1, 65536,
+	    SCENARIO_SHOWDEF, "N", "modern: segments in a request" },
+	{ "folio-order", SCENARIO_COUNT, F(folio_order), 0, 16,
+	    SCENARIO_SHOWDEF, "N", "modern: largest folio order, 2^N pages" },
+	{ "scheduler", SCENARIO_SCHED, F(sched), NOLIM, 0, "none|mq-deadline",
+	    "modern: the queue's I/O scheduler (none)" },
 	{ "plug-limit", SCENARIO_COUNT, F(plug_limit), 1, 1000000,
-	    SCENARIO_SHOWDEF, "N", "3.1+: flush a plug at N requests" },
+	    SCENARIO_SHOWDEF, "N", "3.1+: flush a plug at N (modern: 32)" },
 	{ "unplug-thresh", SCENARIO_COUNT, F(unplug_thresh), 1, 1000000,
 	    SCENARIO_SHOWDEF, "N", "legacy: unplug at N queued requests" },
 	{ "unplug-delay", SCENARIO_DURATION, F(unplug_delay_ns), NOLIM,
@@ -186,7 +193,12 @@ scenario_parse(const struct scenario_opt *o, const char *v,
 	case SCENARIO_MODE:
 		if (sim_mode_parse(v, &c->mode) != 0)
 			return (bad_value(why, whylen, v,
-			    "is not buggy, fixed or legacy"));
+			    "is not buggy, fixed, legacy or modern"));
+		return (0);
+	case SCENARIO_SCHED:
+		if (sim_sched_parse(v, &c->sched) != 0)
+			return (bad_value(why, whylen, v,
+			    "is not none or mq-deadline"));
 		return (0);
 	case SCENARIO_SOURCE:
 		if (strcmp(v, "raw") == 0)
@@ -280,6 +292,8 @@ scenario_equal(const struct scenario_opt *o, const struct sim_config *a,
 		return (a->source == b->source);
 	case SCENARIO_DISC:
 		return (x->disc == y->disc);
+	case SCENARIO_SCHED:
+		return (a->sched == b->sched);
 	case SCENARIO_DEVICE:
 		return (strcmp(x->name, y->name) == 0 &&
 		    x->bandwidth == y->bandwidth &&
@@ -312,6 +326,9 @@ scenario_format(const struct scenario_opt *o, const struct sim_config *c,
 		break;
 	case SCENARIO_DISC:
 		s = sim_disc_name(c->device.disc);
+		break;
+	case SCENARIO_SCHED:
+		s = sim_sched_name(c->sched);
 		break;
 	case SCENARIO_PAGES:
 		return (unit_arg(buf, len, get(o, c) * SIM_PAGE_SIZE,

@@ -15,14 +15,15 @@
 #include "engine/sim.h"
 
 enum scenario_type {
-	SCENARIO_MODE,		/* buggy | fixed | legacy */
+	SCENARIO_MODE,		/* buggy | fixed | legacy | modern */
 	SCENARIO_SOURCE,	/* raw | file */
 	SCENARIO_DEVICE,	/* a preset name: the whole struct sim_device */
 	SCENARIO_DISC,		/* fifo | ps */
 	SCENARIO_PAGES,		/* SIZE in bytes, whole pages; stored in pages */
 	SCENARIO_DURATION,	/* TIME, stored in ns */
 	SCENARIO_RATE,		/* bytes per second */
-	SCENARIO_COUNT		/* a plain number */
+	SCENARIO_COUNT,		/* a plain number */
+	SCENARIO_SCHED		/* none | mq-deadline */
 };
 
 /* Flags of an option. */

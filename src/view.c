@@ -26,6 +26,12 @@
 #include "view.h"
 #include "xalloc.h"
 
+/* A marked folio: PG_readahead on [page, page + npages). */
+struct view_mark {
+	uint64_t		 page;
+	uint64_t		 npages;
+};
+
 /* An array of requests. */
 struct reqv {
 	struct view_request	*v;
@@ -35,7 +41,7 @@ struct reqv {
 struct view {
 	struct view_config	 cfg;
 	struct runs		 pages;		/* requested pages (runs.h) */
-	uint64_t		*mark;		/* marker pages, ascending */
+	struct view_mark	*mark;		/* marked folios, ascending */
 	size_t			 nmark, cmark;
 	struct reqv		 list[3];	/* plug, queue, device */
 	struct tally		 hist;		/* requests by size in pages */
@@ -54,7 +60,7 @@ struct view {
 enum { L_PLUG, L_QUEUE, L_DEV };
 
 static const char *const mode_names[VIEW_MODE_COUNT] = {
-	"buggy", "fixed", "legacy"
+	"buggy", "fixed", "legacy", "modern"
 };
 
 /* A mode's name. */
@@ -197,7 +203,7 @@ mark_find(const struct view *v, uint64_t p)
 
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
-		if (v->mark[mid] < p)
+		if (v->mark[mid].page < p)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -205,18 +211,19 @@ mark_find(const struct view *v, uint64_t p)
 	return (lo);
 }
 
-/* Set the marker on page p. */
+/* Set the marker on the folio of n pages at p. */
 static void
-mark_set(struct view *v, uint64_t p)
+mark_set(struct view *v, uint64_t p, uint64_t n)
 {
 	size_t	i = mark_find(v, p);
 
-	if (i < v->nmark && v->mark[i] == p)
+	if (i < v->nmark && v->mark[i].page == p)
 		return;
 	v->mark = xgrow(v->mark, &v->cmark, v->nmark, sizeof *v->mark);
 	memmove(&v->mark[i + 1], &v->mark[i], (v->nmark - i) *
 	    sizeof *v->mark);
-	v->mark[i] = p;
+	v->mark[i].page = p;
+	v->mark[i].npages = n > 0 ? n : 1;
 	v->nmark++;
 }
 
@@ -226,7 +233,7 @@ mark_take(struct view *v, uint64_t p)
 {
 	size_t	i = mark_find(v, p);
 
-	if (i < v->nmark && v->mark[i] == p) {
+	if (i < v->nmark && v->mark[i].page == p) {
 		memmove(&v->mark[i], &v->mark[i + 1], (v->nmark - i - 1) *
 		    sizeof *v->mark);
 		v->nmark--;
@@ -240,8 +247,17 @@ view_markers(const struct view *v, uint64_t *out, size_t max)
 	size_t	i;
 
 	for (i = 0; i < v->nmark && i < max; i++)
-		out[i] = v->mark[i];
+		out[i] = v->mark[i].page;
 	return (v->nmark);
+}
+
+/* Pages of the marked folio at page p (1 if p has no marker). */
+uint64_t
+view_marker_pages(const struct view *v, uint64_t p)
+{
+	size_t	i = mark_find(v, p);
+
+	return (i < v->nmark && v->mark[i].page == p ? v->mark[i].npages : 1);
 }
 
 /* Insert r into l at index i. */
@@ -515,7 +531,7 @@ reader(struct view *v, const struct view_event *e)
 			v->ra.async_size = e->async;
 		}
 		if (e->marker != VIEW_NONE)
-			mark_set(v, e->marker);
+			mark_set(v, e->marker, e->marker_pages);
 		return;		/* ra_wait lasts to the window's pages */
 	case VIEW_EV_WAIT:
 		rd->task = VIEW_TASK_SLEEPING;
@@ -551,7 +567,9 @@ view_apply(struct view *v, const struct view_event *e)
 		break;
 	case VIEW_EV_FLUSH:
 		v->st.flushes++;
-		if (v->list[L_PLUG].n != 0)
+		if (v->list[L_PLUG].n != 0 && e->mode == VIEW_MODE_MODERN)
+			v->list[L_PLUG].n = 0;	/* each one told by a QUEUE */
+		else if (v->list[L_PLUG].n != 0)
 			plug_to_queue(v);
 		else
 			v->q_plugged = 0;
@@ -648,9 +666,9 @@ view_load_extent(struct view *v, const struct view_extent *x)
 
 /* Key frame: a marker page (ascending). */
 void
-view_load_marker(struct view *v, uint64_t page)
+view_load_marker(struct view *v, uint64_t page, uint64_t npages)
 {
-	mark_set(v, page);
+	mark_set(v, page, npages);
 }
 
 /* Key frame: a request at the end of list i (0 plug, 1 queue, 2 device). */

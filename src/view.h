@@ -35,6 +35,9 @@ enum view_mode {
 	VIEW_MODE_BUGGY,	/* 2.6.39-3.2: outer plug across read() */
 	VIEW_MODE_FIXED,	/* the patch: no outer plug for buffered reads */
 	VIEW_MODE_LEGACY,	/* 2.6.38: per-queue plugging */
+	VIEW_MODE_MODERN,	/* Linux 6.x: folios, blk-mq, a plug per window;
+				   a flushed plug's requests are each told by
+				   a QUEUE event at the queue */
 	VIEW_MODE_COUNT
 };
 
@@ -65,6 +68,7 @@ enum view_reason {
 	VIEW_REASON_EXPLICIT,	/* unplug after async ra on an up-to-date marker */
 	VIEW_REASON_SWITCH,	/* leaving legacy mode: its queue plug released */
 	VIEW_REASON_LIMIT,	/* 3.1+: the plug list is full */
+	VIEW_REASON_SIZE,	/* modern: its first request reached 128 KiB */
 	VIEW_REASON_COUNT
 };
 
@@ -91,6 +95,8 @@ struct view_event {
 	uint64_t	 req_npages;
 	uint32_t	 count;		/* FLUSH: requests released */
 	uint64_t	 marker;	/* RA_*: marker page set, or VIEW_NONE */
+	uint64_t	 marker_pages;	/* RA_*: pages of the marker's folio */
+	uint32_t	 order;		/* RA_*: the window's folio order */
 	uint64_t	 hit;		/* RA_*: page that triggered readahead */
 	uint64_t	 async;		/* RA_*: async part when the window becomes
 					   the readahead state, else 0 */
@@ -231,6 +237,8 @@ void		 view_extents(const struct view *, uint64_t first,
 enum view_page	 view_page_state(const struct view *, uint64_t page);
 /* Marker pages set, ascending, at most max into out; returns the count. */
 size_t		 view_markers(const struct view *, uint64_t *out, size_t max);
+/* Pages of the folio whose marker is on page p (1: a page, or none). */
+uint64_t	 view_marker_pages(const struct view *, uint64_t p);
 /* Requests on the plug list, in the queue, on the device, each in order. */
 const struct view_request *view_plug_list(const struct view *, size_t *n);
 const struct view_request *view_queue_list(const struct view *, size_t *n);
@@ -258,7 +266,8 @@ const char	*view_mode_name(enum view_mode);
 /* Key frames (feed.c only): set parts of the state as they are. */
 void		 view_load_clear(struct view *);
 void		 view_load_extent(struct view *, const struct view_extent *);
-void		 view_load_marker(struct view *, uint64_t page);
+void		 view_load_marker(struct view *, uint64_t page,
+		    uint64_t npages);
 void		 view_load_request(struct view *, int list,
 		    const struct view_request *);	/* 0 plug, 1 queue, 2 device */
 void		 view_load_count(struct view *, uint64_t pages, uint64_t n);

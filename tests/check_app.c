@@ -933,7 +933,7 @@ START_TEST(test_toggle_effect)
 }
 END_TEST
 
-/* m cycles buggy -> fixed -> legacy -> buggy (pending). */
+/* m cycles buggy -> fixed -> legacy -> modern -> buggy (pending). */
 START_TEST(test_cycle)
 {
 	struct app	*a = new_app();
@@ -943,6 +943,8 @@ START_TEST(test_cycle)
 	ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_FIXED);
 	exec(a, CMD_CYCLE, 0);
 	ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_LEGACY);
+	exec(a, CMD_CYCLE, 0);
+	ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_MODERN);
 	exec(a, CMD_CYCLE, 0);
 	ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_BUGGY);
 	exec(a, CMD_MODE, SIM_MODE_LEGACY);

@@ -17,7 +17,9 @@
 #include "scenario.h"
 
 /* Values to try for an option of each type ("" ends a list). */
-static const char *const modes[] = { "buggy", "fixed", "legacy", "" };
+static const char *const modes[] = { "buggy", "fixed", "legacy", "modern",
+	"" };
+static const char *const scheds[] = { "none", "mq-deadline", "" };
 static const char *const sources[] = { "raw", "file", "" };
 static const char *const discs[] = { "fifo", "rr", "" };
 static const char *const sizes[] = { "4k", "12k", "1M", "3M", "256M", "" };
@@ -92,6 +94,9 @@ values(const struct scenario_opt *so, const char *const **out,
 		return;
 	case SCENARIO_DISC:
 		*out = discs;
+		return;
+	case SCENARIO_SCHED:
+		*out = scheds;
 		return;
 	case SCENARIO_DEVICE:
 		for (i = 0; i < sim_preset_count() && n < 7; i++)
@@ -178,7 +183,8 @@ START_TEST(test_all_at_once)
 		"--bandwidth=1500k", "--latency=7us", "--qd=3",
 		"--discipline=fifo", "--idle-penalty=2ms", "--idle-threshold=5ms",
 		"--cpu-copy=11ns", "--cpu-submit=13ns", "--cpu-syscall=17ns",
-		"--cpu-wake=19ns", "--max-request=64k", "--plug-limit=5",
+		"--cpu-wake=19ns", "--max-request=64k", "--max-segments=33",
+		"--folio-order=4", "--scheduler=mq-deadline", "--plug-limit=5",
 		"--unplug-thresh=9", "--unplug-delay=4ms"
 	};
 	struct opts	 o;

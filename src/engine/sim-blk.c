@@ -2,6 +2,9 @@
  * sim-blk.c - the block layer (model.md §4): the task's plug list, merging
  * into plugged and queued requests within the size limit, the elevator,
  * flushing a plug, and 2.6.38's per-queue plugging with its unplug timer.
+ * Bios are built and merged by each kernel's policy (sim_policy.submit):
+ * 2012's page bios here (sim_blk_submit()), Linux 6.x's in sim-k6.c, on
+ * the plug list and request helpers of this file.
  *
  * Request lists are kept in page order without overlaps (sim-vec.c), so a
  * merge candidate is found by bisection.  Running the queue hands requests
@@ -60,9 +63,9 @@ try_merge(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
 	return (m);
 }
 
-/* Add a new request to the end of v (or in page order for the queue). */
-static struct sim_request *
-req_add(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
+/* A new request in v, in page order (id 0: a new id). */
+struct sim_request *
+sim_blk_req_add(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
     uint32_t id)
 {
 	struct sim_request	 r;
@@ -81,8 +84,8 @@ req_add(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
 }
 
 /* Emit a QUEUE event for pages added to request r. */
-static void
-ev_queue(struct sim *s, enum sim_where w, uint64_t first, uint64_t n,
+void
+sim_blk_ev_queue(struct sim *s, enum sim_where w, uint64_t first, uint64_t n,
     const struct sim_request *r, int merged)
 {
 	struct sim_event	*e = sim_ev_new(s, SIM_EV_QUEUE);
@@ -117,14 +120,15 @@ elv_add(struct sim *s, uint64_t first, uint64_t n, uint32_t id, int emit)
 		if ((m = try_merge(s, &s->queue, first, n, &i)) != 0) {
 			r = &s->queue.v[i];
 			if (emit)
-				ev_queue(s, SIM_WHERE_QUEUE, first, m, r, 1);
+				sim_blk_ev_queue(s, SIM_WHERE_QUEUE, first, m, r, 1);
 		} else {
 			m = n < s->cfg.max_req_pages ? n : s->cfg.max_req_pages;
-			if ((r = req_add(s, &s->queue, first, m, id)) == NULL)
+			r = sim_blk_req_add(s, &s->queue, first, m, id);
+			if (r == NULL)
 				return;
 			id = 0;
 			if (emit)
-				ev_queue(s, SIM_WHERE_QUEUE, first, m, r, 0);
+				sim_blk_ev_queue(s, SIM_WHERE_QUEUE, first, m, r, 0);
 		}
 		sim_set_state(s, first, m, SIM_PAGE_QUEUED);
 		first += m;
@@ -152,11 +156,11 @@ sim_blk_submit(struct sim *s, uint64_t first, uint64_t n)
 	while (n > 0) {
 		if ((m = try_merge(s, &s->plug, first, n, &i)) != 0) {
 			r = &s->plug.v[i];
-			ev_queue(s, SIM_WHERE_PLUG, first, m, r, 1);
+			sim_blk_ev_queue(s, SIM_WHERE_PLUG, first, m, r, 1);
 		} else if ((m = try_merge(s, &s->queue, first, n, &i)) != 0) {
 			/* Merged straight into a queued, unstarted request. */
 			r = &s->queue.v[i];
-			ev_queue(s, SIM_WHERE_QUEUE, first, m, r, 1);
+			sim_blk_ev_queue(s, SIM_WHERE_QUEUE, first, m, r, 1);
 			sim_set_state(s, first, m, SIM_PAGE_QUEUED);
 			first += m;
 			n -= m;
@@ -166,14 +170,76 @@ sim_blk_submit(struct sim *s, uint64_t first, uint64_t n)
 			if (s->plug.n >= s->cfg.plug_limit)
 				sim_blk_flush(s, SIM_REASON_LIMIT);
 			m = n < s->cfg.max_req_pages ? n : s->cfg.max_req_pages;
-			if ((r = req_add(s, &s->plug, first, m, 0)) == NULL)
+			r = sim_blk_req_add(s, &s->plug, first, m, 0);
+			if (r == NULL)
 				return;
-			ev_queue(s, SIM_WHERE_PLUG, first, m, r, 0);
+			sim_blk_ev_queue(s, SIM_WHERE_PLUG, first, m, r, 0);
 		}
 		sim_set_state(s, first, m, SIM_PAGE_PLUGGED);
 		first += m;
 		n -= m;
 	}
+}
+
+/* 2012: a request released from the plug enters the elevator, merging. */
+void
+sim_blk_insert(struct sim *s, const struct sim_request *r)
+{
+	elv_add(s, r->first, r->npages, r->id, 0);
+}
+
+/* Modern: a bio of [first, end) was built; its pages complete together. */
+void
+sim_blk_bio(struct sim *s, uint64_t first, uint64_t end)
+{
+	if (sim_biov_add(&s->bios, first, end) != 0)
+		s->oom = 1;
+}
+
+/*
+ * Request r completed.  Without a bio in flight in it (2012) its pages are
+ * up to date.  Else each bio it holds a piece of has that many pages fewer
+ * left; the bios with none left are done, and their pages - one contiguous
+ * range, since only the first and last bio of a request can reach beyond
+ * it - are up to date.
+ */
+void
+sim_blk_done(struct sim *s, const struct sim_request *r, uint64_t *first,
+    uint64_t *n)
+{
+	struct sim_biov	*b = &s->bios;
+	uint64_t	 r0 = r->first, r1 = r->first + r->npages, lo, hi;
+	uint64_t	 d0 = SIM_NONE, d1 = 0;
+	size_t		 i, k;
+	int		 held = 0;
+
+	*first = r0;
+	*n = r->npages;
+	for (i = k = 0; i < b->n; i++) {
+		lo = b->v[i].first > r0 ? b->v[i].first : r0;
+		hi = b->v[i].end < r1 ? b->v[i].end : r1;
+		if (lo < hi) {
+			b->v[i].left -= hi - lo;
+			held = 1;
+		}
+		if (b->v[i].left == 0) {
+			if (d0 == SIM_NONE)
+				d0 = b->v[i].first;
+			d1 = b->v[i].end;
+			continue;
+		}
+		b->v[k++] = b->v[i];
+	}
+	b->n = k;
+	if (!held) {
+		/* A request of page bios (2012, or one from before a switch). */
+		sim_set_state(s, r0, r->npages, SIM_PAGE_UPTODATE);
+		return;
+	}
+	*first = d0 == SIM_NONE ? r0 : d0;
+	*n = d0 == SIM_NONE ? 0 : d1 - d0;
+	if (*n != 0)
+		sim_set_state(s, *first, *n, SIM_PAGE_UPTODATE);
 }
 
 /* Record a flush of the non-empty list l, counted in the statistics. */
@@ -205,7 +271,7 @@ sim_blk_flush(struct sim *s, enum sim_reason why)
 	list = s->plug;
 	memset(&s->plug, 0, sizeof s->plug);
 	for (i = 0; i < list.n; i++)
-		elv_add(s, list.v[i].first, list.v[i].npages, list.v[i].id, 0);
+		s->pol->insert(s, &list.v[i]);
 	/* Keep the buffer for the next plug. */
 	s->plug.v = list.v;
 	s->plug.cap = list.cap;

@@ -97,6 +97,31 @@ tdiff(uint64_t a, uint64_t b)
 	return (a - b);
 }
 
+/*
+ * Large folios (sim-k6.c): folio orders and window ends follow the
+ * alignment of page numbers.  A folio is at most 2^min(limit, log2 of the
+ * largest window) pages, and a window ends on a boundary of at most
+ * 2^min(limit + 2, lowest set bit of the window limit), so the rules repeat
+ * when page numbers move by a multiple of this power of two.  The largest
+ * window is ra_pages, or for reads larger than that up to io_pages.
+ */
+static uint64_t
+fold_align(const struct sim *s)
+{
+	uint64_t	w = s->cfg.ra_pages, big = s->cfg.read_pages;
+	uint32_t	k = 0;
+
+	if (big > s->cfg.max_req_pages)
+		big = s->cfg.max_req_pages;
+	if (big > w)
+		w = big;
+	while ((w >> (k + 1)) != 0)
+		k++;
+	if (k > s->cfg.folio_order + 2)
+		k = s->cfg.folio_order + 2;
+	return (UINT64_C(1) << k);
+}
+
 /* Requests of a list, relative to page p, time t and the next request id. */
 static int
 sig_reqs(const struct sim *s, struct cycle_snap *c, const struct sim_reqv *v,
@@ -117,6 +142,7 @@ sig_reqs(const struct sim *s, struct cycle_snap *c, const struct sim_reqv *v,
 		r |= sig_put(c, tdiff(q->t_done, t));
 		r |= sig_put(c, sim_dev_left(s, q));
 		r |= sig_put(c, (uint64_t)q->penalised);
+		r |= sig_put(c, q->nsegs);
 	}
 	return (r);
 }
@@ -205,6 +231,23 @@ sig_build(const struct sim *s, struct cycle_snap *c)
 	r |= sig_put(c, (uint64_t)s->prev_page - p);
 	r |= sig_put(c, (uint64_t)s->q_plugged);
 	r |= sig_put(c, s->q_plugged ? tdiff(s->unplug_at, t) : 0);
+	if (s->pol->folios) {
+		/* Large folios: a period keeps the alignment that matters. */
+		r |= sig_put(c, p & (fold_align(s) - 1));
+		r |= sig_put(c, s->ra.order);
+		r |= sig_put(c, s->folios.n);
+		for (i = 0; i < s->folios.n; i++) {
+			r |= sig_put(c, s->folios.v[i].first - p);
+			r |= sig_put(c, s->folios.v[i].end - p);
+			r |= sig_put(c, s->folios.v[i].order);
+		}
+		r |= sig_put(c, s->bios.n);
+		for (i = 0; i < s->bios.n; i++) {
+			r |= sig_put(c, s->bios.v[i].first - p);
+			r |= sig_put(c, s->bios.v[i].end - p);
+			r |= sig_put(c, s->bios.v[i].left);
+		}
+	}
 	/* Idle history matters only through "idle for >= T_idle". */
 	if (s->dev.n != 0 || s->cfg.device.idle_penalty_ns == 0)
 		idle = 0;
@@ -291,6 +334,14 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 	x->v[x->n - 1].npages -= d;
 	for (i = 0; i < s->markers.n; i++)
 		s->markers.v[i] += d;
+	for (i = 0; i < s->folios.n; i++) {
+		s->folios.v[i].first += d;
+		s->folios.v[i].end += d;
+	}
+	for (i = 0; i < s->bios.n; i++) {
+		s->bios.v[i].first += d;
+		s->bios.v[i].end += d;
+	}
 	for (k = 0; k < 2; k++) {
 		for (i = 0; i < lists[k]->n; i++) {
 			struct sim_request *r = &lists[k]->v[i];

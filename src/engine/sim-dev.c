@@ -411,19 +411,24 @@ sim_dev_dispatch(struct sim *s)
 	}
 }
 
-/* Request r completes: its pages are up to date, the reader may wake. */
+/*
+ * Request r completes: the pages it makes up to date (its own; in modern
+ * mode those of the bios it finishes, sim_blk_done()) are what the event
+ * tells, and the reader may wake.
+ */
 static void
 dev_done(struct sim *s, const struct sim_request *r)
 {
 	struct sim_event	*e;
+	uint64_t		 first, n;
 
-	sim_set_state(s, r->first, r->npages, SIM_PAGE_UPTODATE);
+	sim_blk_done(s, r, &first, &n);
 	e = sim_ev_new(s, SIM_EV_COMPLETE);
-	e->first = r->first;
-	e->npages = r->npages;
+	e->first = first;
+	e->npages = n;
 	e->req = r->id;
-	if (s->rd.task == SIM_TASK_SLEEPING && s->rd.wait_page >= r->first &&
-	    s->rd.wait_page < r->first + r->npages) {
+	if (s->rd.task == SIM_TASK_SLEEPING && s->rd.wait_page >= first &&
+	    s->rd.wait_page < first + n) {
 		s->rd.task = SIM_TASK_WAKING;
 		s->rd.busy_until = s->now + s->cfg.cpu.wake_ns;
 		s->step = STEP_WOKEN;

@@ -51,6 +51,74 @@ int	 sim_u64v_remove(struct sim_u64v *, uint64_t x);
 /* Smallest element >= x, or SIM_NONE. */
 uint64_t sim_u64v_next(const struct sim_u64v *, uint64_t x);
 
+/*
+ * The folios of the windows of modern mode (sim-folios.c): each window read
+ * with large folios is one run [first, end) whose folios were allocated
+ * from first as page_cache_ra_order() does - of `order` where the index is
+ * aligned to it, smaller where it is not or where the window ends.  Pages
+ * outside every run are folios of one page.  Runs are ascending and do not
+ * overlap; the reader drops those behind it (sim_folio_prune()).
+ */
+struct sim_folio_run {
+	uint64_t	 first;
+	uint64_t	 end;
+	uint32_t	 order;
+};
+
+struct sim_folios {
+	struct sim_folio_run	*v;
+	size_t			 n;
+	size_t			 cap;
+};
+
+int	 sim_folios_copy(struct sim_folios *, const struct sim_folios *);
+/* Add a run in page order; 0, or -1 when out of memory. */
+int	 sim_folios_add(struct sim_folios *, uint64_t first, uint64_t end,
+	     uint32_t order);
+/* Drop the runs that end at or before page p. */
+void	 sim_folios_prune(struct sim_folios *, uint64_t p);
+/* The folio of page p in the run r: its first page, and its pages. */
+uint64_t sim_folios_in_run(const struct sim_folio_run *r, uint64_t p,
+	     uint64_t *first);
+/* The folio holding page p: its first page in *first; returns its pages. */
+uint64_t sim_folios_at(const struct sim_folios *, uint64_t p,
+	     uint64_t *first);
+/* Orders of the lowest and highest set bits of x != 0 (ffs() - 1, ilog2()). */
+uint32_t sim_folios_low_order(uint64_t x);
+uint32_t sim_folios_high_order(uint64_t x);
+/* Folios that hold pages of [p, q). */
+uint64_t sim_folios_count(const struct sim_folios *, uint64_t p,
+	     uint64_t q);
+/*
+ * The span of equal, aligned folios from the one holding p: its first page
+ * in *first, the folio size in *fpages; returns where the span ends.
+ */
+uint64_t sim_folios_span(const struct sim_folios *, uint64_t p,
+	     uint64_t *first, uint64_t *fpages);
+
+/*
+ * Bios of modern mode not yet complete (sim-blk.c): [first, end), of which
+ * `left` pages are in requests that have not completed.  A bio split into
+ * several requests ends its folios' reads only when its last piece is
+ * done (the split pieces are chained to it), so its pages become up to
+ * date together.  Ascending, not overlapping.
+ */
+struct sim_bio {
+	uint64_t	 first;
+	uint64_t	 end;
+	uint64_t	 left;
+};
+
+struct sim_biov {
+	struct sim_bio	*v;
+	size_t		 n;
+	size_t		 cap;
+};
+
+int	 sim_biov_copy(struct sim_biov *, const struct sim_biov *);
+/* Add a bio of [first, end), all its pages left; 0, or -1 out of memory. */
+int	 sim_biov_add(struct sim_biov *, uint64_t first, uint64_t end);
+
 /* Vector of requests: items at v[0 .. n), cap of them from v (sim-vec.c). */
 struct sim_reqv {
 	struct sim_request	*v;
@@ -135,18 +203,41 @@ struct sim_policy {
 	int		 queue_plug;
 	int		 outer_plug;
 	/*
+	 * How read() walks the page cache (model.md §3): 0, page by page
+	 * (2012: readahead, lock_page and copy at each page); else in
+	 * batches of up to this many folios (filemap_get_pages(): the last
+	 * folio of a batch is the first one not up to date or marked, its
+	 * readahead and its lock come before the batch is copied).
+	 */
+	unsigned	 batch;
+	/*
+	 * Large folios (Linux 6.x): folio orders and window ends follow the
+	 * alignment of page numbers, which a skipped period must keep.
+	 */
+	int		 folios;
+	/*
 	 * On-demand readahead at page off, a marker hit or a miss, with req
 	 * pages left in this read(): sets the file's readahead state, submits
-	 * the window (sim_ra_submit()) and returns the pages allocated.
+	 * the window (sim_ra_submit()) and returns the folios allocated.
 	 */
 	uint64_t	(*ondemand)(struct sim *, int hit_marker, uint64_t off,
 			    uint64_t req);
+	/*
+	 * The block layer: turn a run of newly allocated pages of one window
+	 * into bios and requests (plug list, or the queue when the task has
+	 * no plug), and insert a request released from the plug into the
+	 * queue (emitting a QUEUE event where the view cannot tell).
+	 */
+	void		(*submit)(struct sim *, uint64_t first, uint64_t n);
+	void		(*insert)(struct sim *, const struct sim_request *);
 };
 
 /* sim-k2012.c: 2.6.38, 2.6.39-3.2 and the 2012 patch. */
 extern const struct sim_policy sim_k2012_buggy;
 extern const struct sim_policy sim_k2012_fixed;
 extern const struct sim_policy sim_k2012_legacy;
+/* sim-k6.c: Linux 6.x (checked against 6.18). */
+extern const struct sim_policy sim_k6_modern;
 
 /*
  * The engine's state (sim.c and the files of its sections, model.md §2-§5
@@ -176,6 +267,8 @@ struct sim {
 
 	struct sim_extents	 pages;
 	struct sim_u64v		 markers;
+	struct sim_folios	 folios;	/* modern: large folios */
+	struct sim_biov		 bios;		/* modern: bios in flight */
 
 	struct sim_reqv		 plug;	/* task plug list */
 	struct sim_reqv		 queue;	/* elevator, not started */
@@ -186,6 +279,8 @@ struct sim {
 	struct sim_reader	 rd;
 	enum sim_step		 step;
 	int			 ra_async;	/* STEP_RA_DONE after async ra */
+	uint64_t		 batch_last;	/* batch: its last folio's page */
+	uint64_t		 batch_end;	/* batch: pages to copy end here */
 	int			 ra_plug;	/* inside read_pages() with its plug */
 	int64_t			 prev_page;	/* prev_pos / page size, -1 */
 	uint64_t		 sleep_since;
@@ -260,15 +355,41 @@ uint64_t sim_stall_total(const struct sim *);
 const struct sim_policy *sim_policy(enum sim_mode m);
 
 /* sim-ra.c: readahead (§2). */
-/* Allocate and submit a window (read_pages()); returns pages allocated. */
+/*
+ * Allocate and submit a window (read_pages()) of folios of order (0: of
+ * one page); returns the folios allocated (the pages, without large
+ * folios), the unit of readahead's CPU cost.
+ */
 uint64_t sim_ra_submit(struct sim *, uint64_t start, uint64_t size,
-	     uint64_t async, enum sim_ev kind, uint64_t hit);
+	     uint64_t async, uint32_t order, enum sim_ev kind, uint64_t hit);
+/* Are all pages of [first, first + n) up to date (or consumed)? */
+int	 sim_ra_uptodate(const struct sim *, uint64_t first, uint64_t n);
 /* Remove the marker at p if there is one; 1 if there was. */
 int	 sim_ra_marker_take(struct sim *, uint64_t p);
 
 /* sim-blk.c: the block layer (§4). */
-/* Submit a run of newly allocated pages as bios (plug or elevator). */
+/* 2012: submit a run of newly allocated pages as bios (plug or elevator). */
 void	 sim_blk_submit(struct sim *, uint64_t first, uint64_t n);
+/* 2012: a request released from the plug enters the elevator, merging. */
+void	 sim_blk_insert(struct sim *, const struct sim_request *);
+/* Modern: a bio of [first, end) was built; its pages complete together. */
+void	 sim_blk_bio(struct sim *, uint64_t first, uint64_t end);
+/*
+ * Request r completed: set the pages that are up to date now (the
+ * request's, or those of the bios it finished) and return them in
+ * [*first, *first + *n), possibly empty.
+ */
+void	 sim_blk_done(struct sim *, const struct sim_request *r,
+	     uint64_t *first, uint64_t *n);
+/*
+ * A new request of [first, first + n) with nsegs segments (id 0: a new id)
+ * in the list v, kept in page order; NULL when out of memory (s->oom).
+ */
+struct sim_request *sim_blk_req_add(struct sim *, struct sim_reqv *v,
+	     uint64_t first, uint64_t n, uint32_t id);
+/* Emit a QUEUE event: pages [first, first + n) went into request r. */
+void	 sim_blk_ev_queue(struct sim *, enum sim_where, uint64_t first,
+	     uint64_t n, const struct sim_request *r, int merged);
 /* Release the task's plug list into the elevator and run the queue. */
 void	 sim_blk_flush(struct sim *, enum sim_reason);
 /* Legacy: unplug the request queue and run it. */

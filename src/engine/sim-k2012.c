@@ -24,12 +24,16 @@ const struct sim_policy sim_k2012_buggy = {
 	.name = "buggy",
 	.outer_plug = 1,
 	.ondemand = k2012_ondemand,
+	.submit = sim_blk_submit,
+	.insert = sim_blk_insert,
 };
 
 /* The patch (3deaa7190a8d): readahead's own plug in read_pages() only. */
 const struct sim_policy sim_k2012_fixed = {
 	.name = "fixed",
 	.ondemand = k2012_ondemand,
+	.submit = sim_blk_submit,
+	.insert = sim_blk_insert,
 };
 
 /* 2.6.38: per-queue plugging, the baseline the report measured. */
@@ -37,12 +41,14 @@ const struct sim_policy sim_k2012_legacy = {
 	.name = "legacy",
 	.queue_plug = 1,
 	.ondemand = k2012_ondemand,
+	.submit = sim_blk_submit,
+	.insert = sim_blk_insert,
 };
 
 /*
  * ondemand_readahead() of 2.6.38-3.2 at page off with req pages left in this
  * read() (model.md §2): emits the RA event and submits the window; returns
- * the pages allocated.
+ * the folios (here pages) allocated.
  */
 static uint64_t
 k2012_ondemand(struct sim *s, int hit_marker, uint64_t off, uint64_t req)
@@ -67,7 +73,7 @@ k2012_ondemand(struct sim *s, int hit_marker, uint64_t off, uint64_t req)
 		    SIM_PAGE_ABSENT);
 		if (hole == SIM_NONE || hole > s->cfg.file_pages ||
 		    hole - off > max)
-			return (sim_ra_submit(s, off, 0, 0, kind, off));
+			return (sim_ra_submit(s, off, 0, 0, 0, kind, off));
 		ra->start = hole;
 		ra->size = sim_ra_next_size(hole - off + req, max);
 		ra->async_size = ra->size;
@@ -78,7 +84,7 @@ k2012_ondemand(struct sim *s, int hit_marker, uint64_t off, uint64_t req)
 	if ((int64_t)off - s->prev_page <= 1)
 		goto initial;
 	/* A random read: exactly req pages, no marker, state untouched. */
-	return (sim_ra_submit(s, off, req, 0, kind, off));
+	return (sim_ra_submit(s, off, req, 0, 0, kind, off));
 
 initial:
 	ra->start = off;
@@ -90,6 +96,6 @@ readit:
 		ra->async_size = sim_ra_next_size(ra->size, max);
 		ra->size += ra->async_size;
 	}
-	return (sim_ra_submit(s, ra->start, ra->size, ra->async_size, kind,
+	return (sim_ra_submit(s, ra->start, ra->size, ra->async_size, 0, kind,
 	    off));
 }

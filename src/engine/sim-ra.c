@@ -55,25 +55,58 @@ marker_set(struct sim *s, uint64_t p)
 	s->ra.marker = p;
 }
 
+/* Are all pages of [first, first + n) up to date (or consumed)? */
+int
+sim_ra_uptodate(const struct sim *s, uint64_t first, uint64_t n)
+{
+	uint64_t	p, end = first + n;
+
+	for (p = first; p < end; p = sim_extents_run_end(&s->pages, p, end))
+		if (!sim_uptodate(s, p))
+			return (0);
+	return (1);
+}
+
+/* Are all pages of [first, end) absent from the page cache? */
+static int
+all_absent(const struct sim *s, uint64_t first, uint64_t end)
+{
+	return (first >= end ||
+	    (sim_extents_get(&s->pages, first) == SIM_PAGE_ABSENT &&
+	    sim_extents_run_end(&s->pages, first, end) == end));
+}
+
 /*
- * Allocate the uncached pages of [start, start + size) (within the file),
- * set the marker on start + size - async if allocated here, emit the RA
- * event, and hand the new pages to the block layer as read_pages() would.
+ * Allocate the uncached pages of [start, start + size) (within the file) in
+ * folios of order (modern; 0: pages), set the marker on the folio holding
+ * start + size - async if allocated here, emit the RA event, and hand the
+ * new pages to the block layer as read_pages() would.
  */
 uint64_t
 sim_ra_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
-    enum sim_ev kind, uint64_t hit)
+    uint32_t order, enum sim_ev kind, uint64_t hit)
 {
 	struct sim_event	*e;
-	uint64_t		 end, p, q, total = 0, mark = SIM_NONE;
+	uint64_t		 end, p, q, total = 0, mark = SIM_NONE, mpages = 0;
 
 	end = start + size;
 	if (end > s->cfg.file_pages)
 		end = s->cfg.file_pages;
+	/*
+	 * page_cache_ra_order() stops at the first folio already cached and
+	 * reads the rest in pages; a sequential reader never meets one, so
+	 * such a window is simply read in pages here.
+	 */
+	if (order != 0 && !all_absent(s, start, end))
+		order = 0;
+	if (order != 0 && start < end &&
+	    sim_folios_add(&s->folios, start, end, order) != 0)
+		s->oom = 1;
 	e = sim_ev_new(s, kind);
 	e->first = start;
 	e->npages = size;
 	e->hit = hit;
+	e->order = order;
 	e->async = async;	/* callers that leave the state pass 0 */
 	if (kind == SIM_EV_RA_SYNC) {
 		s->st.ra_sync++;
@@ -88,12 +121,16 @@ sim_ra_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
 		    sim_extents_find(&s->pages, start, end, SIM_PAGE_ABSENT) :
 		    SIM_NONE);
 	}
-	/* PG_readahead goes on page size - async of the window, if new. */
+	/*
+	 * PG_readahead goes on the folio holding page size - async of the
+	 * window, if it is new (a page of its own without large folios).
+	 */
 	if (async != 0 && start + size - async < end &&
 	    sim_extents_get(&s->pages, start + size - async) ==
 	    SIM_PAGE_ABSENT)
-		mark = start + size - async;
+		mpages = sim_folios_at(&s->folios, start + size - async, &mark);
 	e->marker = mark;
+	e->marker_pages = mpages;
 	if (mark != SIM_NONE)
 		marker_set(s, mark);
 
@@ -104,8 +141,8 @@ sim_ra_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
 		if (p == SIM_NONE)
 			break;
 		q = sim_extents_run_end(&s->pages, p, end);
-		sim_blk_submit(s, p, q - p);
-		total += q - p;
+		s->pol->submit(s, p, q - p);
+		total += sim_folios_count(&s->folios, p, q);
 	}
 	if (total == 0)
 		s->ra_plug = 0;

@@ -4,6 +4,13 @@
  * read_pages() returning, the up-to-date check, lock_page's sleep and
  * wake-up, copying a run of pages, leaving read().
  *
+ * A kernel whose policy reads in batches (Linux 6.x, sim_policy.batch)
+ * looks at up to that many folios from the reader's page before copying:
+ * the batch ends at the first folio that is not up to date or carries the
+ * marker; that folio's async readahead and its lock come first, then the
+ * whole batch is copied, and a sleep is followed by a fresh look
+ * (filemap_get_pages() retrying after folio_put_wait_locked()).
+ *
  * Each step costs simulated CPU time (busy_until); the core runs the next
  * step when that time comes (sim.c, advance()).  Copying takes a whole run
  * of up-to-date, unmarked pages at once, so a step's cost does not depend on
@@ -98,6 +105,43 @@ copy_run(const struct sim *s)
 	return (end - pos);
 }
 
+/*
+ * filemap_get_pages(): the batch of folios from the reader's page, within
+ * the read(); sets batch_last (its last folio's first page) and batch_end.
+ * The page at the reader's position is cached.
+ */
+static void
+batch_find(struct sim *s)
+{
+	uint64_t	p = s->rd.pos, end = s->rd.read_end, ff, fp;
+	unsigned	k;
+
+	s->batch_last = p;
+	for (k = 0; k < s->pol->batch && p < end; k++) {
+		if (sim_extents_get(&s->pages, p) == SIM_PAGE_ABSENT)
+			break;
+		fp = sim_folios_at(&s->folios, p, &ff);
+		s->batch_last = ff;
+		p = ff + fp;
+		if (!sim_ra_uptodate(s, ff, fp) ||
+		    sim_u64v_next(&s->markers, ff) == ff)
+			break;
+	}
+	s->batch_end = p < end ? p : end;
+}
+
+/* Is the folio the reader has to look at now up to date? */
+static int
+check_uptodate(const struct sim *s)
+{
+	uint64_t	ff, fp;
+
+	if (s->pol->batch == 0)
+		return (sim_uptodate(s, s->rd.pos));
+	fp = sim_folios_at(&s->folios, s->batch_last, &ff);
+	return (sim_ra_uptodate(s, ff, fp));
+}
+
 /* One step of the reading task at its busy_until time. */
 void
 sim_task_run(struct sim *s)
@@ -109,6 +153,8 @@ sim_task_run(struct sim *s)
 	switch (s->step) {
 	case STEP_BEGIN:
 		sim_dev_sync(s);
+		/* Folios behind the reader are never looked at again. */
+		sim_folios_prune(&s->folios, rd->pos);
 		if (s->quiet)
 			sim_cycle_check(s);
 		if (s->pending != s->mode) {
@@ -143,7 +189,7 @@ sim_task_run(struct sim *s)
 			n = s->pol->ondemand(s, 0, rd->pos, req_left(s));
 			if (n == 0) {
 				/* Nothing read ahead: read this page alone. */
-				sim_ra_submit(s, rd->pos, 1, 0,
+				sim_ra_submit(s, rd->pos, 1, 0, 0,
 				    SIM_EV_RA_SYNC, rd->pos);
 				n = 1;
 			}
@@ -153,8 +199,13 @@ sim_task_run(struct sim *s)
 			s->step = STEP_RA_DONE;
 			break;
 		}
-		if (sim_ra_marker_take(s, rd->pos)) {
-			n = s->pol->ondemand(s, 1, rd->pos, req_left(s));
+		if (s->pol->batch != 0)
+			batch_find(s);
+		else
+			s->batch_last = rd->pos;
+		if (sim_ra_marker_take(s, s->batch_last)) {
+			n = s->pol->ondemand(s, 1, s->batch_last,
+			    rd->read_end - s->batch_last);
 			s->ra_async = 1;
 			if (n != 0) {
 				rd->task = SIM_TASK_READAHEAD;
@@ -188,8 +239,8 @@ sim_task_run(struct sim *s)
 		break;
 
 	case STEP_CHECK:
-		if (!sim_uptodate(s, rd->pos)) {
-			task_sleep(s, rd->pos);
+		if (!check_uptodate(s)) {
+			task_sleep(s, s->batch_last);
 			break;
 		}
 		s->step = STEP_COPY;
@@ -203,12 +254,13 @@ sim_task_run(struct sim *s)
 		e->page = rd->wait_page;
 		s->stall_acc += s->now - s->sleep_since;
 		rd->wait_page = SIM_NONE;
-		s->step = STEP_COPY;
+		/* A batch is looked at again once its folio is unlocked. */
+		s->step = s->pol->batch != 0 ? STEP_PAGE : STEP_COPY;
 		sim_task_run(s);
 		break;
 
 	case STEP_COPY:
-		n = copy_run(s);
+		n = s->pol->batch != 0 ? s->batch_end - rd->pos : copy_run(s);
 		e = sim_ev_new(s, SIM_EV_COPY);
 		e->first = rd->pos;
 		e->npages = n;

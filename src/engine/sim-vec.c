@@ -44,6 +44,32 @@ copy(void **dv, size_t *cap, const void *sv, size_t n, size_t sz)
 	return (0);
 }
 
+/* Copy the bios in flight. */
+int
+sim_biov_copy(struct sim_biov *d, const struct sim_biov *s)
+{
+	d->n = s->n;
+	return (copy((void **)&d->v, &d->cap, s->v, s->n, sizeof *d->v));
+}
+
+/* Insert a bio in page order; 0, or -1 when out of memory. */
+int
+sim_biov_add(struct sim_biov *b, uint64_t first, uint64_t end)
+{
+	size_t	i;
+
+	if (grow((void **)&b->v, &b->cap, b->n + 1, sizeof *b->v) != 0)
+		return (-1);
+	for (i = b->n; i > 0 && b->v[i - 1].first > first; i--)
+		;
+	memmove(b->v + i + 1, b->v + i, (b->n - i) * sizeof *b->v);
+	b->v[i].first = first;
+	b->v[i].end = end;
+	b->v[i].left = end - first;
+	b->n++;
+	return (0);
+}
+
 /* Copy a marker set. */
 int
 sim_u64v_copy(struct sim_u64v *d, const struct sim_u64v *s)

@@ -43,14 +43,16 @@ static const struct sim_policy *const policies[SIM_MODE_COUNT] = {
 	[SIM_MODE_BUGGY] = &sim_k2012_buggy,
 	[SIM_MODE_FIXED] = &sim_k2012_fixed,
 	[SIM_MODE_LEGACY] = &sim_k2012_legacy,
+	[SIM_MODE_MODERN] = &sim_k6_modern,
 };
+static const char *sched_names[SIM_SCHED_COUNT] = { "none", "mq-deadline" };
 static const char *ev_names[SIM_EV_COUNT] = {
 	"read_begin", "read_end", "ra_sync", "ra_async", "queue", "flush",
 	"dispatch", "complete", "wait", "wake", "copy", "mode"
 };
 static const char *reason_names[SIM_REASON_COUNT] = {
 	"", "finish", "sleep", "timer", "threshold", "explicit", "switch",
-	"limit"
+	"limit", "size"
 };
 static const char *page_names[SIM_PAGE_COUNT] = {
 	"absent", "plugged", "queued", "inflight", "uptodate", "consumed"
@@ -127,6 +129,28 @@ sim_source_name(enum sim_source s)
 	return (s == SIM_SOURCE_RAW ? "raw" : "file");
 }
 
+/* Name of an I/O scheduler. */
+const char *
+sim_sched_name(enum sim_sched s)
+{
+	return ((unsigned)s < SIM_SCHED_COUNT ? sched_names[s] : "?");
+}
+
+/* Parse a scheduler name; 0 on success, -1 if unknown. */
+int
+sim_sched_parse(const char *s, enum sim_sched *v)
+{
+	int	i;
+
+	for (i = 0; i < SIM_SCHED_COUNT; i++) {
+		if (strcmp(s, sched_names[i]) == 0) {
+			*v = (enum sim_sched)i;
+			return (0);
+		}
+	}
+	return (-1);
+}
+
 /* Fill in the default scenario. */
 void
 sim_config_default(struct sim_config *cfg)
@@ -138,6 +162,9 @@ sim_config_default(struct sim_config *cfg)
 	cfg->read_pages = (1u << 20) / SIM_PAGE_SIZE;
 	cfg->ra_pages = (128u << 10) / SIM_PAGE_SIZE;
 	cfg->max_req_pages = (512u << 10) / SIM_PAGE_SIZE;
+	cfg->max_segments = 128;
+	cfg->folio_order = 9;
+	cfg->sched = SIM_SCHED_NONE;
 	cfg->unplug_thresh = 4;
 	cfg->plug_limit = 16;
 	cfg->unplug_delay_ns = 3000000;
@@ -166,6 +193,12 @@ sim_config_check(const struct sim_config *cfg)
 		return ("ra: must be between 4 KiB and 256 MiB");
 	if (cfg->max_req_pages < 1 || cfg->max_req_pages > 65536)
 		return ("max-request: must be between 4 KiB and 256 MiB");
+	if (cfg->max_segments < 1 || cfg->max_segments > 65536)
+		return ("max-segments: must be between 1 and 65536");
+	if (cfg->folio_order > 16)
+		return ("folio-order: must be between 0 and 16");
+	if ((unsigned)cfg->sched >= SIM_SCHED_COUNT)
+		return ("scheduler: unknown");
 	if (cfg->unplug_thresh < 1)
 		return ("unplug-thresh: must be at least 1");
 	if (cfg->plug_limit < 1)
@@ -242,6 +275,8 @@ sim_clone(const struct sim *o)
 	*s = *o;
 	memset(&s->pages, 0, sizeof s->pages);
 	memset(&s->markers, 0, sizeof s->markers);
+	memset(&s->folios, 0, sizeof s->folios);
+	memset(&s->bios, 0, sizeof s->bios);
 	memset(&s->plug, 0, sizeof s->plug);
 	memset(&s->queue, 0, sizeof s->queue);
 	memset(&s->dev, 0, sizeof s->dev);
@@ -256,6 +291,8 @@ sim_clone(const struct sim *o)
 	memcpy(s->hist, o->hist, n * sizeof *s->hist);
 	if (sim_extents_copy(&s->pages, &o->pages) != 0 ||
 	    sim_u64v_copy(&s->markers, &o->markers) != 0 ||
+	    sim_folios_copy(&s->folios, &o->folios) != 0 ||
+	    sim_biov_copy(&s->bios, &o->bios) != 0 ||
 	    sim_reqv_copy(&s->plug, &o->plug) != 0 ||
 	    sim_reqv_copy(&s->queue, &o->queue) != 0 ||
 	    sim_reqv_copy(&s->dev, &o->dev) != 0 || sim_dev_copy(s, o) != 0)
@@ -281,6 +318,8 @@ sim_free(struct sim *s)
 		return;
 	sim_extents_free(&s->pages);
 	free(s->markers.v);
+	free(s->folios.v);
+	free(s->bios.v);
 	sim_reqv_free(&s->plug);
 	sim_reqv_free(&s->queue);
 	sim_reqv_free(&s->dev);
@@ -678,6 +717,13 @@ sim_page_state(const struct sim *s, uint64_t p)
 	if (p >= s->cfg.file_pages)
 		return (SIM_PAGE_ABSENT);
 	return (sim_extents_get(&s->pages, p));
+}
+
+/* The folio holding page p. */
+uint64_t
+sim_folio(const struct sim *s, uint64_t p, uint64_t *first)
+{
+	return (sim_folios_at(&s->folios, p, first));
 }
 
 /* Marker pages, ascending. */

@@ -1,7 +1,8 @@
 /*
  * sim.h - the raviz pipeline engine: a deterministic discrete-event model of a
  * task reading a file sequentially through on-demand readahead, the block
- * layer's plugging (three kernel generations), request merging and a device.
+ * layer's plugging (the kernels of 2012 and Linux 6.x), request merging and
+ * a device.
  *
  * The behaviour is specified by model.md (shipped as the project's reference);
  * section numbers below (§n) point into it.
@@ -41,6 +42,7 @@ enum sim_mode {
 	SIM_MODE_BUGGY,		/* 2.6.39-3.2: outer plug across read() */
 	SIM_MODE_FIXED,		/* the patch: no outer plug for buffered reads */
 	SIM_MODE_LEGACY,	/* 2.6.38: per-queue plugging */
+	SIM_MODE_MODERN,	/* Linux 6.x: folios, blk-mq, a plug per window */
 	SIM_MODE_COUNT
 };
 
@@ -48,6 +50,13 @@ enum sim_mode {
 enum sim_disc {
 	SIM_DISC_FIFO,		/* one transfer at a time, in order */
 	SIM_DISC_RR		/* 512-byte turns of the link, round robin */
+};
+
+/* The I/O scheduler of a Linux 6.x queue (modern mode). */
+enum sim_sched {
+	SIM_SCHED_NONE,		/* requests are issued when the plug flushes */
+	SIM_SCHED_MQ_DEADLINE,	/* inserted first; queued ones still merge */
+	SIM_SCHED_COUNT
 };
 
 /* How the reader's pages become bios (§4 "Bios"). */
@@ -71,7 +80,7 @@ struct sim_device {
 struct sim_cpu {
 	uint64_t	 syscall_ns;	/* per read() call */
 	uint64_t	 copy_ns;	/* per page copied to user */
-	uint64_t	 submit_ns;	/* per page submitted by readahead */
+	uint64_t	 submit_ns;	/* per folio (page) submitted by readahead */
 	uint64_t	 wake_ns;	/* from completion to the task running */
 };
 
@@ -82,7 +91,11 @@ struct sim_config {
 	uint64_t	 file_pages;	/* file size in pages, >= 1 */
 	uint64_t	 read_pages;	/* read() size in pages, >= 1 */
 	uint64_t	 ra_pages;	/* readahead maximum in pages, >= 1 */
-	uint32_t	 max_req_pages;	/* request limit (512 KiB = 128 pages) */
+	uint32_t	 max_req_pages;	/* request limit (512 KiB = 128 pages);
+					   modern: max_sectors, and io_pages */
+	uint32_t	 max_segments;	/* modern: segments in a request (128) */
+	uint32_t	 folio_order;	/* modern: largest folio order (9) */
+	enum sim_sched	 sched;		/* modern: the queue's I/O scheduler */
 	uint32_t	 plug_limit;	/* 3.1+: flush at this many plugged (16) */
 	uint32_t	 unplug_thresh;	/* legacy: unplug at this many queued */
 	uint64_t	 unplug_delay_ns; /* legacy: unplug timer */
@@ -122,7 +135,10 @@ enum sim_reason {
 	SIM_REASON_THRESHOLD,	/* legacy: 4 requests queued */
 	SIM_REASON_EXPLICIT,	/* legacy: unplug after async ra on an up-to-date marker */
 	SIM_REASON_SWITCH,	/* leaving legacy mode: its queue plug is released */
-	SIM_REASON_LIMIT,	/* 3.1+: 16 requests already on the plug list */
+	SIM_REASON_LIMIT,	/* 3.1+: 16 requests already on the plug list
+				   (modern: 32) */
+	SIM_REASON_SIZE,	/* modern: the plug's first request reached
+				   128 KiB when another is added */
 	SIM_REASON_COUNT
 };
 
@@ -153,6 +169,9 @@ struct sim_event {
 	uint32_t	 count;		/* FLUSH: requests released */
 	uint64_t	 marker;	/* RA_*: marker page set, or SIM_NONE */
 	uint64_t	 hit;		/* RA_*: page that triggered readahead */
+	uint32_t	 order;		/* RA_*: the window's folio order (modern;
+					   0: one page per folio) */
+	uint64_t	 marker_pages;	/* RA_*: pages of the marker's folio */
 	uint64_t	 read_index;	/* number of the read() (0-based) */
 	uint64_t	 page;		/* WAIT/WAKE: the page slept on */
 	enum sim_mode	 mode;		/* mode in force when the event happened */
@@ -188,6 +207,7 @@ struct sim_request {
 	uint64_t	 fround;	/* RR: the link's round of its last unit,
 					   once its latency is over; else 0 */
 	int		 penalised;	/* its dispatch started a link wake */
+	uint32_t	 nsegs;		/* modern: its physical segments */
 };
 
 /* What the reading task is doing. */
@@ -218,6 +238,7 @@ struct sim_ra {
 	uint64_t	 async_size;
 	uint64_t	 ra_pages;
 	uint64_t	 marker;	/* start + size - async_size if set, else SIM_NONE */
+	uint32_t	 order;		/* modern: the file's folio order (ra->order) */
 };
 
 /* Running statistics. */
@@ -379,6 +400,14 @@ const char *sim_where_name(enum sim_where);	/* "plug", "queue" */
 const char *sim_page_name(enum sim_page);	/* "absent" ... */
 const char *sim_disc_name(enum sim_disc);	/* "fifo", "rr" */
 const char *sim_source_name(enum sim_source);	/* "raw", "file" */
+const char *sim_sched_name(enum sim_sched);	/* "none", "mq-deadline" */
+int	 sim_sched_parse(const char *, enum sim_sched *);
+
+/*
+ * The folio holding page p: *first receives its first page; returns its
+ * pages (1 outside the windows of modern mode, where a page is a folio).
+ */
+uint64_t sim_folio(const struct sim *, uint64_t p, uint64_t *first);
 
 /* Readahead window arithmetic (§2), exposed for the tests. */
 uint64_t sim_ra_init_size(uint64_t req, uint64_t max);
