@@ -159,10 +159,19 @@ fi
 tail -n 1 "$tmp/t" | grep -q '"label":"T5"'; ok $? "the last event is T5"
 
 # Goldens (each read by hand against model.md before it was committed).
-for m in buggy fixed legacy; do
+for m in buggy fixed legacy modern; do
 	"$RAVIZ" --headless --mode=$m >"$tmp/s"
 	golden "summary-$m.txt" "$tmp/s"
 done
+# Modern mode's marker sits on a folio (docs/model.md 7.4): with 4 KiB
+# reads the window [16,24) is one 8-page folio, marked over its 8 cells
+# while its request is in flight.
+"$RAVIZ" --headless --frames --mode=modern --bs=4k --file-size=2M \
+    --until=60 >"$tmp/f"
+golden "frames-modern-folio.txt" "$tmp/f"
+[ "$(tail -n 24 "$tmp/f" | sed -n 4p)" = "                         MMMMMMMM" ] &&
+    tail -n 24 "$tmp/f" | sed -n 5p | grep -q '^       0 =*#*>>>>>>>>\.'
+ok $? "the marked folio's 8 pages are marked and in flight together"
 "$RAVIZ" --headless --trace=- --until=T5 >"$tmp/t"
 golden "trace-buggy-T5.jsonl" "$tmp/t"
 "$RAVIZ" --headless --mode=fixed --trace=- --until=T5 >"$tmp/t"
