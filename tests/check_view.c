@@ -116,8 +116,12 @@ same(const struct view *v, const struct sim *s, uint64_t ev)
 	nb = sim_markers(s, mb, 64);
 	MUST(na == nb, "event %llu: %zu markers, engine %zu",
 	    (unsigned long long)ev, na, nb);
-	for (i = 0; i < na && i < 64; i++)
+	for (i = 0; i < na && i < 64; i++) {
 		MUST(ma[i] == mb[i], "event %llu: marker %zu", (unsigned long long)ev, i);
+		/* A marker sits on a folio: the view knows its size. */
+		MUST(view_marker_pages(v, ma[i]) == sim_folio(s, mb[i], &p),
+		    "event %llu: marked folio %zu", (unsigned long long)ev, i);
+	}
 
 	a = view_plug_list(v, &na);
 	b = sim_plug_list(s, &nb);
@@ -173,8 +177,8 @@ grid_config(struct sim_config *c, unsigned i)
 	static const uint64_t ra[] = { 32, 256 };
 
 	sim_config_default(c);
-	c->mode = (enum sim_mode)(i % 3);
-	i /= 3;
+	c->mode = (enum sim_mode)(i % SIM_MODE_COUNT);
+	i /= SIM_MODE_COUNT;
 	c->device = *sim_preset_find(dev[i % 3]);
 	i /= 3;
 	c->read_pages = bs[i % 4];
@@ -192,7 +196,7 @@ grid_config(struct sim_config *c, unsigned i)
 	}
 }
 
-#define GRID	(3 * 3 * 4 * 2 * 4)
+#define GRID	(SIM_MODE_COUNT * 3 * 4 * 2 * 4)
 
 /*
  * Step s to its end with a view fed alongside, toggling the mode every
@@ -214,8 +218,10 @@ run_compare(const struct sim_config *c, uint64_t toggle)
 		feed_step(v, &ahead, s, &e);
 		n++;
 		if (toggle != 0 && n % toggle == 0) {
-			sim_set_mode(s, (enum sim_mode)((n / toggle) % 3));
-			view_set_pending(v, (enum view_mode)((n / toggle) % 3));
+			sim_set_mode(s, (enum sim_mode)((n / toggle) %
+			    SIM_MODE_COUNT));
+			view_set_pending(v, (enum view_mode)((n / toggle) %
+			    SIM_MODE_COUNT));
 		}
 		same(v, s, n);
 	}
