@@ -11,14 +11,25 @@ trap 'rm -rf "$tmp"' EXIT
 src=$(cd "$srcdir" && pwd -P)
 build=$(cd "$(dirname "$RAVIZ")" && pwd -P)
 
+pkgdatadir=$(sed -n 's/^#define PKGDATADIR "\(.*\)"$/\1/p' "$build/paths.h")
+
+# tree_paths FILE: the lines of FILE (or its strings) that name the source
+# or build tree, once $(pkgdatadir) is taken out (make distcheck installs
+# into a prefix inside the tree it unpacked).
+tree_paths() {
+	tr -c '[:print:]\n' '\n' <"$1" | awk -v p="$pkgdatadir" '
+	    { while ((i = index($0, p)) > 0)
+		$0 = substr($0, 1, i - 1) substr($0, i + length(p)); print }' |
+	    grep -F -e "$src" -e "$build"
+}
+
 # The strings a stripped copy holds (debugging data, which names the
 # build directory by design, is what strip removes).
 if have strip binutils; then
 	strip -o "$tmp/stripped" "$RAVIZ"
-	! grep -qaF -e "$src" -e "$build" "$tmp/stripped"
+	! tree_paths "$tmp/stripped" >/dev/null
 	ok $? "the stripped binary names neither $src nor $build"
-	grep -qaF "$(sed -n 's/^#define PKGDATADIR "\(.*\)"$/\1/p' "$build/paths.h")" \
-	    "$tmp/stripped"
+	grep -qaF "$pkgdatadir" "$tmp/stripped"
 	ok $? "... and holds \$(pkgdatadir), from paths.h"
 fi
 
@@ -30,11 +41,11 @@ run() {
 	    "$tmp/bin/raviz" "$@"
 }
 run --list-themes >"$tmp/out" 2>&1
-! grep -qF -e "$src" -e "$build" "$tmp/out"
+! tree_paths "$tmp/out" >/dev/null
 ok $? "a copy of raviz elsewhere lists no theme of the build tree: $(head -n 2 "$tmp/out" | tr '\n' ' ')"
 run --list-demos >"$tmp/out" 2>&1
-! grep -qF -e "$src" -e "$build" "$tmp/out" && ! grep -q '^moments ' "$tmp/out" ||
-    [ -d "$(sed -n 's/^#define PKGDATADIR "\(.*\)"$/\1/p' "$build/paths.h")/demos" ]
+! tree_paths "$tmp/out" >/dev/null && ! grep -q '^moments ' "$tmp/out" ||
+    [ -d "$pkgdatadir/demos" ]
 ok $? "... and no lesson of it (unless one is installed): $(head -n 1 "$tmp/out")"
 
 # Beside itself: a copy with themes/ and demos/ next to it uses them.
