@@ -42,9 +42,8 @@ for l in build check; do
 	ok $? "the README's $l packages are .ci/install-deps $l's: $got"
 done
 
-# Every document the README names (docs/model.md comes with the modern
-# mode's branch).
-for f in COPYING NEWS docs/kernels.md docs/lessons.md docs/developers.md \
+# Every document the README names.
+for f in COPYING NEWS docs/model.md docs/kernels.md docs/lessons.md docs/developers.md \
     src/raviz.1.in src/raviz-demo.5.in src/raviz-theme.5.in; do
 	[ -s "$srcdir/$f" ]
 	ok $? "$f is there"
