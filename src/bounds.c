@@ -30,9 +30,9 @@ static const struct limit table[BOUND_COUNT] = {
 	[BOUND_THEME_BYTES] = { "theme-bytes", UINT64_C(64) << 10,
 	    "a theme file", "theme file size", 0, 0 },
 	[BOUND_CAST_BYTES] = { "cast-bytes", UINT64_C(64) << 20,
-	    "a cast (--cast)", "--cast output size", 0, 1 },
+	    "a cast", "--cast output size", 0, 1 },
 	[BOUND_TRACE_OUT] = { "trace-out", UINT64_C(10000000),
-	    "a written trace (--trace)", "--trace=FILE events", 1, 1 },
+	    "a written trace", "--trace=FILE events", 1, 1 },
 };
 
 /*

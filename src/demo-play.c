@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "bounds.h"
 #include "demo.h"
 #include "demo-play.h"
 #include "figure.h"
@@ -59,7 +60,9 @@ struct player {
 	struct render_text	*rt;
 	const struct demo_play_opts *po;
 	FILE			*out, *err;
-	FILE			*cast;
+	FILE			*cast;		/* on co, or NULL */
+	struct safefile_out	 co;		/* the cast (safefile.h) */
+	int			 too_big;	/* past BOUND_CAST_BYTES */
 	uint64_t		 t_ns;		/* cast clock */
 	uint64_t		 extra;		/* in-between frames so far */
 	uint64_t		 lab_t;		/* when lab_seen was emitted */
@@ -166,6 +169,10 @@ cast_frame(struct player *p, uint64_t t)
 	fputs("]\n", p->cast);
 	free(joined);
 	free(buf);
+	/* Bytes, not only frames: 1000x1000 frames are large. */
+	if (!p->po->force && ftello(p->cast) > 0 &&
+	    (uint64_t)ftello(p->cast) > bounds_get(BOUND_CAST_BYTES))
+		p->too_big = 1;
 }
 
 /* An "m" (marker) event with a label. */
@@ -253,7 +260,7 @@ advance(struct player *p, uint64_t to, uint64_t t0, uint64_t t1)
 			nf = CAST_EXTRA_FRAMES - p->extra + 1;
 		if (nf > 1)
 			p->extra += nf - 1;
-		for (j = 1; j < nf; j++) {
+		for (j = 1; j < nf && !p->too_big; j++) {
 			go.arg = (int64_t)(from + n * j / nf);
 			if (exec(p, &go) < 0 || exec(p, &play) < 0)
 				return (-1);
@@ -277,10 +284,10 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 	struct player		 p;
 	const struct demo_item	*it;
 	char			 line[LINE_MAX_], safe[2 * LINE_MAX_];
-	char			 cap[1024], shown[1100], tmp[4096];
+	char			 cap[1024], shown[1100], lim[160];
 	const char		*why;
 	size_t			 i;
-	int			 status = 0, rc, has_cap = 0, fd = -1, e;
+	int			 status = 0, rc, has_cap = 0;
 	uint64_t		 t_prev, before;
 	struct sim		*shadow;
 
@@ -297,18 +304,16 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 	}
 	/* As on the screen: the lesson's title on the hint row. */
 	app_set_lesson(p.app, d->title);
+	p.co.fd = -1;
 	if (po->cast != NULL) {
-		/* Written whole under a temporary name, then renamed. */
-		if ((fd = safefile_tmp(po->cast, tmp, sizeof tmp)) == -1 ||
-		    (p.cast = fdopen(fd, "w")) == NULL) {
+		/* Whole or not at all (safefile.h). */
+		if (safefile_out_open(&p.co, po->cast, po->force,
+		    SAFEFILE_WHOLE, &why) != 0 ||
+		    (p.cast = safefile_out_stream(&p.co, &why)) == NULL) {
 			fprintf(err, "raviz: --cast: %s: %s\n",
-			    fmt_escape_str(esc, sizeof esc, po->cast),
-			    strerror(errno));
-			if (fd != -1) {
-				close(fd);
-				unlink(tmp);
-			}
-			status = 1;
+			    fmt_escape_str(esc, sizeof esc, po->cast), why);
+			safefile_out_abort(&p.co);
+			status = 2;
 			goto done;
 		}
 		fmt_escape_str(cap, sizeof cap, d->title != NULL ? d->title :
@@ -327,7 +332,7 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 		fprintf(out, "--- start ---\n");
 		frame(&p, out);
 	}
-	for (i = 0; i < d->nitems && !p.oom; i++) {
+	for (i = 0; i < d->nitems && !p.oom && !p.too_big; i++) {
 		it = &d->items[i];
 		t_prev = p.t_ns;
 		p.t_ns += it->delay_ns;
@@ -404,6 +409,13 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 		status = 1;
 		goto done;
 	}
+	if (p.too_big) {
+		fprintf(err, "raviz: --cast: %s: %s; nothing written\n",
+		    fmt_escape_str(esc, sizeof esc, po->cast),
+		    bounds_say(lim, sizeof lim, BOUND_CAST_BYTES));
+		status = 2;
+		goto done;
+	}
 	if (po->svg != NULL && po->look != NULL) {
 		/* The last frame, as the screen would show it. */
 		app_set_glyphs(p.app, &po->look->glyphs);
@@ -419,28 +431,13 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 	if (po->summary)
 		report_summary(out, app_sim(p.app));
 done:
-	if (p.cast != NULL) {
-		if (fflush(p.cast) != 0 || ferror(p.cast) ||
-		    fsync(fileno(p.cast)) != 0) {
-			e = errno;
-			fclose(p.cast);
-			fprintf(err, "raviz: --cast: %s: write error: %s\n",
-			    fmt_escape_str(esc, sizeof esc, po->cast),
-			    strerror(e));
-			status = 1;
-		} else if (fclose(p.cast) != 0) {
-			fprintf(err, "raviz: --cast: %s: write error: %s\n",
-			    fmt_escape_str(esc, sizeof esc, po->cast),
-			    strerror(errno));
-			status = 1;
-		}
-		if (status != 0)
-			unlink(tmp);
-		else if (safefile_commit(tmp, po->cast, po->force, &why) != 0) {
-			fprintf(err, "raviz: --cast: %s: %s\n",
-			    fmt_escape_str(esc, sizeof esc, po->cast), why);
-			status = 1;
-		}
+	if (p.cast != NULL && status != 0)
+		safefile_out_abort(&p.co);
+	else if (p.cast != NULL &&
+	    safefile_out_commit(&p.co, &why) != 0) {
+		fprintf(err, "raviz: --cast: %s: write error: %s\n",
+		    fmt_escape_str(esc, sizeof esc, po->cast), why);
+		status = 1;
 	}
 	render_text_free(p.rt);
 	app_free(p.app);
@@ -507,28 +504,23 @@ demo_play_check(int n, const char *const *files, FILE *out, FILE *err)
 }
 
 /*
- * May --cast (or --svg: opt) write to path?  Never over the demo it replays (the
- * same file by device and inode: a hard link or another name too, even
- * with --force), nor over an existing name without --force.  0, or 2
- * after saying why.  demo_play_headless() checks the name again when it
- * renames (link(2) without --force): this is for a clear early refusal.
+ * May --cast (or --svg: opt) write to path?  Never over the demo it
+ * replays (the same file by device and inode: a hard link or another name
+ * too, even with --force), and only as the output rule allows
+ * (safefile.h).  0, or 2 after saying why: a refusal before the replay;
+ * the rule is applied again when the file is written.
  */
 static int
 cast_target(const struct opts *o, const char *opt, const char *path,
     const struct demo *d, FILE *err)
 {
-	struct stat	 sb;
 	char		 esc[512];
 	const char	*why = NULL;
 
 	if (safefile_same(path, d->name))
 		why = "is the input demo file (refused even with "
 		    "--force)";
-	else if (!o->force && lstat(path, &sb) == 0)
-		why = S_ISLNK(sb.st_mode) ? "a symbolic link is in the way "
-		    "(--force replaces it)" : "the file exists (--force "
-		    "replaces it)";
-	if (why == NULL)
+	else if (safefile_out_check(path, o->force, &why) == 0)
 		return (0);
 	fprintf(err, "raviz: --%s: %s: %s\n", opt,
 	    fmt_escape_str(esc, sizeof esc, path), why);

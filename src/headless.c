@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "bounds.h"
 #include "fmt.h"
 #include "feed.h"
 #include "headless.h"
@@ -23,6 +24,7 @@
 #include "predict.h"
 #include "render.h"
 #include "report.h"
+#include "safefile.h"
 #include "svg.h"
 #include "theme.h"
 #include "timeline.h"
@@ -442,6 +444,62 @@ out:
 	return (rc);
 }
 
+/*
+ * May the output of --opt go to path (NULL or "-": nothing to check)?  1,
+ * or 0 after saying why on err.
+ */
+static int
+out_ok(FILE *err, const char *opt, const char *path, int force)
+{
+	const char	*why;
+	char		 esc[512];
+
+	if (path == NULL || strcmp(path, "-") == 0 ||
+	    safefile_out_check(path, force, &why) == 0)
+		return (1);
+	fprintf(err, "raviz: --%s: %s: %s\n", opt,
+	    fmt_escape_str(esc, sizeof esc, path), why);
+	return (0);
+}
+
+/*
+ * How many events --trace will write (the count stops past the bound
+ * unless --force: *more set), by a quiet run of a second engine, watched
+ * as any quiet run.  0, -1 (memory) or -2 (stopped by a signal).
+ */
+static int
+trace_count(const struct opts *o, FILE *err, uint64_t *n, int *more)
+{
+	struct sim		*s;
+	struct sim_event	 e;
+	uint64_t		 cap = o->force ? 0 : bounds_get(BOUND_TRACE_OUT) +
+				    1;
+	int			 rc = 0;
+
+	*more = 0;
+	if ((s = sim_new(&o->cfg)) == NULL)
+		return (-1);
+	if (o->until_events != 0 && (cap == 0 || o->until_events < cap))
+		cap = o->until_events;
+	/* A moment comes early, or never: stepping finds which. */
+	while (o->until_label && !sim_labels_over(s) &&
+	    (rc = sim_step(s, &e)) == 1 && e.label != o->until_label &&
+	    (cap == 0 || e.seq + 1 < cap))
+		continue;
+	if (rc == 1 && o->until_label && e.label == o->until_label)
+		rc = 0;
+	else if (rc >= 0)
+		rc = quiet_run(s, cap, err, "the file (counting the --trace "
+		    "events)");
+	*n = sim_event_no(s);
+	if (!o->force && *n > bounds_get(BOUND_TRACE_OUT)) {
+		*n = bounds_get(BOUND_TRACE_OUT);
+		*more = 1;
+	}
+	sim_free(s);
+	return (rc);
+}
+
 /* Run the engine per the options. */
 int
 headless_run(const struct opts *o, FILE *out, FILE *err)
@@ -459,20 +517,19 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 	struct caps		 caps;
 	const char		*why;
 	char			 esc[512];
-	struct stat		 sb;
 	struct timeline		 u;
 	struct quiet		 q;
 	const struct sim	*sum;		/* the engine the summary reads */
 	struct render		*dr;		/* the renderer the SVG is drawn */
 	struct view		*dv;		/* from, and its view */
 	int			 rc, status = 0, stepwise, quiet_rest, svg_only;
+	uint64_t		 tn;		/* events of the trace */
+	int			 more;
 
-	if (o->svg != NULL && !o->force && lstat(o->svg, &sb) == 0) {
-		fprintf(err, "raviz: --svg: %s: %s\n",
-		    fmt_escape_str(esc, sizeof esc, o->svg), "the file exists "
-		    "(--force replaces it)");
+	/* The outputs' rule (safefile.h), said before any work. */
+	if (!out_ok(err, "svg", o->svg, o->force) ||
+	    !out_ok(err, "trace", o->trace, o->force))
 		return (2);
-	}
 	if (o->svg != NULL && (rc = theme_headless(o->theme, o->no_color,
 	    o->ascii, &caps, &look, err)) != 0)
 		return (rc);
@@ -485,9 +542,22 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		return (1);
 	}
 	v = feed_view(s);
-	if (report_trace_open(&tr, o->trace, out, err, &o->cfg) != 0) {
+	if (o->trace != NULL) {
+		if ((rc = trace_count(o, err, &tn, &more)) != 0 ||
+		    (rc = report_trace_plan(o->trace, o->force, &o->cfg, tn,
+		    more, err)) != 0) {
+			if (rc == -1 || rc == 1)
+				fprintf(err, "raviz: out of memory\n");
+			view_free(v);
+			sim_free(s);
+			return (rc == 2 ? 2 : 1);
+		}
+	}
+	if (report_trace_open(&tr, o->trace, o->force, out, err,
+	    &o->cfg) != 0) {
+		view_free(v);
 		sim_free(s);
-		return (1);
+		return (2);
 	}
 	if (o->frames &&
 	    ((r = render_new(o->frame_cols, o->frame_rows)) == NULL ||
@@ -577,7 +647,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		report_summary(out, sum);
 out:
 	timeline_done(&u);
-	if (report_trace_close(&tr, err) != 0)
+	if (report_trace_close(&tr, status != 0, err) != 0)
 		status = 1;
 	render_free(r);
 	render_free(sr);

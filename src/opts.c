@@ -141,8 +141,9 @@ static const struct opt table[] = {
 	    "expected a name", S_DEMO, "FILE", "record this session into FILE",
 	    "FILE" },
 	{ "force", K_FLAG, O_SET, FIELD(force), OPTS_RUN, NULL, S_DEMO, NULL,
-	    "let --record, --cast, --svg or --capture-out\nreplace an "
-	    "existing FILE", NULL },
+	    "let --record, --cast, --svg, --trace or\n--capture-out replace an "
+	    "existing regular\nFILE (and lift the bound on what --cast\nand "
+	    "--trace write)", NULL },
 	{ "check", K_FLAG, O_COMMAND, 0, OPTS_CHECK, NULL, S_DEMO, "FILE...",
 	    "validate demo files, report every problem", NULL },
 	{ "cast", K_VALUE, O_NAME, FIELD(cast), OPTS_RUN, "expected a name",
@@ -590,9 +591,9 @@ demo_rules(struct opts *o)
 	if (o->nfiles > 0 && o->demo_name != NULL)
 		return (fail(o, "demo", "%s", "a demo file was also given"));
 	if (o->force && o->record == NULL && o->cast == NULL &&
-	    o->capture_out == NULL && o->svg == NULL)
+	    o->capture_out == NULL && o->svg == NULL && o->trace == NULL)
 		return (fail(o, "force", "%s", "only applies to --record, "
-		    "--cast, --svg and --capture-out"));
+		    "--cast, --svg, --trace and --capture-out"));
 	if (o->record != NULL && (demo || o->headless))
 		return (fail(o, "record", "%s", "records an interactive session "
 		    "(not with --headless or a demo file)"));

@@ -113,9 +113,9 @@ run "unknown option -OSC" 2 "unknown option '-\\x1b]0;PWNED\\x07'" \
     "$RAVIZ" "-$TITLE"
 run "stray argument (a demo file name) with CSI" 2 "\\x9b31mx: error: cannot read" \
     "$RAVIZ" --headless "${CSI8}x"
-run "--trace into a hostile path" 1 "no\\x1b[2J\\x9b31m/t.jsonl: " \
+run "--trace into a hostile path" 2 "no\\x1b[2J\\x9b31m/t.jsonl: " \
     "$RAVIZ" --headless --trace="$tmp/no$CLR$CSI8/t.jsonl"
-run "--cast into a hostile path" 1 "no\\x1b[2J\\x9b31m/o.cast: " \
+run "--cast into a hostile path" 2 "no\\x1b[2J\\x9b31m/o.cast: " \
     "$RAVIZ" --headless --cast="$tmp/no$CLR$CSI8/o.cast" \
     "$srcdir/demos/report.demo"
 run "--list-demos with a hostile RAVIZ_DATADIR" 1 "nowhere\\x1b]0;PWNED\\x07/demos" \

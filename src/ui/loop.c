@@ -692,12 +692,14 @@ loop_outputs(struct app *a, const struct opts *o)
 	int			 status = 0;
 
 	if (o->trace != NULL) {
-		if (report_trace_open(&tr, o->trace, stdout, stderr,
+		if ((status = report_trace_plan(o->trace, o->force,
+		    sim_config(app_sim(a)), app_event_no(a), 0, stderr)) != 0 ||
+		    report_trace_open(&tr, o->trace, o->force, stdout, stderr,
 		    sim_config(app_sim(a))) != 0)
-			return (1);
+			return (status != 0 ? status : 2);
 		if (app_replay(a, report_trace_cb, &tr) != 0)
 			status = 1;
-		if (report_trace_close(&tr, stderr) != 0)
+		if (report_trace_close(&tr, status != 0, stderr) != 0)
 			status = 1;
 	}
 	if (o->summary) {
@@ -727,7 +729,8 @@ loop_abandon(struct loop *l)
 /*
  * The files this session writes (--record, --trace) must not be one it
  * reads (the theme) or each other, by name or by inode, even with
- * --force.  0, or 2 after saying why.
+ * --force, and must be writable under the output rule (safefile.h): all
+ * said before the screen opens.  0, or 2 after saying why.
  */
 static int
 loop_outputs_check(const struct opts *o)
@@ -748,13 +751,15 @@ loop_outputs_check(const struct opts *o)
 			continue;
 		why = NULL;
 		if (tpath[0] != '\0' && safefile_same(out[i], tpath))
-			why = "is the theme file being read";
+			why = "is the theme file being read (refused)";
 		else if (i == 1 && out[0] != NULL &&
 		    (strcmp(out[0], out[1]) == 0 ||
 		    safefile_same(out[0], out[1])))
-			why = "is also the --record file";
+			why = "is also the --record file (refused)";
+		else
+			(void)safefile_out_check(out[i], o->force, &why);
 		if (why != NULL) {
-			fprintf(stderr, "raviz: --%s: %s: %s (refused)\n",
+			fprintf(stderr, "raviz: --%s: %s: %s\n",
 			    name[i], fmt_escape_str(esc, sizeof esc, out[i]),
 			    why);
 			return (2);

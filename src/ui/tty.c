@@ -49,6 +49,7 @@
 #include <term.h>
 
 #include "fmt.h"
+#include "safefile.h"
 #include "ui/tty.h"
 
 /* Empty wake-ups of stdin in a row that mean the terminal is gone. */
@@ -119,6 +120,7 @@ crash_handler(int sig)
 	(void)n;
 	if (saved_tio_ok)
 		(void)tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
+	safefile_out_signal();	/* unlink() only: async-signal-safe */
 	raise(sig);
 }
 
@@ -293,6 +295,7 @@ tty_die(int sig)
 
 	fflush(stdout);
 	fflush(stderr);
+	safefile_out_signal();
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = SIG_DFL;
