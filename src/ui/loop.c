@@ -903,6 +903,7 @@ loop_run(const struct opts *o)
 	cbreak();
 	noecho();
 	nonl();
+	tty_no_flow_control();
 	intrflush(stdscr, FALSE);
 	keypad(stdscr, TRUE);
 	nodelay(stdscr, TRUE);

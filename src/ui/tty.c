@@ -146,6 +146,25 @@ tty_save(void)
 	saved_tio_ok = (tcgetattr(STDIN_FILENO, &saved_tio) == 0);
 }
 
+/*
+ * No XON/XOFF flow control while the screen is up (cbreak() leaves IXON
+ * on): Ctrl-S would stop the terminal's output and every later key,
+ * q included, would wait for a Ctrl-Q.  Told to ncurses as the program's
+ * mode (def_prog_mode()), so that it keeps it after a suspend or resize;
+ * endwin() and the crash handler restore the shell's own modes.
+ */
+void
+tty_no_flow_control(void)
+{
+	struct termios	t;
+
+	if (tcgetattr(STDIN_FILENO, &t) != 0)
+		return;
+	t.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+	if (tcsetattr(STDIN_FILENO, TCSANOW, &t) == 0)
+		(void)def_prog_mode();
+}
+
 /* Note the reset sequence, then install the crash handlers. */
 void
 tty_arm(void)
