@@ -32,11 +32,13 @@
 #include "app.h"
 #include "bounds.h"
 #include "demo.h"
+#include "diag.h"
 #include "demo-play.h"
 #include "figure.h"
 #include "fmt.h"
 #include "lesson.h"
 #include "opts.h"
+#include "quiet.h"
 #include "report.h"
 #include "safefile.h"
 #include "svg.h"
@@ -287,11 +289,18 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 	char			 cap[1024], shown[1100], lim[160];
 	const char		*why;
 	size_t			 i;
-	int			 status = 0, rc, has_cap = 0;
-	uint64_t		 t_prev, before;
+	int			 status = 0, rc, has_cap = 0, st;
+	uint64_t		 t_prev, before, ev;
 	struct sim		*shadow;
+	struct quiet		 q;
+	unsigned		 pm;
 
 	memset(&p, 0, sizeof p);
+	/*
+	 * Its long moves and figures go as all long work does (quiet.h):
+	 * progress on a terminal, stopped by the signals that end raviz.
+	 */
+	quiet_begin(&q, err, "the lesson's move");
 	p.d = d;
 	p.po = po;
 	p.out = out;
@@ -304,6 +313,9 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 	}
 	/* As on the screen: the lesson's title on the hint row. */
 	app_set_lesson(p.app, d->title);
+	q.src = app_poll(p.app);
+	if (q.poll.fn != NULL)
+		app_set_poll(p.app, q.poll.fn, q.poll.arg);
 	p.co.fd = -1;
 	if (po->cast != NULL) {
 		/* Whole or not at all (safefile.h). */
@@ -333,6 +345,11 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 		frame(&p, out);
 	}
 	for (i = 0; i < d->nitems && !p.oom && !p.too_big; i++) {
+		if (quiet_tick(&q, app_move_permille(p.app),
+		    app_event_no(p.app)) != 0) {
+			status = 1;	/* a signal: quiet_end() below */
+			goto done;
+		}
 		it = &d->items[i];
 		t_prev = p.t_ns;
 		p.t_ns += it->delay_ns;
@@ -370,9 +387,10 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 				sim_free(shadow);
 			break;
 		case DEMO_CAPTION:
-			if (demo_play_caption(cap, sizeof cap, d, it,
-			    app_sim(p.app)) != 0)
+			if ((rc = demo_play_caption(cap, sizeof cap, d, it,
+			    app_sim(p.app), app_poll(p.app))) == -1)
 				p.oom = 1;
+			rc = 0;
 			has_cap = 1;
 			app_log_caption(p.app, cap);
 			cast_marker(&p, p.t_ns, cap);
@@ -440,20 +458,26 @@ done:
 		status = 1;
 	}
 	render_text_free(p.rt);
+	pm = p.app != NULL ? app_move_permille(p.app) : 0;
+	ev = p.app != NULL ? app_event_no(p.app) : 0;
 	app_free(p.app);
+	/* Stopped by a signal: it ends raviz now, nothing left behind. */
+	if ((st = quiet_end(&q, pm, ev, po->cast != NULL ? "cast" :
+	    po->svg != NULL ? "SVG" : "more of the replay")) != 0)
+		return (1);
 	return (report_flush(out, err, status));
 }
 
 /* A caption filled and escaped. */
 int
 demo_play_caption(char *out, size_t len, const struct demo *d,
-    const struct demo_item *it, const struct sim *s)
+    const struct demo_item *it, const struct sim *s, struct timeline_poll *p)
 {
 	char	filled[1024];
 	int	rc;
 
 	rc = figure_fill(filled, sizeof filled, it->text, s, d->sets,
-	    d->nsets);
+	    d->nsets, p);
 	fmt_escape_str(out, len, filled);
 	return (rc);
 }
@@ -466,6 +490,29 @@ demo_play_prompt(char *out, size_t len, const char *caption,
 	snprintf(out, len, "%s%s%s", caption != NULL ? caption : "",
 	    caption != NULL && prompt != NULL ? "  " : "",
 	    prompt != NULL ? prompt : "");
+}
+
+/*
+ * Run the alternative runs of caption it within their bound (figure.h:
+ * figure_try()); 1 after saying which one is past it, else 0.
+ */
+static int
+check_figures(const struct demo *d, const struct demo_item *it,
+    const char *file, FILE *err)
+{
+	char		 why[512], msg[700], ph[80], *line;
+	size_t		 off, n;
+
+	if (figure_try(it->text, d->sets, d->nsets, &off, why,
+	    sizeof why) == 0)
+		return (0);
+	n = strcspn(it->text + off, "}") + 1;
+	fmt_escape(ph, sizeof ph, it->text + off, n < 60 ? n : 60);
+	snprintf(msg, sizeof msg, "caption: %s: %s", ph, why);
+	if ((line = diag_format(file, it->line, 1, "error", msg)) != NULL)
+		fprintf(err, "%s\n", line);
+	free(line);
+	return (1);
 }
 
 /* Validate files. */
@@ -486,6 +533,11 @@ demo_play_check(int n, const char *const *files, FILE *out, FILE *err)
 			fmt_escape_composed(safe, sizeof safe, d.diags[i].msg);
 			fprintf(err, "%s\n", safe);
 		}
+		/* The figures run too: a lesson must replay quickly. */
+		for (i = 0; i < d.nitems && d.errors == 0; i++)
+			if (d.items[i].kind == DEMO_CAPTION)
+				d.errors += check_figures(&d, &d.items[i],
+				    files[k], err);
 		fmt_escape_str(safe, sizeof safe, files[k]);
 		if (d.errors == 0)
 			fprintf(out, "%s: ok, %zu items%s\n", safe, d.nitems,
@@ -537,6 +589,7 @@ demo_play_main(const struct opts *o, FILE *out, FILE *err)
 	struct caps		caps;
 	struct trace		t;
 	struct app		*app = NULL;
+	char			why[300], esc[512];
 	int			rc;
 
 	if ((rc = lesson_open(&d, o, err)) != 0)
@@ -562,9 +615,10 @@ demo_play_main(const struct opts *o, FILE *out, FILE *err)
 			demo_free(&d);
 			return (rc);
 		}
-		if ((app = app_new_trace(&t, &d.cfg)) == NULL) {
-			fprintf(err, "raviz: the model cannot take the trace's "
-			    "read and readahead sizes\n");
+		if ((app = app_new_trace(&t, &d.cfg, why, sizeof why)) ==
+		    NULL) {
+			fprintf(err, "raviz: %s: %s\n", fmt_escape_str(esc,
+			    sizeof esc, d.name), why);
 			demo_free(&d);
 			return (2);
 		}

@@ -788,6 +788,7 @@ opts_parse(struct opts *o, int argc, char **argv)
 	const struct opt		*op;
 	const struct scenario_opt	*so;
 	const char			*arg, *eq, *v, *cmd_name = NULL;
+	const char			*run_opt = NULL;
 	size_t				 len, i;
 	int				 ai, custom, dashdash = 0;
 
@@ -822,6 +823,11 @@ opts_parse(struct opts *o, int argc, char **argv)
 		len = eq ? (size_t)(eq - arg) : strlen(arg);
 		if (lookup(o, argv[ai], arg, len, &op, &so) != 0)
 			return (-1);
+		if (so != NULL && run_opt == NULL)
+			run_opt = so->name;
+		if (op != NULL && so == NULL && !command_opt(op) &&
+		    op->id != O_LIMIT && run_opt == NULL)
+			run_opt = op->name;
 		if (so != NULL) {
 			if (eq != NULL)
 				v = eq + 1;
@@ -876,6 +882,14 @@ opts_parse(struct opts *o, int argc, char **argv)
 	    !ds.given[so - scenario_opts])
 		o->cfg.cpu.submit_ns = 1000;
 
+	/* A one-shot command runs nothing else: an option for a run is a
+	   mistake, not something to drop silently (--help shows help). */
+	if (run_opt != NULL && o->action != OPTS_RUN &&
+	    o->action != OPTS_HELP && o->action != OPTS_VERSION) {
+		snprintf(o->err, sizeof o->err, "--%s does not apply to --%s "
+		    "(a command that runs nothing else)", run_opt, cmd_name);
+		return (-1);
+	}
 	if (demo_rules(o) != 0 || trace_rules(o) != 0 ||
 	    predict_rules(o) != 0 || stdout_rules(o) != 0)
 		return (-1);

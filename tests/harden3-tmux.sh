@@ -52,4 +52,70 @@ refused "--trace onto a dangling link" "l.json: a symbolic link is in the way" \
 mkfifo "$tmp/f.demo"
 refused "--record onto a FIFO" "f.demo: a FIFO is in the way" \
     "--record=$tmp/f.demo --force"
+# ---- item 8: a trace whose reads span more than the model takes ----
+# The message named the read and readahead sizes; it is the span.
+printf '%s\n' 'dd-1 [000] 1.000000: block_rq_issue: 8,0 R 4096 () 0 + 8 [dd]' \
+    'dd-1 [000] 1.000001: block_rq_issue: 8,0 R 4096 () 1152921504606846976 + 8 [dd]' \
+    >"$tmp/wide.trace"
+refused "a trace spanning 2^60 sectors" \
+    "wide.trace: the trace's reads span 144115188075855873 pages of the device from sector 0: the model beside it takes a file of at most 4 PiB (2^40 pages); --import-dev picks another device" \
+    "--import=$tmp/wide.trace"
+
+# ---- item 1 and the one rule for long work ----
+# A caption whose alternative run does not repeat (one 64 TiB read: hours
+# of engine work): --check reports it; on the screen its run shows its
+# progress and gives way to q, Ctrl-C, SIGTERM and SIGHUP, the terminal
+# restored.  It used to freeze the screen, every key and signal ignored.
+printf '%s\n' 'raviz-demo 1' 'set file-size 16M' \
+    '@0 +0ms caption "slow: {throughput bs=64T file-size=64T}"' \
+    '@0 +0ms caption "after"' >"$tmp/fig.demo"
+"$RAVIZ" --check "$tmp/fig.demo" >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st = 2 ] && grep -q "fig.demo:3:1: error: caption: {throughput bs=64T file-size=64T}: this alternative run would hold the replay (it does not repeat): larger than the limit of 4194304 engine actions for a caption's alternative run (--limit=figure-work=N lifts it)" "$tmp/err"
+ok $? "--check runs a caption's figure: a lesson that cannot replay quickly is refused (exit $st)" \
+    "$(cat "$tmp/err")"
+for key in q C-c; do
+	if tl_start "$RAVIZ $tmp/fig.demo" && wait_for "moving"; then
+		$T send-keys -t f "$key"
+		restored "$key during a caption's long figure"
+		st=$(status)
+		[ "$st" = 0 ]; ok $? "$key during the figure: raviz quits, exit 0 (got '$st')"
+	else
+		ok 1 "$key: the figure's progress never showed"
+	fi
+done
+for sn in TERM:15 HUP:1; do
+	if tl_start "$RAVIZ $tmp/fig.demo" && wait_for "moving"; then
+		killed "${sn#*:}" "SIG${sn%%:*} during a caption's long figure"
+	else
+		ok 1 "SIG${sn%%:*}: the figure's progress never showed"
+	fi
+done
+# q during a lesson's long move (the end of one 1 TiB read) quits raviz;
+# it used to cancel the move only, and the lesson went on.
+printf '%s\n' 'raviz-demo 1' 'set bs 64T' 'set file-size 64T' \
+    '@0 +0ms caption "to the end"' '@0 +0ms end' '@0 +0ms caption "done"' \
+    >"$tmp/move.demo"
+if tl_start "$RAVIZ $tmp/move.demo" && wait_for "moving"; then
+	$T send-keys -t f q
+	restored "q during a lesson's long move"
+	st=$(status)
+	[ "$st" = 0 ]; ok $? "q during the lesson's move: raviz quits, exit 0 (got '$st')"
+else
+	ok 1 "the lesson's move never showed its progress"
+fi
+# Headless, on a terminal: the replay's figure shows its progress on
+# stderr and SIGINT stops it, nothing written.
+if tl_start "$RAVIZ --headless --cast=$tmp/fig.cast $tmp/fig.demo" &&
+    wait_for "of the lesson's move"; then
+	$T send-keys -t f C-c
+	# The shell drops the rest of the line: raviz died of SIGINT.
+	expect "headless replay: SIGINT stops the figure's run" \
+	    "raviz: stopped at"
+	cap | grep -q "no cast" && [ ! -e "$tmp/fig.cast" ] &&
+	    [ "$(ls "$tmp" | grep -c 'fig\.cast')" = 0 ]
+	ok $? "... saying so, no cast written, nothing left"
+else
+	ok 1 "headless replay: the figure's progress never showed"
+fi
 tap_done
