@@ -26,6 +26,13 @@ struct app {
 	struct trace			 own;		/* the trace, owned */
 	struct timeline			 main;
 	struct timeline			 other;		/* compare mode */
+	/*
+	 * other is kept when compare mode goes off (other_kept), for the
+	 * run in other_mode: turned on again it is rewound, its
+	 * checkpoints kept, not built again (a lesson's compare items).
+	 */
+	int				 other_kept;
+	enum sim_mode			 other_mode;
 	struct app_state		 st;		/* app_state() */
 	uint64_t			 pace_t;	/* time pace: target */
 	uint64_t			 pace_ev;	/* ... as of event */

@@ -73,20 +73,55 @@ app_new(const struct sim_config *cfg)
 	return (a);
 }
 
+/*
+ * Why the model cannot stand beside trace t (check: sim_config_check()'s
+ * answer), in the trace's words, into why.
+ */
+static void
+trace_misfit(char *why, size_t len, const struct trace *t, const char *check)
+{
+	char	sz[32];
+
+	if (strncmp(check, "file-size:", 10) == 0)
+		snprintf(why, len, "the trace's reads span %llu pages of the "
+		    "device from sector %llu: the model beside it takes a file "
+		    "of at most 4 PiB (2^40 pages); --import-dev picks another "
+		    "device", (unsigned long long)t->cfg.file_pages,
+		    (unsigned long long)t->base);
+	else if (strncmp(check, "bs:", 3) == 0)
+		snprintf(why, len, "the trace's read() size, %s, is more than "
+		    "the model beside it takes (4 PiB)", fmt_bytes(sz,
+		    sizeof sz, t->cfg.read_pages * 4096));
+	else if (strncmp(check, "ra:", 3) == 0)
+		snprintf(why, len, "the trace's readahead (read_ahead_kb), %s, "
+		    "is more than the model beside it takes (256 MiB)",
+		    fmt_bytes(sz, sizeof sz, t->cfg.ra_pages * 4096));
+	else
+		snprintf(why, len, "the model beside the trace cannot take it: "
+		    "%s", check);
+}
+
 /* A new application over a kernel trace, paused at its first event. */
 struct app *
-app_new_trace(struct trace *t, const struct sim_config *base)
+app_new_trace(struct trace *t, const struct sim_config *base, char *why,
+    size_t len)
 {
 	struct app		*a;
 	struct sim_config	 model = *base;
+	const char		*check;
 
 	/* The model with the trace's read and readahead sizes, fixed mode. */
 	model.mode = SIM_MODE_FIXED;
 	model.read_pages = t->cfg.read_pages;
 	model.ra_pages = t->cfg.ra_pages;
 	model.file_pages = t->cfg.file_pages;
-	if (sim_config_check(&model) != NULL ||
-	    (a = app_new(&model)) == NULL) {
+	if ((check = sim_config_check(&model)) != NULL) {
+		trace_misfit(why, len, t, check);
+		trace_free(t);
+		return (NULL);
+	}
+	if ((a = app_new(&model)) == NULL) {
+		snprintf(why, len, "out of memory");
 		trace_free(t);
 		return (NULL);
 	}
@@ -402,7 +437,8 @@ set_compare(struct app *a, int on)
 	struct sim_config	c = a->cfg;
 
 	if (!on) {
-		timeline_done(&a->other);
+		/* Kept for the next time (app-int.h). */
+		a->other_kept = a->st.compare || a->other_kept;
 		a->st.compare = 0;
 		return (0);
 	}
@@ -415,9 +451,17 @@ set_compare(struct app *a, int on)
 	/* A kernel trace is compared with the model as configured. */
 	if (a->trace == NULL)
 		c.mode = other_mode(a->cfg.mode);
-	if (timeline_init(&a->other, &c, APP_MIN_COLS, APP_MIN_ROWS,
-	    &a->poll) != 0)
-		return (-1);
+	if (a->other_kept && a->other_mode == c.mode) {
+		if (timeline_rewind(&a->other) != 0)
+			return (-1);
+	} else {
+		timeline_done(&a->other);
+		if (timeline_init(&a->other, &c, APP_MIN_COLS, APP_MIN_ROWS,
+		    &a->poll) != 0)
+			return (-1);
+		a->other_mode = c.mode;
+	}
+	a->other_kept = 0;
 	a->st.compare = 1;
 	return (sync_other(a));
 }
@@ -431,14 +475,22 @@ set_compare(struct app *a, int on)
 static int
 restart(struct app *a, int64_t arg)
 {
+	enum sim_mode	was = a->cfg.mode;
+
 	if (arg > 0 && arg <= SIM_MODE_COUNT)
 		a->cfg.mode = (enum sim_mode)(arg - 1);
-	timeline_done(&a->main);
-	if (a->trace != NULL ? timeline_init_trace(&a->main, a->trace,
-	    APP_MIN_COLS, APP_MIN_ROWS, &a->poll) != 0 :
-	    timeline_init(&a->main, &a->cfg, APP_MIN_COLS, APP_MIN_ROWS,
-	    &a->poll) != 0)
-		return (-1);
+	/* The same scenario: its timeline rewound, checkpoints kept. */
+	if (a->cfg.mode == was) {
+		if (timeline_rewind(&a->main) != 0)
+			return (-1);
+	} else {
+		timeline_done(&a->main);
+		if (a->trace != NULL ? timeline_init_trace(&a->main, a->trace,
+		    APP_MIN_COLS, APP_MIN_ROWS, &a->poll) != 0 :
+		    timeline_init(&a->main, &a->cfg, APP_MIN_COLS,
+		    APP_MIN_ROWS, &a->poll) != 0)
+			return (-1);
+	}
 	if (a->st.compare) {
 		set_compare(a, 0);
 		if (set_compare(a, 1) != 0)
@@ -474,6 +526,13 @@ app_set_poll(struct app *a, int (*fn)(void *, uint64_t, uint64_t),
 {
 	a->poll.fn = fn;
 	a->poll.arg = arg;
+}
+
+/* The poll hook, for long work outside the timeline. */
+struct timeline_poll *
+app_poll(struct app *a)
+{
+	return (&a->poll);
 }
 
 /* How far the move under way has got, in thousandths. */

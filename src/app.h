@@ -73,9 +73,11 @@ struct app *app_new(const struct sim_config *);
  * model configured as base but in fixed mode (the kernel's) with the
  * trace's read size, readahead size and file size.  The trace's run has
  * no mode to switch, no moments and no questions: those keys say so.
- * NULL if that model is not a valid configuration or memory ran out.
+ * NULL if that model is not a valid configuration or memory ran out, why
+ * (len bytes) then saying which, in the trace's words.
  */
-struct app *app_new_trace(struct trace *t, const struct sim_config *base);
+struct app *app_new_trace(struct trace *t, const struct sim_config *base,
+	     char *why, size_t len);
 void	 app_free(struct app *);
 /* Is the main run over (no event left)? */
 int	 app_over(const struct app *);
@@ -171,6 +173,11 @@ void	 app_set_poll(struct app *,
 	     int (*fn)(void *, uint64_t done, uint64_t total), void *);
 /* In the poll hook: how far the move has got, 0..1000 (timeline.h). */
 unsigned app_move_permille(const struct app *);
+/*
+ * The hook itself, for long work the application's user starts outside
+ * the timeline (a caption's alternative run: figure.h, quiet.h).
+ */
+struct timeline_poll *app_poll(struct app *);
 /* Called for every command app_exec() carries out, before it acts. */
 void	 app_set_cmd_hook(struct app *,
 	     void (*cb)(void *, const struct cmd *, uint64_t event_no), void *);

@@ -1,6 +1,7 @@
 /*
  * bounds.c - the table of the bounds the user may lift (bounds.h).  A
- * bound is counted in bytes or in events; its default is chosen so that
+ * bound is counted in bytes, or in a unit it names (events, engine
+ * actions); its default is chosen so that
  * every lesson and capture raviz ships stays far below it, while a
  * mistake (a 4 PiB run's trace, a cast at 1000x1000) stops before it
  * fills a disk.
@@ -18,21 +19,25 @@ struct limit {
 	uint64_t	 def;
 	const char	*what;		/* "for ..." in a refusal */
 	const char	*help;		/* its --help words */
-	int		 events;	/* counted in events, else bytes */
+	const char	*unit;		/* "events", ...; NULL: bytes */
 	int		 output;	/* --force lifts it too */
 };
 
 static const struct limit table[BOUND_COUNT] = {
 	[BOUND_TRACE_BYTES] = { "trace-bytes", UINT64_C(512) << 20,
-	    "an imported trace", "--import file size", 0, 0 },
+	    "an imported trace", "--import file size", NULL, 0 },
 	[BOUND_DEMO_BYTES] = { "demo-bytes", UINT64_C(16) << 20,
-	    "a demo file", "demo file size", 0, 0 },
+	    "a demo file", "demo file size", NULL, 0 },
 	[BOUND_THEME_BYTES] = { "theme-bytes", UINT64_C(64) << 10,
-	    "a theme file", "theme file size", 0, 0 },
+	    "a theme file", "theme file size", NULL, 0 },
 	[BOUND_CAST_BYTES] = { "cast-bytes", UINT64_C(64) << 20,
-	    "a cast (--cast)", "--cast output size", 0, 1 },
+	    "a cast", "--cast output size", NULL, 1 },
 	[BOUND_TRACE_OUT] = { "trace-out", UINT64_C(10000000),
-	    "a written trace (--trace)", "--trace=FILE events", 1, 1 },
+	    "a written trace", "--trace=FILE events", "events", 1 },
+	/* Under a second of engine work: 128 slices of QUIET_SLICE. */
+	[BOUND_FIGURE_WORK] = { "figure-work", UINT64_C(128) << 15,
+	    "a caption's alternative run", "--check: a figure's work",
+	    "engine actions", 0 },
 };
 
 /*
@@ -75,7 +80,7 @@ bounds_find(const char *name, size_t n)
 int
 bounds_events(enum bound_id id)
 {
-	return ((unsigned)id < BOUND_COUNT && table[id].events);
+	return ((unsigned)id < BOUND_COUNT && table[id].unit != NULL);
 }
 
 /* The values of --limit. */
@@ -100,8 +105,9 @@ bounds_name(enum bound_id id)
 static char *
 amount(char *buf, size_t len, enum bound_id id, uint64_t v)
 {
-	if (table[id].events)
-		snprintf(buf, len, "%llu events", (unsigned long long)v);
+	if (table[id].unit != NULL)
+		snprintf(buf, len, "%llu %s", (unsigned long long)v,
+		    table[id].unit);
 	else
 		fmt_bytes(buf, len, v);
 	return (buf);
@@ -120,7 +126,7 @@ bounds_say(char *buf, size_t len, enum bound_id id)
 	snprintf(buf, len, "larger than the limit of %s for %s (%s--limit="
 	    "%s=%s lifts it)", amount(v, sizeof v, id, bounds_get(id)),
 	    table[id].what, table[id].output ? "--force or " : "",
-	    table[id].name, table[id].events ? "N" : "SIZE");
+	    table[id].name, table[id].unit != NULL ? "N" : "SIZE");
 	return (buf);
 }
 
@@ -134,7 +140,7 @@ bounds_usage(char *buf, size_t len)
 
 	buf[0] = '\0';
 	for (i = 0; i < BOUND_COUNT; i++) {
-		if (table[i].events)
+		if (table[i].unit != NULL)
 			snprintf(v, sizeof v, "%llu",
 			    (unsigned long long)table[i].def);
 		else

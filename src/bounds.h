@@ -9,6 +9,8 @@
  *   theme-bytes   a theme file
  *   cast-bytes    an asciicast written by --cast
  *   trace-out     a JSON Lines trace written by --trace=FILE (events)
+ *   figure-work   the engine actions a caption's alternative run may
+ *                 take for --check to accept the lesson
  *
  * Bounds that are facts, not choices (no option lifts them):
  *   BOUND_REQUEST_SECTORS  a request or bio in a trace: the kernel counts
@@ -39,6 +41,7 @@ enum bound_id {
 	BOUND_THEME_BYTES,
 	BOUND_CAST_BYTES,
 	BOUND_TRACE_OUT,
+	BOUND_FIGURE_WORK,
 	BOUND_COUNT
 };
 
@@ -48,7 +51,7 @@ uint64_t	 bounds_get(enum bound_id);
 void		 bounds_set(enum bound_id, uint64_t);
 /* The limit called name (n bytes), or -1. */
 int		 bounds_find(const char *name, size_t n);
-/* Is it counted in events (else in bytes)? */
+/* Is it counted in a unit of its own (events, actions), not bytes? */
 int		 bounds_events(enum bound_id);
 /* Its name ("trace-bytes"). */
 const char	*bounds_name(enum bound_id);

@@ -208,6 +208,8 @@ capture_run(const struct opts *o, FILE *out, FILE *err,
 	int			 fd = -1, whole = 0, status = 0, i;
 	unsigned		 n;
 	FILE			*of = NULL, *rf;
+	struct safefile_out	 so;
+	const char		*why;
 	size_t			 k;
 
 	fmt_escape_str(esc, sizeof esc, o->capture);
@@ -257,12 +259,14 @@ capture_run(const struct opts *o, FILE *out, FILE *err,
 	limit = o->cfg.file_pages * SIM_PAGE_SIZE;
 	if (size < limit)
 		limit = size;
-	/* The output first: failing there changes nothing. */
+	/*
+	 * The output first: failing there changes nothing.  Whole or not at
+	 * all, under the output rule (safefile.h).
+	 */
 	if (outname == NULL) {
 		for (n = 1; n < 1000; n++) {
 			snprintf(name, sizeof name, "raviz-capture-%u.trace", n);
-			if ((i = open(name, O_WRONLY | O_CREAT | O_EXCL, 0644)) >= 0
-			    || errno != EEXIST)
+			if (lstat(name, &sb) != 0)
 				break;
 		}
 		outname = name;
@@ -272,23 +276,12 @@ capture_run(const struct opts *o, FILE *out, FILE *err,
 		    "captured\n", fmt_escape_str(oesc, sizeof oesc, outname));
 		close(fd);
 		return (2);
-	} else {
-		/* An existing file is replaced only when asked (--force). */
-		i = open(outname, O_WRONLY | O_CREAT | O_NOFOLLOW |
-		    (o->force ? O_TRUNC : O_EXCL), 0644);
-		if (i < 0 && errno == EEXIST) {
-			fprintf(err, "raviz: --capture-out: %s: the file "
-			    "exists (--force replaces it)\n",
-			    fmt_escape_str(oesc, sizeof oesc, outname));
-			close(fd);
-			return (2);
-		}
 	}
-	if (i < 0 || (of = fdopen(i, "w")) == NULL) {
+	if (safefile_out_open(&so, outname, o->force, SAFEFILE_WHOLE,
+	    &why) != 0 || (of = safefile_out_stream(&so, &why)) == NULL) {
 		fprintf(err, "raviz: --capture-out: %s: %s\n",
-		    fmt_escape_str(oesc, sizeof oesc, outname), strerror(errno));
-		if (i >= 0)
-			close(i);
+		    fmt_escape_str(oesc, sizeof oesc, outname), why);
+		safefile_out_abort(&so);
 		close(fd);
 		return (2);
 	}
@@ -389,15 +382,14 @@ out:
 	for (i = 0; i < 3; i++)
 		sigaction(sigs[i], &old[i], NULL);
 	close(fd);
-	if (of != NULL && fclose(of) != 0 && status == 0) {
-		fprintf(err, "raviz: --capture-out: %s: %s\n", oesc,
-		    strerror(errno));
+	if (status != 0)
+		safefile_out_abort(&so);
+	else if (safefile_out_commit(&so, &why) != 0) {
+		fprintf(err, "raviz: --capture-out: %s: %s\n", oesc, why);
 		status = 1;
 	}
-	if (status != 0) {
-		(void)unlink(outname);
+	if (status != 0)
 		return (status);
-	}
 	fprintf(err, "raviz: capture written to %s\n", oesc);
 	if (shown != NULL && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
 	    strlen(outname) < sizeof shown->path) {

@@ -246,9 +246,11 @@ demo_live_step(struct demo_live *l, uint64_t now_ns, uint64_t *wait_ns)
 			rc = app_exec(l->app, &it->cmd);
 			break;
 		case DEMO_CAPTION:
-			if (demo_play_caption(l->caption, sizeof l->caption,
-			    l->d, it, app_sim(l->app)) != 0)
-				rc = -1;
+			/* -2: the front end stopped it (quits, loop.c). */
+			if ((rc = demo_play_caption(l->caption,
+			    sizeof l->caption, l->d, it, app_sim(l->app),
+			    app_poll(l->app))) == -2)
+				rc = 0;
 			l->has_caption = 1;
 			app_log_caption(l->app, l->caption);
 			break;

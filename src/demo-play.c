@@ -30,12 +30,15 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "bounds.h"
 #include "demo.h"
+#include "diag.h"
 #include "demo-play.h"
 #include "figure.h"
 #include "fmt.h"
 #include "lesson.h"
 #include "opts.h"
+#include "quiet.h"
 #include "report.h"
 #include "safefile.h"
 #include "svg.h"
@@ -59,7 +62,9 @@ struct player {
 	struct render_text	*rt;
 	const struct demo_play_opts *po;
 	FILE			*out, *err;
-	FILE			*cast;
+	FILE			*cast;		/* on co, or NULL */
+	struct safefile_out	 co;		/* the cast (safefile.h) */
+	int			 too_big;	/* past BOUND_CAST_BYTES */
 	uint64_t		 t_ns;		/* cast clock */
 	uint64_t		 extra;		/* in-between frames so far */
 	uint64_t		 lab_t;		/* when lab_seen was emitted */
@@ -166,6 +171,10 @@ cast_frame(struct player *p, uint64_t t)
 	fputs("]\n", p->cast);
 	free(joined);
 	free(buf);
+	/* Bytes, not only frames: 1000x1000 frames are large. */
+	if (!p->po->force && ftello(p->cast) > 0 &&
+	    (uint64_t)ftello(p->cast) > bounds_get(BOUND_CAST_BYTES))
+		p->too_big = 1;
 }
 
 /* An "m" (marker) event with a label. */
@@ -253,7 +262,7 @@ advance(struct player *p, uint64_t to, uint64_t t0, uint64_t t1)
 			nf = CAST_EXTRA_FRAMES - p->extra + 1;
 		if (nf > 1)
 			p->extra += nf - 1;
-		for (j = 1; j < nf; j++) {
+		for (j = 1; j < nf && !p->too_big; j++) {
 			go.arg = (int64_t)(from + n * j / nf);
 			if (exec(p, &go) < 0 || exec(p, &play) < 0)
 				return (-1);
@@ -277,14 +286,21 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 	struct player		 p;
 	const struct demo_item	*it;
 	char			 line[LINE_MAX_], safe[2 * LINE_MAX_];
-	char			 cap[1024], shown[1100], tmp[4096];
+	char			 cap[1024], shown[1100], lim[160];
 	const char		*why;
 	size_t			 i;
-	int			 status = 0, rc, has_cap = 0, fd = -1, e;
-	uint64_t		 t_prev, before;
+	int			 status = 0, rc, has_cap = 0, st;
+	uint64_t		 t_prev, before, ev;
 	struct sim		*shadow;
+	struct quiet		 q;
+	unsigned		 pm;
 
 	memset(&p, 0, sizeof p);
+	/*
+	 * Its long moves and figures go as all long work does (quiet.h):
+	 * progress on a terminal, stopped by the signals that end raviz.
+	 */
+	quiet_begin(&q, err, "the lesson's move");
 	p.d = d;
 	p.po = po;
 	p.out = out;
@@ -297,18 +313,19 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 	}
 	/* As on the screen: the lesson's title on the hint row. */
 	app_set_lesson(p.app, d->title);
+	q.src = app_poll(p.app);
+	if (q.poll.fn != NULL)
+		app_set_poll(p.app, q.poll.fn, q.poll.arg);
+	p.co.fd = -1;
 	if (po->cast != NULL) {
-		/* Written whole under a temporary name, then renamed. */
-		if ((fd = safefile_tmp(po->cast, tmp, sizeof tmp)) == -1 ||
-		    (p.cast = fdopen(fd, "w")) == NULL) {
+		/* Whole or not at all (safefile.h). */
+		if (safefile_out_open(&p.co, po->cast, po->force,
+		    SAFEFILE_WHOLE, &why) != 0 ||
+		    (p.cast = safefile_out_stream(&p.co, &why)) == NULL) {
 			fprintf(err, "raviz: --cast: %s: %s\n",
-			    fmt_escape_str(esc, sizeof esc, po->cast),
-			    strerror(errno));
-			if (fd != -1) {
-				close(fd);
-				unlink(tmp);
-			}
-			status = 1;
+			    fmt_escape_str(esc, sizeof esc, po->cast), why);
+			safefile_out_abort(&p.co);
+			status = 2;
 			goto done;
 		}
 		fmt_escape_str(cap, sizeof cap, d->title != NULL ? d->title :
@@ -327,7 +344,12 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 		fprintf(out, "--- start ---\n");
 		frame(&p, out);
 	}
-	for (i = 0; i < d->nitems && !p.oom; i++) {
+	for (i = 0; i < d->nitems && !p.oom && !p.too_big; i++) {
+		if (quiet_tick(&q, app_move_permille(p.app),
+		    app_event_no(p.app)) != 0) {
+			status = 1;	/* a signal: quiet_end() below */
+			goto done;
+		}
 		it = &d->items[i];
 		t_prev = p.t_ns;
 		p.t_ns += it->delay_ns;
@@ -365,9 +387,10 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 				sim_free(shadow);
 			break;
 		case DEMO_CAPTION:
-			if (demo_play_caption(cap, sizeof cap, d, it,
-			    app_sim(p.app)) != 0)
+			if ((rc = demo_play_caption(cap, sizeof cap, d, it,
+			    app_sim(p.app), app_poll(p.app))) == -1)
 				p.oom = 1;
+			rc = 0;
 			has_cap = 1;
 			app_log_caption(p.app, cap);
 			cast_marker(&p, p.t_ns, cap);
@@ -404,6 +427,13 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 		status = 1;
 		goto done;
 	}
+	if (p.too_big) {
+		fprintf(err, "raviz: --cast: %s: %s; nothing written\n",
+		    fmt_escape_str(esc, sizeof esc, po->cast),
+		    bounds_say(lim, sizeof lim, BOUND_CAST_BYTES));
+		status = 2;
+		goto done;
+	}
 	if (po->svg != NULL && po->look != NULL) {
 		/* The last frame, as the screen would show it. */
 		app_set_glyphs(p.app, &po->look->glyphs);
@@ -419,44 +449,35 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 	if (po->summary)
 		report_summary(out, app_sim(p.app));
 done:
-	if (p.cast != NULL) {
-		if (fflush(p.cast) != 0 || ferror(p.cast) ||
-		    fsync(fileno(p.cast)) != 0) {
-			e = errno;
-			fclose(p.cast);
-			fprintf(err, "raviz: --cast: %s: write error: %s\n",
-			    fmt_escape_str(esc, sizeof esc, po->cast),
-			    strerror(e));
-			status = 1;
-		} else if (fclose(p.cast) != 0) {
-			fprintf(err, "raviz: --cast: %s: write error: %s\n",
-			    fmt_escape_str(esc, sizeof esc, po->cast),
-			    strerror(errno));
-			status = 1;
-		}
-		if (status != 0)
-			unlink(tmp);
-		else if (safefile_commit(tmp, po->cast, po->force, &why) != 0) {
-			fprintf(err, "raviz: --cast: %s: %s\n",
-			    fmt_escape_str(esc, sizeof esc, po->cast), why);
-			status = 1;
-		}
+	if (p.cast != NULL && status != 0)
+		safefile_out_abort(&p.co);
+	else if (p.cast != NULL &&
+	    safefile_out_commit(&p.co, &why) != 0) {
+		fprintf(err, "raviz: --cast: %s: write error: %s\n",
+		    fmt_escape_str(esc, sizeof esc, po->cast), why);
+		status = 1;
 	}
 	render_text_free(p.rt);
+	pm = p.app != NULL ? app_move_permille(p.app) : 0;
+	ev = p.app != NULL ? app_event_no(p.app) : 0;
 	app_free(p.app);
+	/* Stopped by a signal: it ends raviz now, nothing left behind. */
+	if ((st = quiet_end(&q, pm, ev, po->cast != NULL ? "cast" :
+	    po->svg != NULL ? "SVG" : "more of the replay")) != 0)
+		return (1);
 	return (report_flush(out, err, status));
 }
 
 /* A caption filled and escaped. */
 int
 demo_play_caption(char *out, size_t len, const struct demo *d,
-    const struct demo_item *it, const struct sim *s)
+    const struct demo_item *it, const struct sim *s, struct timeline_poll *p)
 {
 	char	filled[1024];
 	int	rc;
 
 	rc = figure_fill(filled, sizeof filled, it->text, s, d->sets,
-	    d->nsets);
+	    d->nsets, p);
 	fmt_escape_str(out, len, filled);
 	return (rc);
 }
@@ -469,6 +490,29 @@ demo_play_prompt(char *out, size_t len, const char *caption,
 	snprintf(out, len, "%s%s%s", caption != NULL ? caption : "",
 	    caption != NULL && prompt != NULL ? "  " : "",
 	    prompt != NULL ? prompt : "");
+}
+
+/*
+ * Run the alternative runs of caption it within their bound (figure.h:
+ * figure_try()); 1 after saying which one is past it, else 0.
+ */
+static int
+check_figures(const struct demo *d, const struct demo_item *it,
+    const char *file, FILE *err)
+{
+	char		 why[512], msg[700], ph[80], *line;
+	size_t		 off, n;
+
+	if (figure_try(it->text, d->sets, d->nsets, &off, why,
+	    sizeof why) == 0)
+		return (0);
+	n = strcspn(it->text + off, "}") + 1;
+	fmt_escape(ph, sizeof ph, it->text + off, n < 60 ? n : 60);
+	snprintf(msg, sizeof msg, "caption: %s: %s", ph, why);
+	if ((line = diag_format(file, it->line, 1, "error", msg)) != NULL)
+		fprintf(err, "%s\n", line);
+	free(line);
+	return (1);
 }
 
 /* Validate files. */
@@ -489,6 +533,11 @@ demo_play_check(int n, const char *const *files, FILE *out, FILE *err)
 			fmt_escape_composed(safe, sizeof safe, d.diags[i].msg);
 			fprintf(err, "%s\n", safe);
 		}
+		/* The figures run too: a lesson must replay quickly. */
+		for (i = 0; i < d.nitems && d.errors == 0; i++)
+			if (d.items[i].kind == DEMO_CAPTION)
+				d.errors += check_figures(&d, &d.items[i],
+				    files[k], err);
 		fmt_escape_str(safe, sizeof safe, files[k]);
 		if (d.errors == 0)
 			fprintf(out, "%s: ok, %zu items%s\n", safe, d.nitems,
@@ -507,28 +556,23 @@ demo_play_check(int n, const char *const *files, FILE *out, FILE *err)
 }
 
 /*
- * May --cast (or --svg: opt) write to path?  Never over the demo it replays (the
- * same file by device and inode: a hard link or another name too, even
- * with --force), nor over an existing name without --force.  0, or 2
- * after saying why.  demo_play_headless() checks the name again when it
- * renames (link(2) without --force): this is for a clear early refusal.
+ * May --cast (or --svg: opt) write to path?  Never over the demo it
+ * replays (the same file by device and inode: a hard link or another name
+ * too, even with --force), and only as the output rule allows
+ * (safefile.h).  0, or 2 after saying why: a refusal before the replay;
+ * the rule is applied again when the file is written.
  */
 static int
 cast_target(const struct opts *o, const char *opt, const char *path,
     const struct demo *d, FILE *err)
 {
-	struct stat	 sb;
 	char		 esc[512];
 	const char	*why = NULL;
 
 	if (safefile_same(path, d->name))
 		why = "is the input demo file (refused even with "
 		    "--force)";
-	else if (!o->force && lstat(path, &sb) == 0)
-		why = S_ISLNK(sb.st_mode) ? "a symbolic link is in the way "
-		    "(--force replaces it)" : "the file exists (--force "
-		    "replaces it)";
-	if (why == NULL)
+	else if (safefile_out_check(path, o->force, &why) == 0)
 		return (0);
 	fprintf(err, "raviz: --%s: %s: %s\n", opt,
 	    fmt_escape_str(esc, sizeof esc, path), why);
@@ -545,6 +589,7 @@ demo_play_main(const struct opts *o, FILE *out, FILE *err)
 	struct caps		caps;
 	struct trace		t;
 	struct app		*app = NULL;
+	char			why[300], esc[512];
 	int			rc;
 
 	if ((rc = lesson_open(&d, o, err)) != 0)
@@ -570,9 +615,10 @@ demo_play_main(const struct opts *o, FILE *out, FILE *err)
 			demo_free(&d);
 			return (rc);
 		}
-		if ((app = app_new_trace(&t, &d.cfg)) == NULL) {
-			fprintf(err, "raviz: the model cannot take the trace's "
-			    "read and readahead sizes\n");
+		if ((app = app_new_trace(&t, &d.cfg, why, sizeof why)) ==
+		    NULL) {
+			fprintf(err, "raviz: %s: %s\n", fmt_escape_str(esc,
+			    sizeof esc, d.name), why);
 			demo_free(&d);
 			return (2);
 		}

@@ -13,6 +13,8 @@
 #include "opts.h"
 #include "theme.h"
 
+struct timeline_poll;
+
 struct demo_play_opts {
 	unsigned	 cols, rows;	/* frame size */
 	int		 frames;	/* a frame after each item */
@@ -44,13 +46,16 @@ int	 demo_play_headless(const struct demo *d,
 
 /*
  * The caption of item it (a DEMO_CAPTION of d) as it shows now: its
- * placeholders filled with the figures of run s (figure.h), then escaped
- * (fmt_escape()).  The one filler of headless replay, casts and the
- * screen.  0, or -1 if the engine ran out of memory for an alternative
- * run (out then holds that placeholder unfilled).
+ * placeholders filled with the figures of run s (figure.h), an
+ * alternative run going as all long work does through p (app_poll()),
+ * then escaped (fmt_escape()).  The one filler of headless replay, casts
+ * and the screen.  0, -1 if the engine ran out of memory for an
+ * alternative run, -2 if p stopped it (out then holds that placeholder
+ * unfilled).
  */
 int	 demo_play_caption(char *out, size_t len, const struct demo *d,
-	     const struct demo_item *it, const struct sim *s);
+	     const struct demo_item *it, const struct sim *s,
+	     struct timeline_poll *p);
 
 /*
  * The caption line the replay shows: the caption (or NULL), then the prompt

@@ -17,10 +17,13 @@
  * complete line, a comment saying why is appended if the disk allows, and
  * the writer refuses further lines.  The session itself goes on.
  *
- * One recorder per file: an exclusive flock(2) is taken before the file is
- * emptied.  --force replaces a symbolic link instead of writing through
- * it.  At close, a file that lost its name (deleted with its directory)
- * is reported: the recording is gone.
+ * The file is opened under the output rule (safefile.h: a JOURNAL, the
+ * one kind of output written in place): never over an existing file
+ * without --force, never through a symbolic link, never a FIFO or a
+ * device, and without blocking.  One recorder per file: an exclusive
+ * flock(2) is taken before the file is emptied.  At close, a file that
+ * lost its name (deleted with its directory) is reported: the recording
+ * is gone.
  */
 #include "config.h"
 
@@ -36,6 +39,7 @@
 #include "demo.h"
 #include "opts.h"
 #include "parse.h"
+#include "safefile.h"
 #include "scenario.h"
 #include "utf8.h"
 #include "xalloc.h"
@@ -229,43 +233,6 @@ fail:
 }
 
 /*
- * path exists (O_EXCL failed).  Without force: refused, a dangling symlink
- * named as such.  With force: a symlink (dangling or not) is replaced by a
- * new file, never written through; anything else is opened without
- * O_TRUNC (truncated only once the lock is held, so that a second
- * recorder cannot empty the first one's file) and without following a
- * symlink put there meanwhile.  The descriptor, or -1 with *err set.
- */
-static int
-writer_existing(const char *path, int force, int *created, const char **err)
-{
-	struct stat	sb;
-	int		fd, link = lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode);
-	int		dangling = link && stat(path, &sb) == -1;
-
-	if (!force) {
-		*err = dangling ? "a dangling symbolic link is in the way "
-		    "(--force replaces it)" : link ? "the file exists (a "
-		    "symbolic link: --force replaces the link)" : "the file "
-		    "exists (--force overwrites it)";
-		return (-1);
-	}
-	if (link) {
-		if (unlink(path) != 0 || (fd = open(path, O_WRONLY | O_CREAT |
-		    O_EXCL | O_CLOEXEC, 0666)) == -1) {
-			*err = strerror(errno);
-			return (-1);
-		}
-		*created = 1;
-		return (fd);
-	}
-	*created = 0;
-	if ((fd = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)) == -1)
-		*err = strerror(errno);
-	return (fd);
-}
-
-/*
  * Only one recorder per file: an exclusive flock(2), held until close.  A
  * file system without locks (ENOLCK, EINVAL...) is not a reason to refuse.
  * 0, or -1 with *err set.
@@ -287,23 +254,19 @@ demo_writer_open(const char *path, int force, const struct sim_config *cfg,
 	struct demo_writer	*w;
 	struct stat		 sb;
 	char			 head[4096];
+	struct safefile_out	 so;
 	size_t			 n;
-	int			 flags = O_WRONLY | O_CREAT | O_CLOEXEC;
 	int			 created;
 
 	w = xcalloc(1, sizeof *w);
 	/*
-	 * O_EXCL first even with force, to know whether this call created
-	 * the file: only then may a failure remove it again (never unlink
-	 * what the user named if it already existed: --record /dev/full
-	 * --force as root must not delete the device node).
+	 * Only a file this call created may be removed again on a failure
+	 * (never what the user named if it already existed).
 	 */
-	created = 1;
-	if ((w->fd = open(path, flags | O_EXCL, 0666)) == -1 &&
-	    errno == EEXIST)
-		w->fd = writer_existing(path, force, &created, err);
-	else if (w->fd == -1)
-		*err = strerror(errno);
+	w->fd = -1;
+	if (safefile_out_open(&so, path, force, SAFEFILE_JOURNAL, err) == 0)
+		w->fd = so.fd;
+	created = so.created;
 	if (w->fd != -1 && writer_lock(w->fd, err) != 0) {
 		close(w->fd);
 		w->fd = -1;

@@ -11,9 +11,13 @@
  * An alternative run ({throughput mode=fixed}) is the lesson's scenario
  * options followed by the placeholder's, parsed by opts.c (from the one
  * scenario table, scenario.c) exactly as the command line
- * `raviz --headless --OPT=VALUE ...` would be, then run to the end with
- * sim_run() (which skips repeated periods, so a 16 MiB lesson costs a few
- * milliseconds).  Widths are terminal columns (utf8.c).
+ * `raviz --headless --OPT=VALUE ...` would be, then run to the end as all
+ * long work runs (quiet.h: in slices, with the front end's progress, and
+ * stopped by q, Ctrl-C or a signal), skipping repeated periods, so a
+ * 16 MiB lesson costs a few milliseconds.  --check runs them too, each
+ * within BOUND_FIGURE_WORK actions (figure_try()), so that a lesson that
+ * cannot be replayed quickly is reported.  Widths are terminal columns
+ * (utf8.c).
  */
 #include "config.h"
 
@@ -21,9 +25,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bounds.h"
 #include "figure.h"
 #include "fmt.h"
 #include "opts.h"
+#include "quiet.h"
 #include "report.h"
 #include "scenario.h"
 #include "utf8.h"
@@ -609,39 +615,93 @@ put(char *out, size_t len, size_t *o, const char *s, size_t n)
 }
 
 /*
- * The figure of ph for an alternative whole run.  0, or -1 (an invalid
- * configuration, or the engine could not run it).
+ * The figure of ph for an alternative whole run, run through p (NULL: no
+ * hook) within max_slices slices (0: no bound; *over set past it).  0,
+ * -1 (an invalid configuration, or the engine could not run it) or -2
+ * (the hook stopped it).
  */
 static int
 fig_alt(char *b, size_t n, const char *t, const struct ph *ph,
-    char *const *base, size_t nbase)
+    char *const *base, size_t nbase, struct timeline_poll *p,
+    uint64_t max_slices, int *over)
 {
 	struct sim_config	 cfg;
 	struct sim		*s;
 	char			 why[256];
+	int			 rc;
 
 	if (fig_alt_config(t, ph, base, nbase, &cfg, why, sizeof why) != 0)
 		return (-1);
 	if ((s = sim_new(&cfg)) == NULL)
 		return (-1);
-	if (sim_run(s) != 0) {
+	if ((rc = quiet_sim(s, 0, p, max_slices, over)) != 0) {
 		sim_free(s);
-		return (-1);
+		return (rc);
 	}
 	figs[ph->fig].fn(b, n, s);
 	sim_free(s);
 	return (0);
 }
 
+/* Run every alternative run of t within the bound; see figure.h. */
+int
+figure_try(const char *t, char *const *base, size_t nbase, size_t *off,
+    char *why, size_t whylen)
+{
+	struct ph	ph;
+	char		v[128], lim[200];
+	size_t		i = 0;
+	uint64_t	max = bounds_get(BOUND_FIGURE_WORK) / QUIET_SLICE;
+	int		over;
+
+	while (t[i] != '\0') {
+		if (t[i] != '{' || t[i + 1] == '{' || fig_parse(t, i, &ph, off,
+		    why, whylen) != 0 || t[ph.end - 1] != '}') {
+			i += t[i] == '{' && t[i + 1] == '{' ? 2 : 1;
+			continue;
+		}
+		if (ph.nopt > 0) {
+			if (fig_alt(v, sizeof v, t, &ph, base, nbase, NULL,
+			    max > 0 ? max : 1, &over) != 0) {
+				*off = i;
+				snprintf(why, whylen, "this alternative run "
+				    "cannot be run");
+				return (-1);
+			}
+			if (over) {
+				*off = i;
+				snprintf(why, whylen, "this alternative run "
+				    "would hold the replay (it does not "
+				    "repeat): %s", bounds_say(lim, sizeof lim,
+				    BOUND_FIGURE_WORK));
+				return (-1);
+			}
+		}
+		i = ph.end;
+	}
+	return (0);
+}
+
+/* A hook that stops at once (the rest of a template whose run stopped). */
+static int
+stop_cb(void *arg, uint64_t done, uint64_t total)
+{
+	(void)arg;
+	(void)done;
+	(void)total;
+	return (1);
+}
+
 /* Fill a template. */
 int
 figure_fill(char *out, size_t len, const char *t, const struct sim *s,
-    char *const *base, size_t nbase)
+    char *const *base, size_t nbase, struct timeline_poll *p)
 {
-	struct ph	ph;
-	char		v[128], why[512];
-	size_t		i = 0, o = 0, off;
-	int		rc = 0;
+	struct timeline_poll	 stopped = { stop_cb, NULL, 0, 0 };
+	struct ph		 ph;
+	char			 v[128], why[512];
+	size_t			 i = 0, o = 0, off;
+	int			 rc = 0, r;
 
 	out[0] = '\0';
 	while (t[i] != '\0') {
@@ -660,10 +720,14 @@ figure_fill(char *out, size_t len, const char *t, const struct sim *s,
 		}
 		if (ph.nopt == 0)
 			figs[ph.fig].fn(v, sizeof v, s);
-		else if (fig_alt(v, sizeof v, t, &ph, base, nbase) != 0) {
-			rc = -1;
+		else if ((r = fig_alt(v, sizeof v, t, &ph, base, nbase, p, 0,
+		    NULL)) != 0) {
+			/* Stopped: the rest is not run either. */
+			rc = r == -2 || rc == -2 ? -2 : -1;
 			put(out, len, &o, t + i, ph.end - i);
 			i = ph.end;
+			if (rc == -2)
+				p = &stopped;
 			continue;
 		}
 		put(out, len, &o, v, strlen(v));

@@ -20,14 +20,15 @@
  *   means, its unit, and the summary key (report.c) printing the same
  *   value.  The parser, the filler, the error messages and the tests all
  *   read it.
- * - figure_check() is pure; figure_fill() runs the engine for the
- *   alternative runs only (no I/O).  Both are deterministic.
+ * - figure_check() is pure; figure_fill() and figure_try() run the engine
+ *   for the alternative runs only (no I/O).  All are deterministic.
  */
 #ifndef RAVIZ_FIGURE_H
 #define RAVIZ_FIGURE_H
 
 #include <stddef.h>
 
+#include "timeline.h"
 #include "engine/sim.h"
 
 #define FIGURE_OPTS_MAX	4	/* options in one placeholder */
@@ -52,11 +53,21 @@ int	 figure_check(const char *t, char *const *base, size_t nbase,
 /*
  * Fill the template t into out (len > 0, always NUL-terminated, cut if
  * short) with the figures of run s now and of the alternative runs of
- * base.  Returns 0, or -1 if the template is invalid or the engine could
- * not run an alternative run (the placeholder is then left as written).
+ * base, each run as all long work is (quiet.h) through p (NULL: no hook).
+ * Returns 0; -1 if the template is invalid or the engine could not run an
+ * alternative run; -2 if p stopped one (no later one runs); the
+ * placeholder is then left as written.
  */
 int	 figure_fill(char *out, size_t len, const char *t, const struct sim *s,
-	     char *const *base, size_t nbase);
+	     char *const *base, size_t nbase, struct timeline_poll *p);
+/*
+ * Run every alternative run of template t (valid: figure_check()), each
+ * within BOUND_FIGURE_WORK engine actions (bounds.h).  0, or -1 with *off
+ * the offset of the first placeholder past it (or that cannot run) and
+ * why[whylen] a message naming the bound and --limit.
+ */
+int	 figure_try(const char *t, char *const *base, size_t nbase,
+	     size_t *off, char *why, size_t whylen);
 
 /*
  * Terminal columns the filled template t takes at most (as utf8_width()

@@ -16,13 +16,16 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "bounds.h"
 #include "fmt.h"
 #include "feed.h"
 #include "headless.h"
 #include "import.h"
 #include "predict.h"
+#include "quiet.h"
 #include "render.h"
 #include "report.h"
+#include "safefile.h"
 #include "svg.h"
 #include "theme.h"
 #include "timeline.h"
@@ -199,213 +202,22 @@ headless_import(const struct opts *o, FILE *out, FILE *err)
 	return (report_flush(out, err, 0));
 }
 
-/* Actions per slice of a quiet run on a terminal: a few milliseconds. */
-#define QUIET_SLICE	(1u << 16)
-
 /*
- * A long quiet run's look at the terminal: with err a terminal, progress on
- * err after a second and SIGINT/SIGTERM caught between slices (quiet_begin()
- * to quiet_end()); otherwise nothing.  poll hands the same to a timeline's
- * moves (timeline.h).
- */
-struct quiet {
-	FILE			*err;
-	int			 tty;
-	const char		*of;		/* "the file", ... */
-	struct timespec		 t0;
-	uint64_t		 said;		/* ms of the last line, 0: none */
-	struct sigaction	 old_int, old_term;
-	struct timeline_poll	 poll;
-};
-
-/* Set by a signal during a quiet run on a terminal (0: none). */
-static volatile sig_atomic_t quiet_signal;
-
-/*
- * Note SIGINT or SIGTERM.  Why: only a flag is set (async-signal-safe); the
- * run looks at it between slices, where the state is whole.
- */
-static void
-quiet_signal_cb(int sig)
-{
-	quiet_signal = sig;
-}
-
-/* Milliseconds since an earlier reading of the monotonic clock. */
-static uint64_t
-quiet_ms(const struct timespec *t0)
-{
-	struct timespec	t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return ((uint64_t)(t.tv_sec - t0->tv_sec) * 1000 +
-	    (uint64_t)((t.tv_nsec - t0->tv_nsec) / 1000000));
-}
-
-/* How far a quiet run has got, in thousandths: of the file, or of --until. */
-static unsigned
-quiet_permille(const struct sim *s, uint64_t until)
-{
-	uint64_t	pos = sim_reader(s)->pos;
-	uint64_t	pages = sim_config(s)->file_pages;
-
-	if (until != 0)
-		return (sim_event_no(s) >= until ? 1000 :
-		    (unsigned)(sim_event_no(s) / (until / 1000 + 1)));
-	if (pos >= pages)
-		return (1000);
-	return ((unsigned)(pos / (pages / 1000 + 1)));
-}
-
-/*
- * Say on q->err how far the run has got (pm thousandths, event ev, ms in),
- * over the line said before, cut to the terminal's width: a wrapped line
- * could not be said over.
- */
-static void
-quiet_say(const struct quiet *q, unsigned pm, uint64_t ev, uint64_t ms)
-{
-	struct winsize	ws;
-	uint64_t	left;
-	char		eta[32], line[256];
-	size_t		cols = 80;
-
-	if (ioctl(fileno(q->err), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1)
-		cols = ws.ws_col;
-	if (pm == 0)
-		snprintf(eta, sizeof eta, "time left unknown");
-	else {
-		left = ms * (1000 - pm) / pm / 1000;
-		if (left >= 60)
-			snprintf(eta, sizeof eta, "%llum%02llus left",
-			    (unsigned long long)(left / 60),
-			    (unsigned long long)(left % 60));
-		else if (left > 0)
-			snprintf(eta, sizeof eta, "%llus left",
-			    (unsigned long long)left);
-		else
-			snprintf(eta, sizeof eta, "<1s left");
-	}
-	snprintf(line, sizeof line, "raviz: %u%% of %s, event %llu, %s "
-	    "(Ctrl-C stops)", pm / 10, q->of, (unsigned long long)ev, eta);
-	if (strlen(line) > cols - 1)
-		line[cols - 1] = '\0';	/* ASCII only: bytes are columns */
-	fprintf(q->err, "\r\033[K%s", line);
-	fflush(q->err);
-}
-
-/*
- * Between slices: say how far the run has got once it has taken a second
- * (at most every 250 ms).  Nonzero when a signal asks to stop.
+ * The quiet run of a summary or a count (until: 0 for the whole file; of:
+ * what its share is of; what: what is not written if a signal stops it),
+ * watched as all long work is (quiet.h).  0, -1 (memory) or -2.
  */
 static int
-quiet_tick(struct quiet *q, unsigned pm, uint64_t ev)
-{
-	uint64_t	ms;
-
-	if (!q->tty)
-		return (0);
-	if (quiet_signal != 0)
-		return (1);
-	ms = quiet_ms(&q->t0);
-	if (ms >= 1000 && (q->said == 0 || ms - q->said >= 250)) {
-		quiet_say(q, pm, ev, ms);
-		q->said = ms;
-	}
-	return (0);
-}
-
-/* The timeline's poll hook: quiet_tick() with the move's own share. */
-static int
-quiet_poll_cb(void *arg, uint64_t done, uint64_t total)
-{
-	struct quiet	*q = arg;
-
-	(void)total;
-	return (quiet_tick(q, q->poll.permille, done));
-}
-
-/*
- * Start watching a quiet run on err (of: what its share is of).  A signal
- * ignored by whoever started us (nohup, a background job of a shell without
- * job control) stays ignored.
- */
-static void
-quiet_begin(struct quiet *q, FILE *err, const char *of)
-{
-	struct sigaction	sa;
-
-	memset(q, 0, sizeof *q);
-	q->err = err;
-	q->of = of;
-	if (!(q->tty = isatty(fileno(err))))
-		return;
-	q->poll.fn = quiet_poll_cb;
-	q->poll.arg = q;
-	clock_gettime(CLOCK_MONOTONIC, &q->t0);
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = quiet_signal_cb;
-	sigemptyset(&sa.sa_mask);
-	quiet_signal = 0;
-	sigaction(SIGINT, &sa, &q->old_int);
-	sigaction(SIGTERM, &sa, &q->old_term);
-	if (q->old_int.sa_handler == SIG_IGN)
-		sigaction(SIGINT, &q->old_int, NULL);
-	if (q->old_term.sa_handler == SIG_IGN)
-		sigaction(SIGTERM, &q->old_term, NULL);
-}
-
-/*
- * Stop watching: the signals as they were, the progress line cleared.
- * After a signal, say where the run stopped (pm, ev) and that `what` is not
- * written, and let the signal end raviz as it would have; -2 if it did not.
- */
-static int
-quiet_end(struct quiet *q, unsigned pm, uint64_t ev, const char *what)
-{
-	int	sig;
-
-	if (!q->tty)
-		return (0);
-	sigaction(SIGINT, &q->old_int, NULL);
-	sigaction(SIGTERM, &q->old_term, NULL);
-	if (q->said != 0)
-		fprintf(q->err, "\r\033[K");
-	fflush(q->err);
-	if ((sig = quiet_signal) == 0)
-		return (0);
-	fprintf(q->err, "raviz: stopped at %u%% of %s (event %llu); no %s\n",
-	    pm / 10, q->of, (unsigned long long)ev, what);
-	fflush(q->err);
-	raise(sig);	/* as the disposition before: usually the end */
-	return (-2);
-}
-
-/*
- * The quiet run of a summary (until: 0 for the whole file; of: see struct
- * quiet).  With err not a terminal this is sim_run() or sim_run_until().
- * On a terminal the run goes in slices, between which quiet_tick() shows
- * how far it has got (a run whose state never repeats steps every event,
- * which can take minutes) and a signal stops it, with nothing written to
- * out.  Slicing changes no result: each slice goes on where the last
- * stopped, skipping as before (sim_set_budget()).  0, -1 (memory) or -2.
- */
-static int
-quiet_run(struct sim *s, uint64_t until, FILE *err, const char *of)
+quiet_run(struct sim *s, uint64_t until, FILE *err, const char *of,
+    const char *what)
 {
 	struct quiet	q;
 	int		rc, st;
 
 	quiet_begin(&q, err, of);
-	if (!q.tty)
-		return (until != 0 ? sim_run_until(s, until) : sim_run(s));
-	sim_set_budget(s, QUIET_SLICE);
-	while ((rc = sim_run_until(s, until != 0 ? until : UINT64_MAX)) == 1 &&
-	    quiet_tick(&q, quiet_permille(s, until), sim_event_no(s)) == 0)
-		continue;
-	sim_set_budget(s, 0);
+	rc = quiet_sim(s, until, &q.poll, 0, NULL);
 	if ((st = quiet_end(&q, quiet_permille(s, until), sim_event_no(s),
-	    "summary")) != 0)
+	    what)) != 0)
 		return (st);
 	return (rc);
 }
@@ -442,6 +254,62 @@ out:
 	return (rc);
 }
 
+/*
+ * May the output of --opt go to path (NULL or "-": nothing to check)?  1,
+ * or 0 after saying why on err.
+ */
+static int
+out_ok(FILE *err, const char *opt, const char *path, int force)
+{
+	const char	*why;
+	char		 esc[512];
+
+	if (path == NULL || strcmp(path, "-") == 0 ||
+	    safefile_out_check(path, force, &why) == 0)
+		return (1);
+	fprintf(err, "raviz: --%s: %s: %s\n", opt,
+	    fmt_escape_str(esc, sizeof esc, path), why);
+	return (0);
+}
+
+/*
+ * How many events --trace will write (the count stops past the bound
+ * unless --force: *more set), by a quiet run of a second engine, watched
+ * as any quiet run.  0, -1 (memory) or -2 (stopped by a signal).
+ */
+static int
+trace_count(const struct opts *o, FILE *err, uint64_t *n, int *more)
+{
+	struct sim		*s;
+	struct sim_event	 e;
+	uint64_t		 cap = o->force ? 0 : bounds_get(BOUND_TRACE_OUT) +
+				    1;
+	int			 rc = 0;
+
+	*more = 0;
+	if ((s = sim_new(&o->cfg)) == NULL)
+		return (-1);
+	if (o->until_events != 0 && (cap == 0 || o->until_events < cap))
+		cap = o->until_events;
+	/* A moment comes early, or never: stepping finds which. */
+	while (o->until_label && !sim_labels_over(s) &&
+	    (rc = sim_step(s, &e)) == 1 && e.label != o->until_label &&
+	    (cap == 0 || e.seq + 1 < cap))
+		continue;
+	if (rc == 1 && o->until_label && e.label == o->until_label)
+		rc = 0;
+	else if (rc >= 0)
+		rc = quiet_run(s, cap, err, "the file (counting the --trace "
+		    "events)", "trace");
+	*n = sim_event_no(s);
+	if (!o->force && *n > bounds_get(BOUND_TRACE_OUT)) {
+		*n = bounds_get(BOUND_TRACE_OUT);
+		*more = 1;
+	}
+	sim_free(s);
+	return (rc);
+}
+
 /* Run the engine per the options. */
 int
 headless_run(const struct opts *o, FILE *out, FILE *err)
@@ -459,20 +327,20 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 	struct caps		 caps;
 	const char		*why;
 	char			 esc[512];
-	struct stat		 sb;
 	struct timeline		 u;
 	struct quiet		 q;
 	const struct sim	*sum;		/* the engine the summary reads */
 	struct render		*dr;		/* the renderer the SVG is drawn */
 	struct view		*dv;		/* from, and its view */
 	int			 rc, status = 0, stepwise, quiet_rest, svg_only;
+	uint64_t		 tn;		/* events of the trace */
+	int			 more, watched = 0;
+	struct quiet		 w;		/* the stepping's watch */
 
-	if (o->svg != NULL && !o->force && lstat(o->svg, &sb) == 0) {
-		fprintf(err, "raviz: --svg: %s: %s\n",
-		    fmt_escape_str(esc, sizeof esc, o->svg), "the file exists "
-		    "(--force replaces it)");
+	/* The outputs' rule (safefile.h), said before any work. */
+	if (!out_ok(err, "svg", o->svg, o->force) ||
+	    !out_ok(err, "trace", o->trace, o->force))
 		return (2);
-	}
 	if (o->svg != NULL && (rc = theme_headless(o->theme, o->no_color,
 	    o->ascii, &caps, &look, err)) != 0)
 		return (rc);
@@ -485,9 +353,22 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		return (1);
 	}
 	v = feed_view(s);
-	if (report_trace_open(&tr, o->trace, out, err, &o->cfg) != 0) {
+	if (o->trace != NULL) {
+		if ((rc = trace_count(o, err, &tn, &more)) != 0 ||
+		    (rc = report_trace_plan(o->trace, o->force, &o->cfg, tn,
+		    more, err)) != 0) {
+			if (rc == -1 || rc == 1)
+				fprintf(err, "raviz: out of memory\n");
+			view_free(v);
+			sim_free(s);
+			return (rc == 2 ? 2 : 1);
+		}
+	}
+	if (report_trace_open(&tr, o->trace, o->force, out, err,
+	    &o->cfg) != 0) {
+		view_free(v);
 		sim_free(s);
-		return (1);
+		return (2);
 	}
 	if (o->frames &&
 	    ((r = render_new(o->frame_cols, o->frame_rows)) == NULL ||
@@ -523,9 +404,20 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		dv = u.view;
 	} else if (!stepwise)
 		rc = quiet_run(s, o->until_events, err, /* skips too */
-		    o->until_events != 0 ? "the events asked for" : "the file");
+		    o->until_events != 0 ? "the events asked for" : "the file",
+		    "summary");
 	else {
+		/* Stepping every event is long work too (quiet.h). */
+		quiet_begin(&w, err, o->until_events != 0 ?
+		    "the events asked for" : "the file");
+		watched = 1;
 		while ((rc = sim_step(s, &e)) == 1) {
+			if ((e.seq & (QUIET_TICK - 1)) == 0 &&
+			    quiet_tick(&w, quiet_permille(s, o->until_events),
+			    e.seq) != 0) {
+				rc = -2;
+				break;
+			}
 			report_trace_event(&tr, &e);
 			/* A full disk or a closed pipe: stop, reported below. */
 			if (report_trace_failed(&tr) || ferror(out))
@@ -548,7 +440,8 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 			   can no longer come (4 KiB reads have no T3): the rest
 			   runs quietly, skipping as a run without --until. */
 			if (quiet_rest && sim_labels_over(s)) {
-				rc = quiet_run(s, 0, err, "the file");
+				rc = quiet_run(s, 0, err, "the file",
+				    "summary");
 				break;
 			}
 		}
@@ -577,7 +470,11 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		report_summary(out, sum);
 out:
 	timeline_done(&u);
-	if (report_trace_close(&tr, err) != 0)
+	if (report_trace_close(&tr, status != 0, err) != 0)
+		status = 1;
+	/* A signal stopped the stepping: it ends raviz now, nothing left. */
+	if (watched && quiet_end(&w, quiet_permille(s, o->until_events),
+	    sim_event_no(s), o->trace != NULL ? "trace" : "more frames") != 0)
 		status = 1;
 	render_free(r);
 	render_free(sr);

@@ -556,7 +556,7 @@ detect(const char *buf, size_t len, int *blkparse)
 	while (p < e && seen < 64) {
 		nl = memchr(p, '\n', (size_t)(e - p));
 		nl = nl ? nl : e;
-		split(p, (size_t)(nl - p), &t);
+		split(p, (size_t)(nl - p) - (nl > p && nl[-1] == '\r'), &t);
 		if (t.count > 0 && t.s[0][0] == '#') {
 			if (tok_is(&t, 1, "tracer:"))
 				return ("ftrace");
@@ -768,10 +768,14 @@ import_parse(struct import *im, const char *name, const char *buf,
 		nl = nl ? nl : e;
 		ps.line++;
 		ps.lp = p;
-		ps.ll = (size_t)(nl - p);
-		if ((z = memchr(p, '\0', (size_t)(nl - p))) != NULL)
+		/* CRLF line ends (a trace saved on Windows) are line ends. */
+		ps.ll = (size_t)(nl - p) - (nl > p && nl[-1] == '\r');
+		if ((z = memchr(p, '\0', ps.ll)) != NULL)
 			return (perr(&ps, z, "expected text, found a NUL byte"));
-		split(p, (size_t)(nl - p), &t);
+		if ((z = memchr(p, '\r', ps.ll)) != NULL)
+			return (perr(&ps, z, "expected text, found a carriage "
+			    "return (CR) inside the line"));
+		split(p, ps.ll, &t);
 		p = nl + 1;
 		if (t.count > 2 && tok_is(&t, 1, "raviz") &&
 		    tok_is(&t, 2, "capture:"))

@@ -76,7 +76,7 @@ lesson_trace(struct trace *t, const struct demo *d, const struct opts *o,
 {
 	struct capture_shown	 shown;
 	struct opts		 co;
-	char			 path[4096], esc[512];
+	char			 path[4096], esc[512], tesc[512];
 
 	if (o->capture != NULL) {
 		/* Yours: the lesson's read, on this machine, now. */
@@ -92,7 +92,7 @@ lesson_trace(struct trace *t, const struct demo *d, const struct opts *o,
 	if (lesson_capture(path, sizeof path, d->trace) != 0) {
 		fprintf(err, "raviz: %s: the capture '%s' is not installed "
 		    "(RAVIZ_DATADIR?)\n", fmt_escape_str(esc, sizeof esc,
-		    d->name), d->trace);
+		    d->name), fmt_escape_str(tesc, sizeof tesc, d->trace));
 		return (2);
 	}
 	return (import_trace(t, path, BLK_NODEV, err));
@@ -114,6 +114,7 @@ lesson_list(FILE *out, FILE *err)
 	struct dirent	*de;
 	DIR		*dir;
 	char		**names = NULL, **nn, path[4352], safe[512];
+	char		 ename[512], epath[4400];
 	size_t		 n = 0, i, l;
 	int		 status = 0;
 
@@ -138,15 +139,17 @@ lesson_list(FILE *out, FILE *err)
 	for (i = 0; i < n && status == 0; i++) {
 		snprintf(path, sizeof path, "%s/%s.demo", lesson_dir(),
 		    names[i]);
+		/* File names are the file system's text: escaped too. */
+		fmt_escape_str(ename, sizeof ename, names[i]);
 		if (demo_load(&d, path) < 0)
 			status = 1;
 		else if (!demo_replayable(&d))
 			fprintf(out, "%-16s (invalid: raviz --check %s)\n",
-			    names[i], path);
+			    ename, fmt_escape_str(epath, sizeof epath, path));
 		else {
 			fmt_escape_str(safe, sizeof safe, d.title != NULL ?
 			    d.title : "(no title)");
-			fprintf(out, "%-16s %s\n", names[i], safe);
+			fprintf(out, "%-16s %s\n", ename, safe);
 		}
 		demo_free(&d);
 	}

@@ -141,8 +141,9 @@ static const struct opt table[] = {
 	    "expected a name", S_DEMO, "FILE", "record this session into FILE",
 	    "FILE" },
 	{ "force", K_FLAG, O_SET, FIELD(force), OPTS_RUN, NULL, S_DEMO, NULL,
-	    "let --record, --cast, --svg or --capture-out\nreplace an "
-	    "existing FILE", NULL },
+	    "let --record, --cast, --svg, --trace or\n--capture-out replace an "
+	    "existing regular\nFILE (and lift the bound on what --cast\nand "
+	    "--trace write)", NULL },
 	{ "check", K_FLAG, O_COMMAND, 0, OPTS_CHECK, NULL, S_DEMO, "FILE...",
 	    "validate demo files, report every problem", NULL },
 	{ "cast", K_VALUE, O_NAME, FIELD(cast), OPTS_RUN, "expected a name",
@@ -590,9 +591,9 @@ demo_rules(struct opts *o)
 	if (o->nfiles > 0 && o->demo_name != NULL)
 		return (fail(o, "demo", "%s", "a demo file was also given"));
 	if (o->force && o->record == NULL && o->cast == NULL &&
-	    o->capture_out == NULL && o->svg == NULL)
+	    o->capture_out == NULL && o->svg == NULL && o->trace == NULL)
 		return (fail(o, "force", "%s", "only applies to --record, "
-		    "--cast, --svg and --capture-out"));
+		    "--cast, --svg, --trace and --capture-out"));
 	if (o->record != NULL && (demo || o->headless))
 		return (fail(o, "record", "%s", "records an interactive session "
 		    "(not with --headless or a demo file)"));
@@ -787,6 +788,7 @@ opts_parse(struct opts *o, int argc, char **argv)
 	const struct opt		*op;
 	const struct scenario_opt	*so;
 	const char			*arg, *eq, *v, *cmd_name = NULL;
+	const char			*run_opt = NULL;
 	size_t				 len, i;
 	int				 ai, custom, dashdash = 0;
 
@@ -821,6 +823,11 @@ opts_parse(struct opts *o, int argc, char **argv)
 		len = eq ? (size_t)(eq - arg) : strlen(arg);
 		if (lookup(o, argv[ai], arg, len, &op, &so) != 0)
 			return (-1);
+		if (so != NULL && run_opt == NULL)
+			run_opt = so->name;
+		if (op != NULL && so == NULL && !command_opt(op) &&
+		    op->id != O_LIMIT && run_opt == NULL)
+			run_opt = op->name;
 		if (so != NULL) {
 			if (eq != NULL)
 				v = eq + 1;
@@ -875,6 +882,14 @@ opts_parse(struct opts *o, int argc, char **argv)
 	    !ds.given[so - scenario_opts])
 		o->cfg.cpu.submit_ns = 1000;
 
+	/* A one-shot command runs nothing else: an option for a run is a
+	   mistake, not something to drop silently (--help shows help). */
+	if (run_opt != NULL && o->action != OPTS_RUN &&
+	    o->action != OPTS_HELP && o->action != OPTS_VERSION) {
+		snprintf(o->err, sizeof o->err, "--%s does not apply to --%s "
+		    "(a command that runs nothing else)", run_opt, cmd_name);
+		return (-1);
+	}
 	if (demo_rules(o) != 0 || trace_rules(o) != 0 ||
 	    predict_rules(o) != 0 || stdout_rules(o) != 0)
 		return (-1);

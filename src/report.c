@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bounds.h"
 #include "fmt.h"
 #include "report.h"
 #include "safefile.h"
@@ -256,15 +257,14 @@ report_sum_print(FILE *f, const struct report_sum *s)
 	fprintf(f, "events: %llu\n", (unsigned long long)s->events);
 }
 
-/* Say "raviz: --trace: FILE: <strerror(errno)>", FILE escaped. */
+/* Say "raviz: --trace: FILE: why", FILE escaped. */
 static void
-trace_error(FILE *err, const char *file)
+trace_error(FILE *err, const char *file, const char *why)
 {
 	char	esc[300];
-	int	e = errno;	/* before anything else can change it */
 
 	fprintf(err, "raviz: --trace: %s: %s\n",
-	    fmt_escape_str(esc, sizeof esc, file), strerror(e));
+	    fmt_escape_str(esc, sizeof esc, file), why);
 }
 
 /*
@@ -291,22 +291,72 @@ trace_header(FILE *f, const struct sim_config *cfg)
 
 /* Open the trace: "-" is out, NULL no trace. */
 int
-report_trace_open(struct report_trace *t, const char *path, FILE *out,
-    FILE *err, const struct sim_config *cfg)
+report_trace_open(struct report_trace *t, const char *path, int force,
+    FILE *out, FILE *err, const struct sim_config *cfg)
 {
+	const char	*why;
+
 	t->path = path;
 	t->out = out;
 	t->f = NULL;
+	t->so.fd = -1;
 	if (path == NULL)
 		return (0);
 	if (strcmp(path, "-") == 0)
 		t->f = out;
-	/* w+: readable too, to cut a failed trace back (safefile.h). */
-	else if ((t->f = fopen(path, "w+")) == NULL) {
-		trace_error(err, path);
+	else if (safefile_out_open(&t->so, path, force, SAFEFILE_WHOLE,
+	    &why) != 0 || (t->f = safefile_out_stream(&t->so, &why)) == NULL) {
+		safefile_out_abort(&t->so);
+		trace_error(err, path, why);
 		return (-1);
 	}
 	trace_header(t->f, cfg);
+	return (0);
+}
+
+/* Events whose lines are measured for the expected size. */
+#define PLAN_SAMPLE	1024
+/* A trace this large is announced before it is written. */
+#define PLAN_SAY_BYTES	(UINT64_C(64) << 20)
+
+/* Before a large trace: its size, or a refusal.  See report.h. */
+int
+report_trace_plan(const char *path, int force, const struct sim_config *cfg,
+    uint64_t events, int more, FILE *err)
+{
+	struct sim		*s;
+	struct sim_event	 e;
+	char			 line[1024], sz[32], lim[200], what[160];
+	uint64_t		 n = 0, bytes = 0, est;
+	int			 rc;
+
+	if (path == NULL)
+		return (0);
+	/* The average line of this run, measured on its first events. */
+	if ((s = sim_new(cfg)) == NULL)
+		return (1);
+	while (n < PLAN_SAMPLE && (rc = sim_step(s, &e)) == 1) {
+		bytes += report_json(line, sizeof line, &e) + 1;
+		n++;
+	}
+	sim_free(s);
+	if (rc < 0)
+		return (1);
+	est = n == 0 ? 0 : events > UINT64_MAX / (bytes / n + 1) ?
+	    UINT64_MAX : events * bytes / n;
+	snprintf(what, sizeof what, "%s%llu events (%s %s)", more ?
+	    "more than " : "", (unsigned long long)events, more ? "over" :
+	    "about", fmt_bytes(sz, sizeof sz, est));
+	if ((more || events > bounds_get(BOUND_TRACE_OUT)) && !force) {
+		snprintf(line, sizeof line, "the run has %s: %s", what,
+		    bounds_say(lim, sizeof lim, BOUND_TRACE_OUT));
+		trace_error(err, path, line);
+		return (2);
+	}
+	if (est >= PLAN_SAY_BYTES) {
+		snprintf(line, sizeof line, "writing %s", what);
+		trace_error(err, path, line);
+	}
 	return (0);
 }
 
@@ -339,35 +389,31 @@ report_trace_failed(const struct report_trace *t)
 }
 
 /*
- * Close the trace file (not out); report a failure.  After a write error
- * the file is cut back to its last complete line, so that a reader of the
- * JSON Lines never meets half an object.
+ * Close the trace file (not out) under its name, or leave nothing: after a
+ * write error (reported) or when abandoned.
  */
 int
-report_trace_close(struct report_trace *t, FILE *err)
+report_trace_close(struct report_trace *t, int abandon, FILE *err)
 {
-	int	rc = 0, e;
+	char		 msg[300];
+	const char	*why;
 
 	if (t->f == NULL || t->f == t->out) {
 		t->f = NULL;
 		return (0);
 	}
-	/* errno is still that of the failed write when ferror() is set. */
-	if (fflush(t->f) == 0 && !ferror(t->f)) {
-		if (fclose(t->f) != 0) {
-			trace_error(err, t->path);
-			rc = -1;
-		}
-	} else {
-		e = errno != 0 ? errno : EIO;
-		(void)safefile_cut_line(fileno(t->f));
-		(void)fclose(t->f);
-		errno = e;
-		trace_error(err, t->path);
-		rc = -1;
-	}
 	t->f = NULL;
-	return (rc);
+	if (abandon) {
+		safefile_out_abort(&t->so);
+		return (0);
+	}
+	if (safefile_out_commit(&t->so, &why) != 0) {
+		snprintf(msg, sizeof msg, "write error: %s; no trace written",
+		    why);
+		trace_error(err, t->path, msg);
+		return (-1);
+	}
+	return (0);
 }
 
 /*

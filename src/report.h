@@ -9,6 +9,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "safefile.h"
+
 /* Only pointers: a core module without the engine (import.c) can print. */
 struct sim;
 struct sim_config;
@@ -65,6 +67,7 @@ struct report_trace {
 	FILE		*f;	/* NULL: no trace */
 	FILE		*out;	/* what "-" means; never closed here */
 	const char	*path;
+	struct safefile_out so;	/* a file: whole or not at all */
 };
 
 /*
@@ -72,12 +75,23 @@ struct report_trace {
  * nothing) with its header record, of the run cfg configures:
  * {"program":"raviz","version":"0.1.0","trace_format":1,"scenario":
  * {"mode":"buggy","bs":"1M",...}} - every scenario option, as the command
- * line writes it.  0, or -1 after saying "raviz: --trace: FILE: <reason>"
- * on err (FILE escaped: it is the user's text).
+ * line writes it - under the output rule (safefile.h; force: --force).
+ * 0, or -1 after saying "raviz: --trace: FILE: <reason>" on err (FILE
+ * escaped: it is the user's text).
  */
 #define REPORT_TRACE_FORMAT	1
-int	report_trace_open(struct report_trace *, const char *path, FILE *out,
-	    FILE *err, const struct sim_config *cfg);
+int	report_trace_open(struct report_trace *, const char *path, int force,
+	    FILE *out, FILE *err, const struct sim_config *cfg);
+/*
+ * Before a trace of `events` events (at least, with more: the count
+ * stopped there) is written to path: say its expected size on err when it
+ * is large, measured from the first events of a run of cfg; refuse it
+ * beyond BOUND_TRACE_OUT unless force.  0, 2 after saying why, or 1
+ * (memory).
+ */
+int	report_trace_plan(const char *path, int force,
+	    const struct sim_config *cfg, uint64_t events, int more,
+	    FILE *err);
 /* Write one event. */
 void	report_trace_event(struct report_trace *, const struct sim_event *);
 /* The same, as an app_replay() callback (arg: the struct report_trace). */
@@ -85,10 +99,11 @@ void	report_trace_cb(void *arg, const struct sim_event *);
 /* Has a write to the trace failed (then stop: close reports it)? */
 int	report_trace_failed(const struct report_trace *);
 /*
- * Close the file (unless it is out); 0, or -1 after saying why on err.
- * After a write error the file is cut back to its last complete line.
+ * Close the file (unless it is out), giving it its name; 0, or -1 after
+ * saying why on err.  After a write error, or with abandon set (a run
+ * stopped), nothing is left: no file, the old one as it was.
  */
-int	report_trace_close(struct report_trace *, FILE *err);
+int	report_trace_close(struct report_trace *, int abandon, FILE *err);
 
 /*
  * The end of a command that printed to out: flush it; status, or 1 after

@@ -174,39 +174,22 @@ drawn:
 }
 
 /*
- * Write the picture to path whole or not at all (safefile.h): an existing
- * path is refused unless force.  0, or -1 with *why set.
+ * Write the picture to path whole or not at all (safefile.h, the output
+ * rule): an existing path is refused unless force.  0, or -1 with *why.
  */
 int
 svg_save(const char *path, int force, const struct render_text *t,
     const struct theme_resolved *lk, const char **why)
 {
-	char	 tmp[4096];
-	int	 fd, e;
-	FILE	*f;
+	struct safefile_out	 o;
+	FILE			*f;
 
-	if ((fd = safefile_tmp(path, tmp, sizeof tmp)) == -1) {
-		*why = strerror(errno);
+	if (safefile_out_open(&o, path, force, SAFEFILE_WHOLE, why) != 0)
 		return (-1);
-	}
-	if ((f = fdopen(fd, "w")) == NULL) {
-		*why = strerror(errno);
-		close(fd);
-		unlink(tmp);
+	if ((f = safefile_out_stream(&o, why)) == NULL) {
+		safefile_out_abort(&o);
 		return (-1);
 	}
 	svg_write(f, t, lk);
-	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
-		e = errno;
-		fclose(f);
-		unlink(tmp);
-		*why = strerror(e);
-		return (-1);
-	}
-	if (fclose(f) != 0) {
-		*why = strerror(errno);
-		unlink(tmp);
-		return (-1);
-	}
-	return (safefile_commit(tmp, path, force, why));
+	return (safefile_out_commit(&o, why));
 }

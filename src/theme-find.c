@@ -20,7 +20,6 @@
 #include "theme-int.h"
 #include "xalloc.h"
 
-#define FALLBACK_HOPS	8
 
 /*
  * Copy s, text already escaped, into out: whole if it fits, else cut at a

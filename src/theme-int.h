@@ -29,6 +29,9 @@ struct rstyle {
 	int		 from_group;	/* set by window/lanes, not its own key */
 };
 
+/* Fallbacks followed at most (theme-find.c, theme_check()). */
+#define FALLBACK_HOPS	8
+
 struct theme {
 	char		 name[64];
 	char		 description[256];

@@ -694,6 +694,53 @@ theme_role_name(enum render_role r)
 	return ((unsigned)r < RENDER_ROLE_COUNT ? role_names[r] : "?");
 }
 
+/*
+ * The fallback chain of t as theme_open() follows it: every theme on it
+ * must load, and the chain must not come back to a theme on it.  Each
+ * problem is reported at t's fallback line (c).
+ */
+static void
+check_chain(struct pctx *c, const struct theme *t)
+{
+	struct theme_diag	 fd = { NULL, 0 };
+	struct theme		*chain[FALLBACK_HOPS + 1];
+	const struct theme	*cur = t;
+	char			 where[1024], esc[600];
+	size_t			 n = 0, i;
+	const char		*fb;
+
+	while (cur->fallback[0] != '\0' && n < FALLBACK_HOPS) {
+		fb = cur->fallback;
+		for (i = 0; i < n && strcmp(chain[i]->name, fb) != 0; i++)
+			;
+		if (i < n || strcmp(t->name, fb) == 0) {
+			if (n > 0)
+				perr(c, t->fallback_col, "expected a fallback "
+				    "chain that ends: '%s' falls back to '%s' "
+				    "again", cur->name, fb);
+			break;
+		}
+		if (theme_find(fb, 0, where, sizeof where) != 0) {
+			perr(c, t->fallback_col, "expected the fallback of "
+			    "'%s' to be an installed theme, got '%s' (%s)",
+			    cur->name, fb, where);
+			break;
+		}
+		if ((chain[n] = theme_load_file(where, &fd)) == NULL) {
+			perr(c, t->fallback_col, "expected a fallback theme "
+			    "that loads: '%s' (%s) has errors: %s%s", fb,
+			    fmt_escape_str(esc, sizeof esc, where), fd.n ?
+			    fd.msg[0] : "cannot load", fd.n > 1 ? " (and more)" :
+			    "");
+			theme_diag_free(&fd);
+			break;
+		}
+		cur = chain[n++];
+	}
+	for (i = 0; i < n; i++)
+		theme_free(chain[i]);
+}
+
 /* --check-theme. */
 int
 theme_check(const char *path, FILE *out, FILE *err)
@@ -734,6 +781,8 @@ theme_check(const char *path, FILE *out, FILE *err)
 		else if (theme_find(t->fallback, 0, where, sizeof where) != 0)
 			perr(&c, t->fallback_col, "expected an installed "
 			    "theme, got '%s' (%s)", t->fallback, where);
+		else
+			check_chain(&c, t);
 	}
 	theme_diag_print(&d, err);
 	if (d.n == 0) {

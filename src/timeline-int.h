@@ -7,10 +7,10 @@
 #ifndef RAVIZ_TIMELINE_INT_H
 #define RAVIZ_TIMELINE_INT_H
 
+#include "quiet.h"
 #include "timeline.h"
 
 #define JUMP_MIN	(2 * RENDER_HISTORY) /* shorter moves just step */
-#define QUIET_SLICE	(1u << 15) /* engine actions between input polls */
 
 /*
  * A scan: the one quiet run of a long move, on a copy of u's engine.

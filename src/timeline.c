@@ -302,9 +302,14 @@ timeline_done(struct timeline *u)
 	memset(u, 0, sizeof *u);
 }
 
-/* Replace u's state by a copy of checkpoint c. */
+/*
+ * Replace u's state by a copy of checkpoint c.  Later checkpoints stay
+ * when keep is set: no toggle was forgotten, so the run's future is the
+ * one they describe (going back, then forward again, restores them
+ * instead of stepping: a lesson's restart items cost O(spacing) each).
+ */
 static int
-restore(struct timeline *u, const struct timeline_ckpt *c)
+restore(struct timeline *u, const struct timeline_ckpt *c, int keep)
 {
 	struct sim	*s = NULL;
 	struct render	*r;
@@ -325,10 +330,11 @@ restore(struct timeline *u, const struct timeline_ckpt *c)
 	u->r = r;
 	u->nev = c->ev;
 	u->exact_at = 0;	/* a checkpoint's renderer is exact */
-	/* Later checkpoints describe a future that may change: drop them. */
-	for (i = (size_t)(c - u->ck) + 1; i < u->nck; i++)
+	/* Else later checkpoints describe a future that may change. */
+	for (i = (size_t)(c - u->ck) + 1; !keep && i < u->nck; i++)
 		ckpt_free(&u->ck[i]);
-	u->nck = (size_t)(c - u->ck) + 1;
+	if (!keep)
+		u->nck = (size_t)(c - u->ck) + 1;
 	if (u->sim != NULL)
 		timeline_toggles_apply(u, u->sim, u->view, u->nev);
 	return (0);
@@ -429,8 +435,15 @@ out:
 static int
 forward(struct timeline *u, uint64_t n)
 {
+	size_t	i;
 	int	rc;
 
+	/* A checkpoint kept ahead (restore()) at or before n: from there. */
+	for (i = u->nck; i > 0 && u->ck[i - 1].ev > n; i--)
+		;
+	if (i > 0 && u->ck[i - 1].ev > u->nev &&
+	    restore(u, &u->ck[i - 1], 1) != 0)
+		return (-1);
 	/* A trace's events cost a view update each: it just steps. */
 	while (u->trace != NULL && u->nev < n)
 		if ((rc = timeline_step(u, NULL)) <= 0)
@@ -455,19 +468,36 @@ int
 timeline_goto(struct timeline *u, uint64_t n)
 {
 	size_t	i, k;
+	int	keep;
 
 	if (n < u->nev) {
 		for (i = 0, k = 0; i < u->ntg; i++)
 			if (u->tg[i].ev <= n)
 				u->tg[k++] = u->tg[i];
+		keep = k == u->ntg;
 		u->ntg = k;
 		for (i = u->nck; i > 0; i--)
 			if (u->ck[i - 1].ev <= n)
 				break;
-		if (restore(u, &u->ck[i - 1]) != 0)
+		if (restore(u, &u->ck[i - 1], keep) != 0)
 			return (-1);
 	}
 	return (forward(u, n));
+}
+
+/*
+ * Back to event 0 with no toggles (a restart of the same scenario); the
+ * checkpoints stay when there were no toggles (see restore()).  -1 if
+ * memory ran out.
+ */
+int
+timeline_rewind(struct timeline *u)
+{
+	int	keep = u->ntg == 0;
+
+	u->ntg = 0;
+	u->sync_t = 0;
+	return (restore(u, &u->ck[0], keep));
 }
 
 /*
@@ -529,13 +559,13 @@ timeline_sync_time(struct timeline *u, uint64_t t)
 	uint64_t	next, k = 0;
 	size_t		i;
 
-	if (t < u->sync_t) {
-		for (i = u->nck; i > 1; i--)
-			if (u->ck[i - 1].t_ns <= t)
-				break;
-		if (restore(u, &u->ck[i - 1]) != 0)
-			return (-1);
-	}
+	/* The last checkpoint at or before t: back, or ahead if kept. */
+	for (i = u->nck; i > 1; i--)
+		if (u->ck[i - 1].t_ns <= t)
+			break;
+	if ((t < u->sync_t || u->ck[i - 1].ev > u->nev) &&
+	    restore(u, &u->ck[i - 1], 1) != 0)
+		return (-1);
 	u->sync_t = t;
 	while (u->trace != NULL && (next = timeline_next_time(u)) !=
 	    VIEW_NONE && next <= t)
@@ -559,6 +589,12 @@ timeline_toggle(struct timeline *u, enum sim_mode m)
 
 	if (u->trace != NULL)
 		return (0);	/* the kernel's mode is not ours to change */
+	/*
+	 * Checkpoints kept ahead (restore()) describe a future without this
+	 * toggle.  One at this event was taken before its toggles apply.
+	 */
+	while (u->nck > 1 && u->ck[u->nck - 1].ev > u->nev)
+		ckpt_free(&u->ck[--u->nck]);
 	if (u->ntg == u->tgcap) {
 		n = realloc(u->tg, (u->tgcap ? 2 * u->tgcap : 8) * sizeof *n);
 		if (n == NULL)

@@ -147,6 +147,13 @@ int	 timeline_step(struct timeline *u, struct sim_event *ev);
  */
 int	 timeline_goto(struct timeline *u, uint64_t n);
 /*
+ * Back to event 0 with every toggle forgotten: the run as first started
+ * (a restart of the same scenario).  Without toggles the checkpoints are
+ * kept, so going forward again restores them instead of stepping.  0, or
+ * -1 if memory ran out.
+ */
+int	 timeline_rewind(struct timeline *u);
+/*
  * Bring u (no toggles) to simulated time t: every event at or before t has
  * happened, none after.  Going back restores the last checkpoint at or
  * before t, so the state is a function of t alone; far behind, the events

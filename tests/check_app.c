@@ -548,14 +548,17 @@ START_TEST(test_compare_end_fast)
 	/*
 	 * The fixed run is over by a fifth of the buggy run's time: these
 	 * land it mid-run, 40000 to 58000 events in, from the start (where
-	 * it has only its first checkpoint, so it must jump) and from the
-	 * end.
+	 * it has at first only its first checkpoint, so it must jump) and
+	 * from the end.
 	 */
 	for (i = 0; i < sizeof mid / sizeof mid[0]; i++) {
 		exec(a, CMD_START, 0);
 		exec(a, CMD_GOTO, (int64_t)mid[i]);
 		ck_assert_int_eq(sim_done(app_other(a)), 0);
-		ck_assert_uint_gt(sim_stats(app_other(a))->skipped_reads, 0);
+		/* Later, a checkpoint kept ahead may serve (timeline.h). */
+		if (i == 0)
+			ck_assert_uint_gt(sim_stats(app_other(a))->skipped_reads,
+			    0);
 		b = new_app_size(1ull << 30);
 		exec(b, CMD_COMPARE, 0);
 		play_to(b, mid[i]);

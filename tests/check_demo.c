@@ -424,12 +424,12 @@ START_TEST(writer_error)
 	ck_assert_ptr_null(demo_writer_open("/nonexistent/dir/x.demo", 0,
 	    &cfg, NULL, 0, &err));
 	ck_assert_str_eq(err, "No such file or directory");
-	/* /dev/full: the header cannot be written. */
+	/* /dev/full: a device, never written, even with --force. */
 	if (access("/dev/full", W_OK) == 0) {
 		w = demo_writer_open("/dev/full", 1, &cfg, NULL, 0, &err);
 		ck_assert_ptr_null(w);
-		ck_assert_ptr_nonnull(strstr(err, "No space left"));
-		/* It existed: a failed header must not unlink it (root!). */
+		ck_assert_ptr_nonnull(strstr(err, "a device is in the way"));
+		/* It existed: a refusal must not unlink it (root!). */
 		ck_assert_int_eq(access("/dev/full", W_OK), 0);
 	}
 	(void)c;
@@ -536,11 +536,11 @@ START_TEST(writer_disk_full)
 END_TEST
 
 /*
- * Recording edge cases (issue 13 item 10): --force replaces a symlink and
- * never writes through it; a dangling symlink is named as such, and
- * replaced with --force; a second recorder on the same file is refused
- * while the first holds it; a file deleted during the session (its
- * directory removed) makes the close fail.
+ * Recording edge cases (issue 13 item 10, issue 22 item 4): a symlink,
+ * dangling or not, is refused even with --force and never written
+ * through; a second recorder on the same file is refused while the first
+ * holds it; a file deleted during the session (its directory removed)
+ * makes the close fail.
  */
 START_TEST(writer_edges)
 {
@@ -552,44 +552,57 @@ START_TEST(writer_edges)
 	char			 path[64], target[64], sub[64], gone[80];
 	char			*buf;
 	size_t			 len;
-	int			 fd;
+	int			 fd, force;
 
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/rec.demo", dir);
 	snprintf(target, sizeof target, "%s/target", dir);
 	sim_config_default(&cfg);
 
-	/* A symlink to another file: --force replaces the link. */
+	/* A symlink to another file: refused, the target untouched. */
 	fd = open(target, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(write(fd, "keep\n", 5), 5);
 	close(fd);
 	ck_assert_int_eq(symlink("target", path), 0);
-	ck_assert_ptr_null(demo_writer_open(path, 0, &cfg, NULL, 0, &err));
-	ck_assert_ptr_nonnull(strstr(err, "exists"));
-	w = demo_writer_open(path, 1, &cfg, NULL, 0, &err);
-	ck_assert_ptr_nonnull(w);
-	ck_assert_int_eq(demo_writer_close(w), 0);
-	demo_writer_free(w);
+	for (force = 0; force < 2; force++) {
+		ck_assert_ptr_null(demo_writer_open(path, force, &cfg, NULL, 0,
+		    &err));
+		ck_assert_ptr_nonnull(strstr(err, "symbolic link"));
+	}
 	buf = slurp(target, &len);
 	ck_assert_uint_eq(len, 5);
 	ck_assert_int_eq(memcmp(buf, "keep\n", 5), 0);
 	free(buf);
 	ck_assert_int_eq(lstat(path, &sb), 0);
-	ck_assert(S_ISREG(sb.st_mode));
+	ck_assert(S_ISLNK(sb.st_mode));
 	unlink(path);
 
-	/* A dangling symlink: not "the file exists"; --force replaces it. */
+	/* A dangling symlink: named as a link, nothing made where it points. */
 	ck_assert_int_eq(symlink("nowhere", path), 0);
-	ck_assert_ptr_null(demo_writer_open(path, 0, &cfg, NULL, 0, &err));
-	ck_assert_ptr_null(strstr(err, "the file exists"));
-	ck_assert_ptr_nonnull(strstr(err, "dangling"));
-	w = demo_writer_open(path, 1, &cfg, NULL, 0, &err);
-	ck_assert_ptr_nonnull(w);
-	ck_assert_int_eq(lstat(path, &sb), 0);
-	ck_assert(S_ISREG(sb.st_mode));
+	for (force = 0; force < 2; force++) {
+		ck_assert_ptr_null(demo_writer_open(path, force, &cfg, NULL, 0,
+		    &err));
+		ck_assert_ptr_null(strstr(err, "the file exists"));
+		ck_assert_ptr_nonnull(strstr(err, "symbolic link"));
+	}
 	snprintf(gone, sizeof gone, "%s/nowhere", dir);
 	ck_assert_int_eq(access(gone, F_OK), -1);
+	unlink(path);
+
+	/* A FIFO with no reader: refused without blocking, even --force. */
+	ck_assert_int_eq(mkfifo(path, 0644), 0);
+	for (force = 0; force < 2; force++) {
+		ck_assert_ptr_null(demo_writer_open(path, force, &cfg, NULL, 0,
+		    &err));
+		ck_assert_ptr_nonnull(strstr(err, "a FIFO is in the way"));
+	}
+	ck_assert_int_eq(lstat(path, &sb), 0);
+	ck_assert(S_ISFIFO(sb.st_mode));
+	unlink(path);
+
+	w = demo_writer_open(path, 0, &cfg, NULL, 0, &err);
+	ck_assert_ptr_nonnull(w);
 
 	/* A second recorder on the same file, even with --force: refused. */
 	w2 = demo_writer_open(path, 1, &cfg, NULL, 0, &err);

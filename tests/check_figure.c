@@ -51,7 +51,7 @@ START_TEST(vocabulary)
 		snprintf(t, sizeof t, "<{%s}>", figure_name(i));
 		ck_assert_int_eq(figure_check(t, base, 2, &off, why,
 		    sizeof why), 0);
-		ck_assert_int_eq(figure_fill(out, sizeof out, t, s, base, 2),
+		ck_assert_int_eq(figure_fill(out, sizeof out, t, s, base, 2, NULL),
 		    0);
 		ck_assert_msg(out[0] == '<' && out[strlen(out) - 1] == '>' &&
 		    strchr(out, '{') == NULL && strlen(out) > 2, "%s", out);
@@ -106,7 +106,7 @@ START_TEST(fill)
 	f = finished(SIM_MODE_FIXED);
 	ck_assert_int_eq(figure_check("{{x}} {{{mode}}}", base, 2, &off, why,
 	    sizeof why), 0);
-	figure_fill(out, sizeof out, "{{x}} {{{mode}}}", b, base, 2);
+	figure_fill(out, sizeof out, "{{x}} {{{mode}}}", b, base, 2, NULL);
 	ck_assert_str_eq(out, "{x} {buggy}");
 	/* The alternative run is the scenario with mode=fixed, to the end. */
 	figure_value(v, sizeof v, "throughput", b);
@@ -114,17 +114,19 @@ START_TEST(fill)
 	ck_assert_str_ne(v, w);
 	snprintf(want, sizeof want, "%s vs %s", v, w);
 	ck_assert_int_eq(figure_fill(out, sizeof out,
-	    "{throughput} vs {throughput mode=fixed}", b, base, 2), 0);
+	    "{throughput} vs {throughput mode=fixed}", b, base, 2, NULL), 0);
 	ck_assert_str_eq(out, want);
 	/* Every option of the scenario table (scenario.c) may be named. */
 	ck_assert_int_eq(figure_check("{throughput plug-limit=1}", base, 2,
 	    &off, why, sizeof why), 0);
 	/* Configuration figures. */
 	figure_fill(out, sizeof out, "{bs} {ra} {file_size} {device} "
-	    "{idle_penalty} {idle_penalty device=sata2} {qd}", b, base, 2);
+	    "{idle_penalty} {idle_penalty device=sata2} {qd}", b, base, 2,
+	    NULL);
 	ck_assert_str_eq(out, "1 MiB 128 KiB 8 MiB report 4.00ms none 31");
 	/* Cut, never overrun. */
-	ck_assert_int_eq(figure_fill(out, 6, "{throughput}", b, base, 2), 0);
+	ck_assert_int_eq(figure_fill(out, 6, "{throughput}", b, base, 2,
+	    NULL), 0);
 	ck_assert_uint_eq(strlen(out), 5);
 	ck_assert_int_eq(figure_value(v, sizeof v, "nosuch", b), -1);
 	sim_free(b);

@@ -757,6 +757,55 @@ START_TEST(test_label_never)
 }
 END_TEST
 
+/*
+ * A rewind (a restart of the same scenario) keeps the checkpoints: going
+ * forward again restores them, and the state is the one stepping gives;
+ * a toggle made after going back drops the checkpoints ahead (they
+ * describe a future without it); with toggles, a rewind forgets them and
+ * the checkpoints they shaped (issue 22: a lesson's restart items).
+ */
+START_TEST(test_rewind)
+{
+	struct timeline	a, b;
+	size_t		nck;
+
+	start(&a, NULL);
+	ck_assert_int_eq(timeline_goto(&a, 3000), 0);
+	nck = a.nck;
+	ck_assert_uint_gt(nck, 2);
+	ck_assert_int_eq(timeline_rewind(&a), 0);
+	ck_assert_uint_eq(timeline_events(&a), 0);
+	ck_assert_uint_eq(a.nck, nck);
+	start(&b, NULL);
+	same(&a, &b);
+	ck_assert_int_eq(timeline_goto(&a, 2900), 0);
+	step_to(&b, 2900);
+	same_done(&a, &b);
+
+	/* Back, a toggle, forward: the toggle holds, not the old future. */
+	start(&a, NULL);
+	ck_assert_int_eq(timeline_goto(&a, 3000), 0);
+	ck_assert_int_eq(timeline_goto(&a, 700), 0);
+	ck_assert_uint_gt(a.nck, 3);
+	ck_assert_int_eq(timeline_toggle(&a, SIM_MODE_FIXED), 0);
+	ck_assert_uint_le(a.ck[a.nck - 1].ev, 700);
+	ck_assert_int_eq(timeline_goto(&a, 2900), 0);
+	toggled_at(&b, 700, SIM_MODE_FIXED);
+	step_to(&b, 2900);
+	same(&a, &b);
+	timeline_done(&b);
+
+	/* A rewind with a toggle: as a fresh run, no checkpoint ahead. */
+	ck_assert_int_eq(timeline_rewind(&a), 0);
+	ck_assert_uint_eq(a.ntg, 0);
+	ck_assert_uint_eq(a.nck, 1);
+	start(&b, NULL);
+	ck_assert_int_eq(timeline_goto(&a, 1500), 0);
+	step_to(&b, 1500);
+	same_done(&a, &b);
+}
+END_TEST
+
 /* The suite. */
 Suite *
 check_suite(void)
@@ -776,6 +825,7 @@ check_suite(void)
 	tcase_add_test(tc, test_sync_far);
 	tcase_add_test(tc, test_label_replay);
 	tcase_add_test(tc, test_label_never);
+	tcase_add_test(tc, test_rewind);
 	suite_add_tcase(s, tc);
 	return (s);
 }

@@ -77,7 +77,7 @@ $T kill-server >/dev/null 2>&1
 start "'$RAVIZ' --record '$rec' --file-size=8M; echo EXIT=\$?"
 expect "--record on an existing file: exit 2" "EXIT=2"
 expect "... with a message naming --force" \
-    "the file exists (--force overwrites it)"
+    "the file exists (--force replaces it)"
 start "'$RAVIZ' --record '$rec' --force --file-size=8M; echo EXIT=\$?"
 wait_for "PAUSED"
 $T send-keys n

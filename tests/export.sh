@@ -171,7 +171,7 @@ for a in "--bs=4k --file-size=256M" "--mode=fixed --bs=64k --file-size=1G" \
     "--bs=4k --file-size=256M --until=40000" "--bs=4k --file-size=256M --until=T3"; do
 	# shellcheck disable=SC2086
 	"$RAVIZ" --headless --svg "$tmp/j.svg" $a >/dev/null 2>&1 &&
-	    "$RAVIZ" --headless --svg "$tmp/s.svg" --trace=/dev/null $a \
+	    "$RAVIZ" --headless --svg "$tmp/s.svg" --trace=- $a \
 	    >/dev/null 2>&1 && cmp -s "$tmp/j.svg" "$tmp/s.svg"
 	ok $? "--svg $a: the SVG of the jump is the SVG of every event"
 	rm -f "$tmp/j.svg" "$tmp/s.svg"

@@ -153,6 +153,27 @@ printf '%s\n' 'dd-1 [000] 18446744073.709551615: block_rq_issue: 8,0 R 0 () 0 + 
 "$RAVIZ" --headless --import="$tmp/last.trace" >"$tmp/out" 2>/dev/null
 ok $? "... and the last one that can be counted is taken"
 
+# ---- item 8: CRLF line ends ----
+# A trace saved with CRLF line ends is the same trace; a CR inside a line
+# is named as such.
+for f in ftrace-pipe.txt bp-mq.blkparse; do
+	sed 's/$/\r/' "$srcdir/tests/data/import/$f" >"$tmp/crlf-$f"
+	"$RAVIZ" --headless --import="$srcdir/tests/data/import/$f" \
+	    >"$tmp/lf.out" 2>/dev/null
+	"$RAVIZ" --headless --import="$tmp/crlf-$f" >"$tmp/crlf.out" \
+	    2>"$tmp/err"
+	st=$?
+	[ $st = 0 ] && cmp -s "$tmp/lf.out" "$tmp/crlf.out"
+	ok $? "$f with CRLF line ends: the same summary (exit $st)" \
+	    "$(cat "$tmp/err")"
+done
+printf 'dd-1 [000] 1.0: block_rq_issue: 8,0 R 0 () 0 + 8\r [dd]\n' \
+    >"$tmp/cr.trace"
+"$RAVIZ" --headless --import="$tmp/cr.trace" >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ $st = 2 ] && grep -q "cr.trace:1:[0-9]*: expected text, found a carriage return (CR) inside the line" "$tmp/err"
+ok $? "a CR inside a line is named (exit $st)" "$(cat "$tmp/err")"
+
 # ---- item 8: a trace too large is refused on its size ----
 # 100 GiB of holes, with the bound lifted to 64 GiB: read whole first, it
 # took 64 GiB of memory to be refused.

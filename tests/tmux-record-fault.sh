@@ -133,8 +133,8 @@ refused "no such directory" "$tmp/none/x.demo" "No such file or directory"
 refused "/proc" "/proc/raviz-$$.demo" "No such file or directory"
 [ ! -e "/proc/raviz-$$.demo" ]; ok $? "/proc: nothing created"
 if [ -w /dev/full ] && [ -c /dev/full ]; then
-	refused "/dev/full" /dev/full "the file exists (--force overwrites it)"
-	refused "/dev/full --force" /dev/full "No space left on device" --force
+	refused "/dev/full" /dev/full "a device is in the way (raviz replaces only a regular file)"
+	refused "/dev/full --force" /dev/full "a device is in the way (raviz replaces only a regular file)" --force
 	[ -c /dev/full ]; ok $? "/dev/full --force: the device is still there"
 else
 	skip "/dev/full" "no writable /dev/full"

@@ -113,9 +113,9 @@ run "unknown option -OSC" 2 "unknown option '-\\x1b]0;PWNED\\x07'" \
     "$RAVIZ" "-$TITLE"
 run "stray argument (a demo file name) with CSI" 2 "\\x9b31mx: error: cannot read" \
     "$RAVIZ" --headless "${CSI8}x"
-run "--trace into a hostile path" 1 "no\\x1b[2J\\x9b31m/t.jsonl: " \
+run "--trace into a hostile path" 2 "no\\x1b[2J\\x9b31m/t.jsonl: " \
     "$RAVIZ" --headless --trace="$tmp/no$CLR$CSI8/t.jsonl"
-run "--cast into a hostile path" 1 "no\\x1b[2J\\x9b31m/o.cast: " \
+run "--cast into a hostile path" 2 "no\\x1b[2J\\x9b31m/o.cast: " \
     "$RAVIZ" --headless --cast="$tmp/no$CLR$CSI8/o.cast" \
     "$srcdir/demos/report.demo"
 run "--list-demos with a hostile RAVIZ_DATADIR" 1 "nowhere\\x1b]0;PWNED\\x07/demos" \
@@ -160,6 +160,22 @@ grep -q '^evil .*has errors' "$tmp/out" && grep -q '^desc .*has errors' "$tmp/ou
     grep -q '^nice  *a fine one' "$tmp/out"
 ok $? "--list-themes: broken themes flagged, good one described"
 ! grep -q '2J' "$tmp/out"; ok $? "--list-themes skips a file whose name is not a theme name"
+
+# ---- lessons: hostile file names and trace names (issue 22 item 7) ----
+ldata="$tmp/ldata"
+mkdir -p "$ldata/demos"
+cp "$data/demos/small-4k.demo" "$ldata/demos/ok$CLR.demo"
+printf 'raviz-demo 1\n@0 +0ms nosuchcommand\n' >"$ldata/demos/bad$TITLE.demo"
+run "--list-demos with hostile lesson names" 0 "ok\\x1b[2J " \
+    RAVIZ_DATADIR="$ldata" "$RAVIZ" --list-demos
+grep -qF 'bad\x1b]0;PWNED\x07 (invalid: raviz --check ' "$tmp/out" &&
+    grep -qF 'demos/bad\x1b]0;PWNED\x07.demo)' "$tmp/out"
+ok $? "--list-demos: an invalid lesson's name and path escaped too"
+# (A raw control byte is refused by the parser: written as \x1b in quotes.)
+printf 'raviz-demo 1\ntrace "none\\x1b[2J"\n@0 +0ms play\n' >"$tmp/tr.demo"
+run "a lesson's trace name, not installed" 2 \
+    "the capture 'none\\x1b[2J' is not installed" \
+    "$RAVIZ" --headless "$tmp/tr.demo"
 
 # ---- the interactive paths, in tmux ----
 need tmux tmux

@@ -94,6 +94,7 @@ struct loop {
 	struct theme_resolved proj;
 	int		 proj_loaded;
 	uint64_t	 move_t0;	/* when the command being run began */
+	int		 quit_asked;	/* q or Ctrl-C during long work */
 	uint64_t	 move_drawn;	/* when its progress was last shown */
 };
 
@@ -228,7 +229,7 @@ move_poll_cb(void *arg, uint64_t done, uint64_t total)
 	pfd.fd = STDIN_FILENO;
 	pfd.events = POLLIN;
 	pfd.revents = 0;
-	if (tty_held_pending(&l->sig) || (poll(&pfd, 1, 0) == 1 &&
+	if (l->quit_asked || tty_held_pending(&l->sig) || (poll(&pfd, 1, 0) == 1 &&
 	    (pfd.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0))
 		return (1);
 	while (n < (int)(sizeof keys / sizeof keys[0]) &&
@@ -250,8 +251,11 @@ move_poll_cb(void *arg, uint64_t done, uint64_t total)
 	}
 	while (n > 0)
 		(void)ungetch(keys[--n]);
-	if (cancel)
+	if (cancel) {
+		/* A quit key quits, whatever work it interrupts. */
+		l->quit_asked = 1;
 		return (1);
+	}
 	now = loop_mono_ns();
 	if (now - l->move_t0 < 100000000 || now - l->move_drawn < 50000000)
 		return (0);
@@ -305,7 +309,7 @@ loop_exec(struct loop *l, const struct cmd *c)
 	tty_hold_signals(&l->sig, &old);
 	rc = app_exec(l->app, c);
 	(void)sigprocmask(SIG_SETMASK, &old, NULL);
-	if (rc == 1) {
+	if (rc == 1 || (rc == 0 && l->quit_asked)) {
 		loop_quit(l, 0);
 		return;
 	}
@@ -489,13 +493,23 @@ static void
 loop_demo(struct loop *l)
 {
 	uint64_t	wait;
-	int		had_flash;
+	sigset_t	old;
+	int		had_flash, rc;
 
 	if (l->live == NULL || l->status != -1)
 		return;
 	had_flash = app_flash_shown(l->app);
-	if (demo_live_step(l->live, loop_mono_ns(), &wait) < 0) {
+	/* Its items are long work too: held signals stop it (loop_exec()). */
+	l->move_t0 = loop_mono_ns();
+	tty_hold_signals(&l->sig, &old);
+	rc = demo_live_step(l->live, loop_mono_ns(), &wait);
+	(void)sigprocmask(SIG_SETMASK, &old, NULL);
+	if (rc < 0) {
 		loop_quit(l, 1);
+		return;
+	}
+	if (l->quit_asked) {
+		loop_quit(l, 0);
 		return;
 	}
 	if (ev_is_active(&l->demo_w))
@@ -692,12 +706,14 @@ loop_outputs(struct app *a, const struct opts *o)
 	int			 status = 0;
 
 	if (o->trace != NULL) {
-		if (report_trace_open(&tr, o->trace, stdout, stderr,
+		if ((status = report_trace_plan(o->trace, o->force,
+		    sim_config(app_sim(a)), app_event_no(a), 0, stderr)) != 0 ||
+		    report_trace_open(&tr, o->trace, o->force, stdout, stderr,
 		    sim_config(app_sim(a))) != 0)
-			return (1);
+			return (status != 0 ? status : 2);
 		if (app_replay(a, report_trace_cb, &tr) != 0)
 			status = 1;
-		if (report_trace_close(&tr, stderr) != 0)
+		if (report_trace_close(&tr, status != 0, stderr) != 0)
 			status = 1;
 	}
 	if (o->summary) {
@@ -727,7 +743,8 @@ loop_abandon(struct loop *l)
 /*
  * The files this session writes (--record, --trace) must not be one it
  * reads (the theme) or each other, by name or by inode, even with
- * --force.  0, or 2 after saying why.
+ * --force, and must be writable under the output rule (safefile.h): all
+ * said before the screen opens.  0, or 2 after saying why.
  */
 static int
 loop_outputs_check(const struct opts *o)
@@ -748,13 +765,15 @@ loop_outputs_check(const struct opts *o)
 			continue;
 		why = NULL;
 		if (tpath[0] != '\0' && safefile_same(out[i], tpath))
-			why = "is the theme file being read";
+			why = "is the theme file being read (refused)";
 		else if (i == 1 && out[0] != NULL &&
 		    (strcmp(out[0], out[1]) == 0 ||
 		    safefile_same(out[0], out[1])))
-			why = "is also the --record file";
+			why = "is also the --record file (refused)";
+		else
+			(void)safefile_out_check(out[i], o->force, &why);
 		if (why != NULL) {
-			fprintf(stderr, "raviz: --%s: %s: %s (refused)\n",
+			fprintf(stderr, "raviz: --%s: %s: %s\n",
 			    name[i], fmt_escape_str(esc, sizeof esc, out[i]),
 			    why);
 			return (2);
@@ -771,7 +790,7 @@ loop_run(const struct opts *o)
 	struct sigaction	 sa;
 	struct caps		 caps;
 	struct theme_resolved	 look;
-	char			 esc[200];
+	char			 esc[200], why[300];
 	int			 status;
 	const char		*err;
 	const struct sim_config	*cfg;
@@ -816,9 +835,11 @@ loop_run(const struct opts *o)
 			demo_free(&l.demo);
 			return (status);
 		}
-		if ((l.app = app_new_trace(&trace, cfg)) == NULL) {
-			fprintf(stderr, "raviz: the model cannot take the "
-			    "trace's read and readahead sizes\n");
+		if ((l.app = app_new_trace(&trace, cfg, why,
+		    sizeof why)) == NULL) {
+			fprintf(stderr, "raviz: %s: %s\n", fmt_escape_str(esc,
+			    sizeof esc, o->import_file != NULL ?
+			    o->import_file : l.demo.name), why);
 			demo_free(&l.demo);
 			return (2);
 		}
@@ -898,6 +919,7 @@ loop_run(const struct opts *o)
 	cbreak();
 	noecho();
 	nonl();
+	tty_no_flow_control();
 	intrflush(stdscr, FALSE);
 	keypad(stdscr, TRUE);
 	nodelay(stdscr, TRUE);
@@ -931,7 +953,9 @@ loop_run(const struct opts *o)
 	loop_demo(&l);
 	l.dirty = 1;
 
-	ev_run(l.ev, 0);
+	/* A lesson's first items may have quit already (q during them). */
+	if (l.status == -1)
+		ev_run(l.ev, 0);
 
 	endwin();
 	xalloc_on_fail(NULL);

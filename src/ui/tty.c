@@ -49,6 +49,7 @@
 #include <term.h>
 
 #include "fmt.h"
+#include "safefile.h"
 #include "ui/tty.h"
 
 /* Empty wake-ups of stdin in a row that mean the terminal is gone. */
@@ -119,6 +120,7 @@ crash_handler(int sig)
 	(void)n;
 	if (saved_tio_ok)
 		(void)tcsetattr(STDIN_FILENO, TCSANOW, &saved_tio);
+	safefile_out_signal();	/* unlink() only: async-signal-safe */
 	raise(sig);
 }
 
@@ -142,6 +144,25 @@ void
 tty_save(void)
 {
 	saved_tio_ok = (tcgetattr(STDIN_FILENO, &saved_tio) == 0);
+}
+
+/*
+ * No XON/XOFF flow control while the screen is up (cbreak() leaves IXON
+ * on): Ctrl-S would stop the terminal's output and every later key,
+ * q included, would wait for a Ctrl-Q.  Told to ncurses as the program's
+ * mode (def_prog_mode()), so that it keeps it after a suspend or resize;
+ * endwin() and the crash handler restore the shell's own modes.
+ */
+void
+tty_no_flow_control(void)
+{
+	struct termios	t;
+
+	if (tcgetattr(STDIN_FILENO, &t) != 0)
+		return;
+	t.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+	if (tcsetattr(STDIN_FILENO, TCSANOW, &t) == 0)
+		(void)def_prog_mode();
 }
 
 /* Note the reset sequence, then install the crash handlers. */
@@ -293,6 +314,7 @@ tty_die(int sig)
 
 	fflush(stdout);
 	fflush(stderr);
+	safefile_out_signal();
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = SIG_DFL;

@@ -72,6 +72,8 @@ void	tty_save(void);
  * and install the crash handlers that write it and restore the saved modes.
  */
 void	tty_arm(void);
+/* After cbreak(): Ctrl-S and Ctrl-Q are keys, not flow control. */
+void	tty_no_flow_control(void);
 
 /* Mouse reports are on (on nonzero): a crash turns them off too. */
 void	tty_arm_mouse(int on);
