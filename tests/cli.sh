@@ -116,17 +116,18 @@ cmp -s "$tmp/a" "$tmp/b"; ok $? "two runs give byte-identical frames"
 # One stream, one format: the trace on stdout mixes with nothing.
 bad "--summary: not with --trace=-" --headless --trace=- --summary
 bad "--frames: not with --trace=-" --headless --trace=- --frames
-"$RAVIZ" --headless --trace="$tmp/a" --summary >"$tmp/b" &&
+"$RAVIZ" --headless --trace="$tmp/tr.json" --summary >"$tmp/b" &&
 	grep -q '^events: ' "$tmp/b" && ! grep -q '"seq"' "$tmp/b" &&
-	grep -q '"seq"' "$tmp/a" && ! grep -q '^events: ' "$tmp/a"
+	grep -q '"seq"' "$tmp/tr.json" && ! grep -q '^events: ' "$tmp/tr.json"
 ok $? "--trace=FILE --summary: the trace in FILE, the summary on stdout"
 
 # A reader that goes away ends raviz quietly, as it ends seq (SIGPIPE,
 # 141 in the shell), without a word on stderr and without running on.
-# (A demo of 300 frames: more than a pipe holds, about 600 KiB.)
+# (A demo of 300 frames: more than a pipe holds, about 600 KiB; a trace of
+# 1 GiB, about 5 MiB, below the size a trace announces on stderr.)
 { echo "raviz-demo 1"; i=0; while [ $i -lt 300 ]; do
 	echo "@$i +0ms step"; i=$((i + 1)); done; } >"$tmp/long.demo"
-for a in "--trace=- --file-size=64G" "--frames --file-size=64G" \
+for a in "--trace=- --file-size=1G" "--frames --file-size=64G" \
     "--export=blkparse --file-size=64G" "--frames $tmp/long.demo"; do
 	# shellcheck disable=SC2086
 	st=$( { timeout 120 "$RAVIZ" --headless $a 2>"$tmp/err"; echo $? >"$tmp/st"; } |
