@@ -46,7 +46,7 @@ sync_other(struct app *a)
 {
 	if (!a->st.compare)
 		return (0);
-	return (timeline_sync_time(&a->other, timeline_now(&a->main)));
+	return (timeline_sync_time(&a->other, timeline_clock(&a->main)));
 }
 
 /* A new application, paused at event 0. */
@@ -430,6 +430,26 @@ app_replay(const struct app *a, void (*fn)(void *, const struct sim_event *),
 	return (timeline_replay(&a->main, app_event_no(a), fn, arg));
 }
 
+/*
+ * Run the scenario again in the main run's pending mode, unpatched, up to
+ * the simulated time the main run had reached; say so.
+ */
+static int
+unpatch(struct app *a)
+{
+	uint64_t	t = timeline_clock(&a->main);
+
+	a->cfg.mode = sim_pending_mode(a->main.sim);
+	timeline_done(&a->main);
+	if (timeline_init(&a->main, &a->cfg, APP_MIN_COLS, APP_MIN_ROWS,
+	    &a->poll) != 0 || timeline_sync_time(&a->main, t) != 0)
+		return (-1);
+	app_flashf(a, "compare: the live patch is dropped - %s and %s, "
+	    "each unpatched from the start", mode_word(a->cfg.mode),
+	    mode_word(other_mode(a->cfg.mode)));
+	return (0);
+}
+
 /* Turn compare mode on or off. */
 static int
 set_compare(struct app *a, int on)
@@ -442,12 +462,14 @@ set_compare(struct app *a, int on)
 		a->st.compare = 0;
 		return (0);
 	}
-	/* The halves are the scenario in two modes, unpatched both. */
-	if (patched(a)) {
-		app_flash(a, "compare needs the unpatched run: r restarts, "
-		    "then c");
-		return (0);
-	}
+	/*
+	 * The halves are the scenario in two modes, unpatched both.  A
+	 * live-patched run has no unpatched twin: it is run again unpatched
+	 * in the mode last asked for, to the same simulated time, and
+	 * compared from there - c never leaves the user where they were.
+	 */
+	if (patched(a) && unpatch(a) != 0)
+		return (-1);
 	/* A kernel trace is compared with the model as configured. */
 	if (a->trace == NULL)
 		c.mode = other_mode(a->cfg.mode);
@@ -552,11 +574,26 @@ app_go(struct app *a, uint64_t n)
 }
 
 /*
- * Go to moment T<k>, event n of the main run.  In compare mode the other
- * half goes on to its own T<k> when that comes after the main run's
- * clock: a moment falls where what it says is true, and in fixed mode T3
- * and T4 come when read_pages() sends the window, 64 us after buggy mode
- * has put it in the plug - each half shows its own moment.
+ * In compare mode, put the second run at its own event `at` (its moment,
+ * or its end) rather than at the main run's clock: which run is the main
+ * one depends on how compare was entered, and the keys must not.
+ */
+static int
+other_to(struct app *a, uint64_t at)
+{
+	if (timeline_goto(&a->other, at) < 0)
+		return (-1);
+	a->other.sync_t = timeline_clock(&a->other);
+	return (0);
+}
+
+/*
+ * Go to moment T<k>, event n of the main run.  In compare mode each half
+ * shows its own T<k>, whichever run is the main one: a moment falls where
+ * what it says is true, and in fixed mode T3 and T4 come when read_pages()
+ * sends the window, 64 us after buggy mode has put it in the plug (and
+ * fixed T4 falls at buggy T5's time), so the halves' clocks differ by
+ * that much.
  */
 static int
 go_moment(struct app *a, uint64_t n, int k)
@@ -569,12 +606,9 @@ go_moment(struct app *a, uint64_t n, int k)
 		return (0);
 	if ((at = timeline_find_label(&a->other, k)) == -2)
 		return (-1);
-	if (at < 0 || (uint64_t)at <= timeline_events(&a->other))
+	if (at < 0)
 		return (0);
-	if (timeline_goto(&a->other, (uint64_t)at) < 0)
-		return (-1);
-	a->other.sync_t = sim_stats(a->other.sim)->now_ns;
-	return (0);
+	return (other_to(a, (uint64_t)at));
 }
 
 /*
@@ -722,10 +756,15 @@ app_exec(struct app *a, const struct cmd *c)
 	case CMD_START:
 		a->st.playing = 0;
 		rc = app_go(a, 0);
+		if (rc == 0 && a->st.compare && a->trace == NULL)
+			rc = other_to(a, 0);
 		break;
 	case CMD_END:
 		a->st.playing = 0;
 		rc = app_go(a, UINT64_MAX);
+		/* Each half at its own end, whichever is the main run. */
+		if (rc == 0 && a->st.compare && a->trace == NULL)
+			rc = other_to(a, UINT64_MAX);
 		if (a->st.predict)
 			app_predict_summarize(a);
 		break;
@@ -825,6 +864,9 @@ tick_time(struct app *a, uint64_t limit)
 	}
 	if (i == APP_TIME_TICK_MAX)
 		a->pace_t = timeline_now(&a->main);
+	else if (rc == 1 && timeline_events(&a->main) < limit)
+		/* A stall is seen as time passing: the clock reads pace_t. */
+		timeline_advance(&a->main, a->pace_t);
 	a->pace_ev = timeline_events(&a->main);
 	return (rc);
 }

@@ -22,13 +22,15 @@
  *   byte, as stepping every event.
  * - Compare mode runs a second engine with the opposite plugging (buggy <->
  *   fixed; fixed for legacy) from the same scenario; after every move of the
- *   main run it is brought to the main run's simulated time: every event at
- *   or before it has happened, none after (quietly when that is far, as
- *   for long moves).  The buggy run is drawn above, the fixed run below.
- *   So that this stays true, mode commands (plug, mode, cycle) are refused
- *   in compare mode, and compare mode is refused while the main run holds
- *   a toggle to another mode than the configured one (restart first); a
- *   flash message says so each time.
+ *   main run it is brought to the main run's clock: every event at or
+ *   before it has happened, none after (quietly when that is far, as for
+ *   long moves), and both headers read the same simulated time.  The moment
+ *   keys 1-5 and G put each half at its own moment or end, whichever run is
+ *   the main one (so however compare was entered).  The buggy run is drawn
+ *   above, the fixed run below.  So that this stays true, mode commands
+ *   (plug, mode, cycle) are refused in compare mode with a flash saying
+ *   so; compare on a live-patched run runs the scenario again unpatched in
+ *   the mode last asked for, to the same time, and says so.
  * - Pacing: at speed S events per second, every app_tick_interval_ms()
  *   milliseconds app_tick() advances app_tick_events() whole events (never
  *   elapsed time x rate).  In time pace (rate R microseconds of simulated

@@ -192,6 +192,11 @@ int	 render_hit(const struct render *, unsigned x, unsigned y,
 
 /* The screen state of a page state. */
 enum render_state render_state_of(enum view_page);
+/*
+ * A screen state's word ("consumed", "up to date", "in plug", "in flight",
+ * "not cached"): one word per state in every text raviz shows.
+ */
+const char *render_state_word(enum render_state);
 
 /* Text back end (render-text.c). */
 extern const struct render_ops render_text_ops;
