@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "app.h"
+#include "differ.h"
 #include "predict.h"
 #include "timeline.h"
 
@@ -60,6 +61,9 @@ struct app {
 	int				 prompt;
 	char				 ptext[PROMPT_LEN];
 	char				 last_search[PROMPT_LEN];
+	/* Compare mode: what the patch changes, measured (differ.h). */
+	struct differ			 diff;
+	int				 has_diff;
 };
 
 /* Flash with printf formatting (app.c). */

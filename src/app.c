@@ -473,6 +473,13 @@ set_compare(struct app *a, int on)
 	/* A kernel trace is compared with the model as configured. */
 	if (a->trace == NULL)
 		c.mode = other_mode(a->cfg.mode);
+	/* The difference line's figures, once per compare. */
+	a->has_diff = 0;
+	if (a->trace == NULL) {
+		if (differ_measure(&a->diff, &a->cfg) != 0)
+			return (-1);
+		a->has_diff = 1;
+	}
 	if (a->other_kept && a->other_mode == c.mode) {
 		if (timeline_rewind(&a->other) != 0)
 			return (-1);
@@ -918,6 +925,7 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 	const char		*pairs[2 * CMD_HELP_MAX + 2];
 	char			 msg[128], hint[160], pace[32], pace_b[32];
 	char			 pline[PROMPT_LEN + 80];
+	char			 dline[256], dnow[256];
 	char			 qline[PREDICT_CHOICES * (PREDICT_TEXT + 8)];
 	unsigned		 h;
 	size_t			 k;
@@ -999,8 +1007,17 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 				    a->q.text[h]);
 			st.caption = qline;
 		}
+		/* The difference rows: the run's, and now's where rows allow. */
+		if (a->has_diff) {
+			st.diff = differ_line(&a->diff, dline, sizeof dline,
+			    cols < 140);
+			st.diff_now = differ_now(top->view, bot->view, dnow,
+			    sizeof dnow, cols < 100);
+		}
+		/* diff_now takes a row only at 30 rows or more, or one left. */
 		h = (rows - (a->st.asking ? 4 : st.caption != NULL ? 3 :
-		    2)) / 2;
+		    2) - (st.diff != NULL) - (st.diff_now != NULL &&
+		    rows >= 30)) / 2;
 		st.title = "compare";
 		/* In compare mode p and m do not apply. */
 		if (a->prompt == 0)

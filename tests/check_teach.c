@@ -15,7 +15,9 @@
 #include "check-app.h"
 #include "check-main.h"
 #include "app.h"
+#include "differ.h"
 #include "feed.h"
+#include "report.h"
 #include "render.h"
 
 /* A fresh application: mode m, a file of `bytes`. */
@@ -308,9 +310,84 @@ START_TEST(test_compare_keys_same)
 }
 END_TEST
 
+/* The whole run's MB/s of the default scenario (16 MiB) in mode m. */
+static void
+run_mbps(char *buf, size_t len, enum sim_mode m)
+{
+	struct sim_config	 c;
+	struct sim		*s;
+
+	sim_config_default(&c);
+	c.mode = m;
+	c.file_pages = (16u << 20) / SIM_PAGE_SIZE;
+	ck_assert_ptr_nonnull(s = sim_new(&c));
+	ck_assert_int_eq(sim_run(s), 0);
+	report_throughput(buf, len, s);
+	sim_free(s);
+}
+
+/*
+ * Compare at T5 shows what the patch changes (issue 23, point 4): the
+ * wait for page 64 in each mode (from the engine's sleep and wake), the
+ * window [64,128) as one 256 KiB request against 128 + 128 KiB, the whole
+ * runs' MB/s as the summary gives them, and a request histogram in each
+ * half at 120x40; the same line at the end.
+ */
+START_TEST(test_compare_difference)
+{
+	struct app	*a = new_app(SIM_MODE_BUGGY, 16u << 20);
+	struct differ	 d;
+	struct sim_config c;
+	char		*f, want[160], mb[2][32], line[256];
+	const char	*p;
+	int		 k;
+
+	run_mbps(mb[0], sizeof mb[0], SIM_MODE_BUGGY);
+	run_mbps(mb[1], sizeof mb[1], SIM_MODE_FIXED);
+	sim_config_default(&c);
+	c.file_pages = (16u << 20) / SIM_PAGE_SIZE;
+	ck_assert_int_eq(differ_measure(&d, &c), 0);
+	/* The sleep on page 64 and its wake, as the trace has them. */
+	ck_assert_uint_eq(d.run[0].wait_page, 64);
+	ck_assert_uint_eq(d.run[0].wait_ns, 6416608 - 1375704);
+	ck_assert_uint_eq(d.run[1].wait_page, 64);
+	ck_assert_uint_eq(d.run[0].nreq, 1);
+	ck_assert_uint_eq(d.run[0].req[0], 64);
+	ck_assert_uint_eq(d.run[1].nreq, 2);
+	ck_assert_uint_eq(d.run[1].req[0], 32);
+	ck_assert_uint_eq(d.run[1].req[1], 32);
+	snprintf(want, sizeof want, "buggy/fixed: page 64 waits 5.04ms/836us"
+	    " | 256/128+128 KiB | %s/%s MB/s", mb[0], mb[1]);
+	ck_assert_str_eq(differ_line(&d, line, sizeof line, 1), want);
+	snprintf(want, sizeof want, "the reader waits for page 64 5.04ms "
+	    "buggy, 836us fixed | [64,128) goes out as 256 KiB buggy, "
+	    "128+128 KiB fixed | %s vs %s MB/s", mb[0], mb[1]);
+	ck_assert_str_eq(differ_line(&d, line, sizeof line, 0), want);
+	snprintf(want, sizeof want, "buggy/fixed: page 64 waits 5.04ms/836us"
+	    " | 256/128+128 KiB | %s/%s MB/s", mb[0], mb[1]);
+	exec(a, CMD_COMPARE, 0);
+	for (k = 1; k <= 6; k++) {
+		exec(a, k == 6 ? CMD_END : CMD_JUMP, k);
+		f = check_frame(a, 80, 24);
+		ck_assert_msg(strstr(f, want) != NULL, "T%d:\n%s", k, f);
+		ck_assert_ptr_nonnull(strstr(f, "\nnow  buggy: dev "));
+		free(f);
+		f = check_frame(a, 120, 40);
+		/* From T2 on, when both halves have sent a request. */
+		p = strstr(f, "\nrequests  ");
+		ck_assert_msg(k < 2 || (p != NULL &&
+		    strstr(p + 1, "\nrequests  ") != NULL),
+		    "T%d: a histogram missing\n%s", k, f);
+		free(f);
+	}
+	app_free(a);
+}
+END_TEST
+
 /* The suite. */
 CHECK_SUITE("teach", CHECK_CASE("clock", 60),
     CHECK_TEST(test_pace_compare_one_clock), CHECK_TEST(test_pace_stall_clock),
     CHECK_CASE("compare", 60), CHECK_TEST(test_compare_keys_same),
+    CHECK_TEST(test_compare_difference),
     CHECK_CASE("pages", 60), CHECK_TEST(test_consumed_after_copy),
     CHECK_TEST(test_state_words))

@@ -116,7 +116,7 @@ run_size() {
 	keys 3
 	# (80x24: the halves have room for the moment box, not the log.)
 	case $sz in
-	80x24) want="T3: marker hit: the next window goes out at once" ;;
+	80x24) want="now  buggy: dev idle, plug 128 KiB | fixed: dev busy 128 KiB" ;;
 	*) want="T3 request #2 [64,96) 128 KiB dispatched" ;;
 	esac
 	expect "$sz: 3 in compare reaches fixed's T3" "$want"
