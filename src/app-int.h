@@ -64,6 +64,7 @@ struct app {
 	/* Compare mode: what the patch changes, measured (differ.h). */
 	struct differ			 diff;
 	int				 has_diff;
+	int				 clean;		/* app_set_export() */
 };
 
 /* Flash with printf formatting (app.c). */

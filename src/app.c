@@ -333,6 +333,13 @@ app_log_caption(struct app *a, const char *s)
 	a->caps_log[a->ncaps++] = xstrdup(buf);
 }
 
+/* Draw for an export (no key hints, no play state), or for the screen. */
+void
+app_set_export(struct app *a, int on)
+{
+	a->clean = on;
+}
+
 /* Choose glyphs. */
 void
 app_set_glyphs(struct app *a, const struct render_glyphs *g)
@@ -978,6 +985,10 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 	}
 	st.verdict = a->verdict[0] != '\0' ? a->verdict : NULL;
 	st.summary = a->summary[0] != '\0' ? a->summary : NULL;
+	if (a->clean) {
+		st.play = st.pace = st.pace_brief = st.hint = st.prompt = NULL;
+		st.clean = 1;
+	}
 	render_set_glyphs(a->main.r, a->g);
 	render_set_zoom(a->main.r, a->zoom);
 	render_resize(a->main.r, cols, rows);
@@ -1023,6 +1034,8 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		if (a->prompt == 0)
 			cmd_hint(hint, sizeof hint, 1 | (a->trace != NULL ?
 			    CMD_HINT_TRACE : 0));
+		if (a->clean)
+			st.hint = NULL;
 		/* The question belongs to the main run's half. */
 		st2 = st;
 		memset(st2.choice, 0, sizeof st2.choice);

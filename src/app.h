@@ -160,6 +160,12 @@ int	 app_flash_shown(const struct app *);
 void	 app_set_lesson(struct app *, const char *);
 /* Add a caption (as shown) to the history the H key lists. */
 void	 app_log_caption(struct app *, const char *);
+/*
+ * Pictures for an export (a cast, an SVG, a storyboard slide) when on:
+ * no key hints and no play state or pace, which mean nothing off the
+ * terminal; the rest as on the screen.
+ */
+void	 app_set_export(struct app *, int on);
 /* Glyph set for the pictures (default: render_ascii). */
 void	 app_set_glyphs(struct app *, const struct render_glyphs *);
 /*

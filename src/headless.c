@@ -192,7 +192,7 @@ headless_import(const struct opts *o, FILE *out, FILE *err)
 			break;
 		view_apply(v, &t.ev[i]);
 		render_event(r, v, &t.ev[i]);
-		fprintf(out, "--- event %zu ---\n", i);
+		fprintf(out, "--- event %zu ---\n", i + 1);
 		render_text_frame(r, rt, v, out);
 	}
 	render_text_free(rt);
@@ -428,8 +428,9 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 				render_event(sr, v, &ve);
 			if (r != NULL) {
 				render_event(r, v, &ve);
+				/* The count the frame's header shows. */
 				fprintf(out, "--- event %llu ---\n",
-				    (unsigned long long)e.seq);
+				    (unsigned long long)e.seq + 1);
 				render_text_frame(r, rt, v, out);
 			}
 			if (o->until_label && e.label == o->until_label)

@@ -241,7 +241,8 @@ render_narr_lesson(struct render *r, const struct render_ops *ops, void *be,
 	static const char	 keys[] = "? keys  q quit";
 	unsigned		 w = row_width(r, y), n;
 
-	n = render_put_right(r, ops, be, y, w / 3, RENDER_HINT, keys);
+	n = st->clean ? 0 : render_put_right(r, ops, be, y, w / 3,
+	    RENDER_HINT, keys);
 	if (w > n + 2)
 		render_put_fit(r, ops, be, y, 0, n > 0 ? w - n - 2 : w,
 		    RENDER_HEADER, st->lesson);

@@ -116,6 +116,7 @@ struct render_status {
 	 */
 	const char	*diff_now;
 	const char	*diff;
+	int		 clean;		/* an export: no key hints at all */
 	int		 focus;		/* focus mode: no lanes, no event log */
 };
 
