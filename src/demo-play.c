@@ -473,7 +473,8 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 		app_draw(p.app, &render_text_ops, p.rt, po->cols, po->rows);
 		app_set_export(p.app, 0);
 		app_set_glyphs(p.app, &render_ascii);
-		if (svg_save(po->svg, po->force, p.rt, po->look, &why) != 0) {
+		if (svg_save(po->svg, po->force, p.rt, po->look,
+		    p.d->title, &why) != 0) {
 			fprintf(err, "raviz: --svg: %s: %s\n",
 			    fmt_escape_str(esc, sizeof esc, po->svg), why);
 			status = 1;

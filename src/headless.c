@@ -460,7 +460,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		/* The last frame, in the screen's glyphs and colours. */
 		render_set_glyphs(dr, &look.glyphs);
 		render_draw(dr, dv, &render_text_ops, rt, NULL);
-		if (svg_save(o->svg, o->force, rt, &look, &why) != 0) {
+		if (svg_save(o->svg, o->force, rt, &look, NULL, &why) != 0) {
 			fprintf(err, "raviz: --svg: %s: %s\n",
 			    fmt_escape_str(esc, sizeof esc, o->svg), why);
 			status = 1;
