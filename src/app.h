@@ -135,6 +135,14 @@ const struct sim *app_sim(const struct app *);
 const struct sim *app_other(const struct app *);
 
 /*
+ * Compare mode: what differs now between the halves, as the footer's now
+ * line says it (differ_now()); "" out of compare.  Returns buf.
+ */
+char	*app_diff_now(struct app *, char *buf, size_t len, int brief);
+/* Has the main run just handed out the event of moment T<k>? */
+int	 app_at_moment(const struct app *, int k);
+
+/*
  * Replay the main run from event 0 to the current event (with its toggles),
  * calling fn for each event in order.  0, or -1 if memory ran out.
  */

@@ -30,6 +30,7 @@
 #include "lesson.h"
 #include "opts.h"
 #include "safefile.h"
+#include "storyboard.h"
 #include "theme.h"
 #include "ui/loop.h"
 
@@ -125,6 +126,10 @@ main(int argc, char **argv)
 	}
 	if (o.export_fmt != NULL)
 		return (main_finish(export_run(&o, stdout, stderr)));
+	if (o.storyboard != NULL)
+		return (main_finish(storyboard_write(&o, stdout, stderr)));
+	if (o.headless && o.compare)
+		return (main_finish(storyboard_compare(&o, stdout, stderr)));
 	if (o.headless && (o.nfiles > 0 || o.demo_name != NULL))
 		return (main_finish(demo_play_main(&o, stdout, stderr)));
 	if (o.headless)

@@ -119,12 +119,46 @@ first_row(FILE *f, const struct render_text *t, unsigned cols)
 		xml_text(f, render_text_cell(t, 0, x));
 }
 
+/* Is cell (y, x) of t a blank? */
+static int
+blank(const struct render_text *t, unsigned y, unsigned x)
+{
+	return (strcmp(render_text_cell(t, y, x), " ") == 0);
+}
+
+/*
+ * Cells [a, b) of row y as one <tspan> in look l, held to the cells'
+ * width: a bold face (0.602 em in DejaVu Sans Mono) or another font would
+ * carry it past the row's edge (textLength for browsers; rsvg-convert
+ * ignores it, hence FONT_PX).
+ */
+static void
+span(FILE *f, const struct render_text *t, unsigned y, unsigned a,
+    unsigned b, const struct look *l)
+{
+	unsigned	k;
+
+	fprintf(f, "<tspan x=\"%u\" textLength=\"%u\" "
+	    "lengthAdjust=\"spacingAndGlyphs\" fill=\"#%06x\"", a * CELL_W,
+	    (b - a) * CELL_W, (unsigned)l->fg);
+	if (l->attrs & THEME_BOLD)
+		fputs(" font-weight=\"bold\"", f);
+	if (l->attrs & THEME_UNDERLINE)
+		fputs(" text-decoration=\"underline\"", f);
+	if (l->attrs & THEME_DIM)
+		fputs(" fill-opacity=\"0.6\"", f);
+	fputc('>', f);
+	for (k = a; k < b; k++)
+		xml_text(f, render_text_cell(t, y, k));
+	fputs("</tspan>", f);
+}
+
 /* The picture t as an SVG document, styled by lk, to f. */
 void
 svg_write(FILE *f, const struct render_text *t,
     const struct theme_resolved *lk, const char *title)
 {
-	unsigned		 cols, rows, y, x, x0;
+	unsigned		 cols, rows, y, x, x0, a, b;
 	enum render_role	 r;
 	struct look		 l;
 	uint32_t		 page_fg, page_bg;
@@ -167,7 +201,8 @@ svg_write(FILE *f, const struct render_text *t,
 				    (unsigned)l.bg);
 		}
 	fprintf(f, "<g font-family=\"DejaVu Sans Mono, Menlo, Consolas, "
-	    "monospace\" font-size=\"%s\" xml:space=\"preserve\">\n", FONT_PX);
+	    "monospace\" font-size=\"%s\" xml:space=\"preserve\" "
+	    "style=\"white-space:pre\">\n", FONT_PX);
 	for (y = 0; y < rows; y++) {
 		fprintf(f, "<text y=\"%u\">", y * CELL_H + CELL_H * 3 / 4 + 1);
 		for (x = 0; x < cols; x = x0) {
@@ -175,32 +210,20 @@ svg_write(FILE *f, const struct render_text *t,
 			for (x0 = x + 1; x0 < cols &&
 			    render_text_role(t, y, x0) == r; x0++)
 				;
-			/* A run of blanks needs no span. */
-			for (unsigned k = x; k < x0; k++)
-				if (strcmp(render_text_cell(t, y, k), " ")
-				    != 0)
-					goto drawn;
-			continue;
-drawn:
 			look_of(lk, r, page_fg, page_bg, &l);
 			/*
-			 * The run's width is its cells': a bold face (0.602 em
-			 * in DejaVu Sans Mono) or another font would carry it
-			 * past the row's edge in rsvg and in browsers.
+			 * A span per stretch of non-blank cells: a browser
+			 * collapses blanks whatever xml:space says, which
+			 * textLength would then stretch the rest over.
 			 */
-			fprintf(f, "<tspan x=\"%u\" textLength=\"%u\" "
-			    "lengthAdjust=\"spacingAndGlyphs\" fill=\"#%06x\"",
-			    x * CELL_W, (x0 - x) * CELL_W, (unsigned)l.fg);
-			if (l.attrs & THEME_BOLD)
-				fputs(" font-weight=\"bold\"", f);
-			if (l.attrs & THEME_UNDERLINE)
-				fputs(" text-decoration=\"underline\"", f);
-			if (l.attrs & THEME_DIM)
-				fputs(" fill-opacity=\"0.6\"", f);
-			fputc('>', f);
-			for (unsigned k = x; k < x0; k++)
-				xml_text(f, render_text_cell(t, y, k));
-			fputs("</tspan>", f);
+			for (a = x; a < x0; a = b) {
+				for (; a < x0 && blank(t, y, a); a++)
+					;
+				for (b = a; b < x0 && !blank(t, y, b); b++)
+					;
+				if (b > a)
+					span(f, t, y, a, b, &l);
+			}
 		}
 		fputs("</text>\n", f);
 	}
