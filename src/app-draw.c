@@ -135,7 +135,11 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 			st.caption = qline;
 		}
 		/* The difference rows: the run's, and now's where rows allow. */
-		if (a->has_diff) {
+		/*
+		 * Predict's question and verdict need the halves' words rows
+		 * more than the difference needs its rows, where rows are few.
+		 */
+		if (a->has_diff && !(a->st.predict && rows < 30)) {
 			st.diff = differ_line(&a->diff, dline, sizeof dline,
 			    cols < 140);
 			st.diff_now = differ_now(top->view, bot->view, dnow,

@@ -172,14 +172,26 @@ render_narr_predict(struct render *r, const struct render_ops *ops, void *be,
     unsigned y, unsigned lines, const struct render_status *st)
 {
 	char		 row[512], one[PACK_CHOICE];
+	const char	*why;
 	unsigned	 n = 0, k, i, w, used = 0, len;
 
 	if (st == NULL || lines == 0)
 		return (0);
 	if (st->ask == NULL) {
-		if (st->verdict != NULL && used < lines)
+		/* The verdict, then its why on rows of its own, wrapped. */
+		if (st->verdict != NULL && used < lines) {
+			why = strchr(st->verdict, '\n');
+			snprintf(row, sizeof row, "%.*s", why != NULL ?
+			    (int)(why - st->verdict) : (int)strlen(st->verdict),
+			    st->verdict);
 			render_put_fit(r, ops, be, y + used++, 0,
-			    row_width(r, y), RENDER_LABEL, st->verdict);
+			    row_width(r, y), RENDER_LABEL, row);
+			if (why != NULL && used < lines)
+				used += render_wrap_put(r, ops, be, y + used,
+				    lines - used - (st->summary != NULL &&
+				    lines - used > 1), RENDER_NARRATION,
+				    why + 1);
+		}
 		if (st->summary != NULL && used < lines)
 			render_put_fit(r, ops, be, y + used++, 0,
 			    row_width(r, y), RENDER_LABEL, st->summary);

@@ -42,7 +42,7 @@ d = sys.argv[1]
 got = dict(l.split(": ", 1) for l in open(d + "/b").read().splitlines()
     if ": " in l and l.split(": ")[0].startswith(("top_", "bottom_")))
 for side, m in (("top", "buggy"), ("bottom", "fixed")):
-    ev = [json.loads(l) for l in open("%s/%s.json" % (d, m))]
+    ev = [json.loads(l) for l in open("%s/%s.json" % (d, m)) if '"seq"' in l]
     t5 = next(i for i, e in enumerate(ev) if e.get("label") == "T5")
     wait = [e for e in ev[:t5 + 1] if e["ev"] == "wait"][-1]
     wake = next(e for e in ev[t5:] if e["ev"] == "wake" and e["page"] == wait["page"])
