@@ -31,6 +31,7 @@
 #include "opts.h"
 #include "safefile.h"
 #include "storyboard.h"
+#include "sweep.h"
 #include "theme.h"
 #include "ui/loop.h"
 
@@ -126,6 +127,8 @@ main(int argc, char **argv)
 	}
 	if (o.export_fmt != NULL)
 		return (main_finish(export_run(&o, stdout, stderr)));
+	if (o.sweep)
+		return (main_finish(sweep_run(&o, stdout, stderr)));
 	if (o.storyboard != NULL)
 		return (main_finish(storyboard_write(&o, stdout, stderr)));
 	if (o.headless && o.compare)

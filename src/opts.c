@@ -20,6 +20,7 @@
 #include "opts.h"
 #include "parse.h"
 #include "scenario.h"
+#include "sweep.h"
 
 enum kind { K_FLAG, K_VALUE };
 
@@ -37,7 +38,7 @@ enum {
 	O_NAME,		/* the string at field: a value, empty refused */
 	/* the others, each its own case */
 	O_UNTIL, O_COLS, O_ROWS, O_CHECKTHEME, O_IMPORTDEV, O_EXPORT, O_PACE,
-	O_ANSWERS, O_LIMIT
+	O_ANSWERS, O_LIMIT, O_SWEEP
 };
 
 /* The sections of --help after the scenario's, in order. */
@@ -164,6 +165,10 @@ static const struct opt table[] = {
 	    "expected a directory", S_COMPARE, "DIR", "with --headless: "
 	    "DIR/T1.svg..T5.svg and\nend.svg, buggy beside fixed, each with a "
 	    "title\nand the moment's meaning (--cols/--rows)", "FILE" },
+	{ "sweep", K_VALUE, O_SWEEP, 0, OPTS_RUN, NULL, S_COMPARE,
+	    "bs|ra|idle-penalty", "the whole file in the three modes across\n"
+	    "that parameter's range: a table and a chart\nof MB/s, every "
+	    "point a run of the engine", "bs ra idle-penalty" },
 	/* real traces */
 	{ "import", K_VALUE, O_NAME, FIELD(import_file), OPTS_RUN,
 	    "expected a file name", S_TRACES, "FILE",
@@ -439,6 +444,11 @@ apply(struct opts *o, const struct opt *op, const char *v)
 		return (import_dev(o, v));
 	case O_LIMIT:
 		return (limit(o, v));
+	case O_SWEEP:
+		if ((o->sweep = (int)sweep_kind(v)) == SWEEP_NONE)
+			return (fail(o, op->name, "'%s' is not bs, ra or "
+			    "idle-penalty", v));
+		break;
 	case O_EXPORT:
 		if (strcmp(v, "blkparse") != 0)
 			return (fail(o, op->name, "'%s' is not blkparse", v));
@@ -614,6 +624,14 @@ demo_rules(struct opts *o)
 		    "shows raviz's own scenario in two modes (not with a demo "
 		    "file, --import, --capture, --export, --predict or "
 		    "--trace)"));
+	if (o->sweep && (demo || o->import_file != NULL || o->capture != NULL ||
+	    o->export_fmt != NULL || o->predict || o->trace != NULL ||
+	    o->compare || o->storyboard != NULL || o->frames ||
+	    o->svg != NULL || o->cast != NULL || o->record != NULL))
+		return (fail(o, "sweep", "%s", "prints its own table and chart "
+		    "(not with a demo file, --import, --capture, --export, "
+		    "--predict, --trace, --compare, --storyboard, --frames, "
+		    "--svg, --cast or --record)"));
 	if ((o->compare || o->storyboard != NULL) && !o->headless)
 		return (fail(o, o->compare ? "compare" : "storyboard", "%s",
 		    "needs --headless (on the screen, the c key compares)"));

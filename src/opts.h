@@ -56,6 +56,7 @@ struct opts {
 	const char	*svg;		/* --svg FILE (headless: last frame) */
 	int		 compare;	/* --compare (headless) */
 	const char	*storyboard;	/* --storyboard DIR */
+	int		 sweep;		/* --sweep: enum sweep_kind, 0 none */
 	int		 scenario_given; /* a scenario option was given */
 	/* Real traces (import.h, capture.h, export.h). */
 	const char	*import_file;	/* --import FILE */
