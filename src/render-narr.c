@@ -112,7 +112,7 @@ render_narr_draw(struct render *r, const struct view *s,
 	const char		*lab;
 	char			 t[32], tl[4], text[NARR_LEN];
 	char			 line[NARR_LEN + 48], mean[NARR_LEN + 64];
-	unsigned		 i, shown, k = 0, used;
+	unsigned		 i, shown, k = 0, used, rows;
 	int			 stale;
 
 	if (lines == 0)
@@ -123,12 +123,16 @@ render_narr_draw(struct render *r, const struct view *s,
 	 * one-line form.
 	 */
 	lab = moment_text(r, s, mean, sizeof mean, 0, &stale);
-	if (lab != NULL && lines < 3 && cells(lab) > row_width(r, y))
+	rows = r->focus ? lines : lines >= 6 && stale ? 3 : lines >= 3 ? 2 : 1;
+	/*
+	 * The full meaning where it fits its rows whole; else the one-line
+	 * form, whose punchline an ellipsis would otherwise cut (80x24 T3).
+	 */
+	if (lab != NULL && render_wrap_put(r, NULL, be, y, rows + 1,
+	    RENDER_DIM, lab) > rows)
 		lab = moment_text(r, s, mean, sizeof mean, 1, &stale);
 	if (lab != NULL)
-		k = render_wrap_put(r, NULL, be, y, r->focus ? lines :
-		    lines >= 6 && stale ? 3 : lines >= 3 ? 2 : 1, RENDER_DIM,
-		    lab);
+		k = render_wrap_put(r, NULL, be, y, rows, RENDER_DIM, lab);
 	used = k + (unsigned)r->narr_len;
 	if (guide && !r->focus && GUIDE_ROWS + (used > 0) + used <= lines) {
 		draw_guide(r, ops, be, y);

@@ -520,6 +520,51 @@ START_TEST(test_predict_choices_exclusive)
 }
 END_TEST
 
+/*
+ * At 80x24 the moment box keeps its punchline (issue 23, point 6: T3's
+ * and T5's were cut to "..."): a few events after the moment, in both
+ * modes, the box's rows end whole - the full meaning where it fits its
+ * rows, else its one-line form.
+ */
+START_TEST(test_moment_box_whole)
+{
+	static const enum sim_mode modes[] = { SIM_MODE_BUGGY, SIM_MODE_FIXED };
+	struct app	*a;
+	char		*f, *l, *e;
+	size_t		 m;
+	int		 k, n, in;
+
+	for (m = 0; m < 2; m++) {
+		a = new_app(modes[m], 16u << 20);
+		for (k = 3; k <= 5; k += 2) {
+			exec(a, CMD_JUMP, k);
+			for (n = 0; n < 4; n++) {
+				f = check_frame(a, 80, 24);
+				in = 0;
+				for (l = f; *l != '\0'; l = e + (*e != '\0')) {
+					e = strchr(l, '\n');
+					if (e == NULL)
+						e = l + strlen(l);
+					if (l[0] == 'T' && l[1] == '0' + k)
+						in = 1;
+					else if (strncmp(l, "    ", 4) != 0 ||
+					    l[4] == ' ')
+						in = 0;
+					ck_assert_msg(!in || (e - l < 3 ||
+					    (strncmp(e - 3, "\xe2\x80\xa6", 3) != 0 &&
+					    strncmp(e - 3, "...", 3) != 0)),
+					    "%s T%d +%d: a cut box\n%s",
+					    sim_mode_name(modes[m]), k, n, f);
+				}
+				free(f);
+				exec(a, CMD_STEP, 1);
+			}
+		}
+		app_free(a);
+	}
+}
+END_TEST
+
 /* The suite. */
 CHECK_SUITE("teach", CHECK_CASE("clock", 60),
     CHECK_TEST(test_pace_compare_one_clock), CHECK_TEST(test_pace_stall_clock),
@@ -529,4 +574,4 @@ CHECK_SUITE("teach", CHECK_CASE("clock", 60),
     CHECK_TEST(test_predict_why_and_summary),
     CHECK_TEST(test_predict_choices_exclusive),
     CHECK_CASE("pages", 60), CHECK_TEST(test_consumed_after_copy),
-    CHECK_TEST(test_state_words))
+    CHECK_TEST(test_state_words), CHECK_TEST(test_moment_box_whole))
