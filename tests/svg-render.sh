@@ -12,7 +12,6 @@ RAVIZ_DATADIR="$srcdir"; export RAVIZ_DATADIR
 unset RAVIZ_THEME COLORTERM
 need python3 python3
 need rsvg-convert librsvg2-bin
-need fc-list fontconfig
 need chromium chromium
 
 # fits SVG: 0 when no text pixel of SVG lies right of its width (prints why)
