@@ -31,14 +31,8 @@ new_app(void)
 	return (a);
 }
 
-/* Run a command, which must not fail or quit. */
-static void
-exec(struct app *a, enum cmd_kind k, int64_t arg)
-{
-	check_exec(a, k, arg);
-	/* Flash messages are the loop's business; keep frames comparable. */
-	app_flash_clear(a);
-}
+/* Run a command, which must not fail or quit (check_run()). */
+#define exec(a, k, arg)	check_run((a), (k), (arg))
 
 /* a draws at 80x24 what it drew before, f0 (which is freed). */
 static void
