@@ -30,6 +30,7 @@
 #include "opts.h"
 #include "render.h"
 #include "report.h"
+#include "safefile.h"
 #include "storyboard.h"
 #include "svg.h"
 #include "theme.h"
@@ -184,13 +185,16 @@ storyboard_write(const struct opts *o, FILE *out, FILE *err)
 		    esc);
 		return (2);
 	}
-	/* Refuse before writing anything: all the slides or none new. */
-	for (k = 1; k <= 6 && !o->force; k++) {
+	/*
+	 * Refuse before writing anything, under the one output rule
+	 * (safefile.h): all the slides may be written, or none is.
+	 */
+	for (k = 1; k <= 6; k++) {
+		why = "the name is too long";
 		if (slide_path(path, sizeof path, o->storyboard, k) != 0 ||
-		    lstat(path, &sb) == 0) {
+		    safefile_out_check(path, o->force, &why) != 0) {
 			fprintf(err, "raviz: --storyboard: %s: %s\n",
-			    fmt_escape_str(esc, sizeof esc, path),
-			    "the file exists (--force replaces it)");
+			    fmt_escape_str(esc, sizeof esc, path), why);
 			return (2);
 		}
 	}
