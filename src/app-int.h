@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "app.h"
+#include "differ.h"
 #include "predict.h"
 #include "timeline.h"
 
@@ -60,6 +61,10 @@ struct app {
 	int				 prompt;
 	char				 ptext[PROMPT_LEN];
 	char				 last_search[PROMPT_LEN];
+	/* Compare mode: what the patch changes, measured (differ.h). */
+	struct differ			 diff;
+	int				 has_diff;
+	int				 clean;		/* app_set_export() */
 };
 
 /* Flash with printf formatting (app.c). */

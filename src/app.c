@@ -1,6 +1,7 @@
 /*
  * app.c - the application layer: play state and pacing, commands, modes
- * and compare mode, captions and flashes, and the screen's layout.
+ * and compare mode, captions and flashes (the screen's layout is
+ * app-draw.c's).
  *
  * The main run, and in compare mode the second run, are timelines
  * (timeline.c): an engine with its renderer, checkpoints and mode toggles,
@@ -46,7 +47,7 @@ sync_other(struct app *a)
 {
 	if (!a->st.compare)
 		return (0);
-	return (timeline_sync_time(&a->other, timeline_now(&a->main)));
+	return (timeline_sync_time(&a->other, timeline_clock(&a->main)));
 }
 
 /* A new application, paused at event 0. */
@@ -333,6 +334,13 @@ app_log_caption(struct app *a, const char *s)
 	a->caps_log[a->ncaps++] = xstrdup(buf);
 }
 
+/* Draw for an export (no key hints, no play state), or for the screen. */
+void
+app_set_export(struct app *a, int on)
+{
+	a->clean = on;
+}
+
 /* Choose glyphs. */
 void
 app_set_glyphs(struct app *a, const struct render_glyphs *g)
@@ -430,6 +438,26 @@ app_replay(const struct app *a, void (*fn)(void *, const struct sim_event *),
 	return (timeline_replay(&a->main, app_event_no(a), fn, arg));
 }
 
+/*
+ * Run the scenario again in the main run's pending mode, unpatched, up to
+ * the simulated time the main run had reached; say so.
+ */
+static int
+unpatch(struct app *a)
+{
+	uint64_t	t = timeline_clock(&a->main);
+
+	a->cfg.mode = sim_pending_mode(a->main.sim);
+	timeline_done(&a->main);
+	if (timeline_init(&a->main, &a->cfg, APP_MIN_COLS, APP_MIN_ROWS,
+	    &a->poll) != 0 || timeline_sync_time(&a->main, t) != 0)
+		return (-1);
+	app_flashf(a, "compare: the live patch is dropped - %s and %s, "
+	    "each unpatched from the start", mode_word(a->cfg.mode),
+	    mode_word(other_mode(a->cfg.mode)));
+	return (0);
+}
+
 /* Turn compare mode on or off. */
 static int
 set_compare(struct app *a, int on)
@@ -442,15 +470,24 @@ set_compare(struct app *a, int on)
 		a->st.compare = 0;
 		return (0);
 	}
-	/* The halves are the scenario in two modes, unpatched both. */
-	if (patched(a)) {
-		app_flash(a, "compare needs the unpatched run: r restarts, "
-		    "then c");
-		return (0);
-	}
+	/*
+	 * The halves are the scenario in two modes, unpatched both.  A
+	 * live-patched run has no unpatched twin: it is run again unpatched
+	 * in the mode last asked for, to the same simulated time, and
+	 * compared from there - c never leaves the user where they were.
+	 */
+	if (patched(a) && unpatch(a) != 0)
+		return (-1);
 	/* A kernel trace is compared with the model as configured. */
 	if (a->trace == NULL)
 		c.mode = other_mode(a->cfg.mode);
+	/* The difference line's figures, once per compare. */
+	a->has_diff = 0;
+	if (a->trace == NULL) {
+		if (differ_measure(&a->diff, &a->cfg) != 0)
+			return (-1);
+		a->has_diff = 1;
+	}
 	if (a->other_kept && a->other_mode == c.mode) {
 		if (timeline_rewind(&a->other) != 0)
 			return (-1);
@@ -552,11 +589,26 @@ app_go(struct app *a, uint64_t n)
 }
 
 /*
- * Go to moment T<k>, event n of the main run.  In compare mode the other
- * half goes on to its own T<k> when that comes after the main run's
- * clock: a moment falls where what it says is true, and in fixed mode T3
- * and T4 come when read_pages() sends the window, 64 us after buggy mode
- * has put it in the plug - each half shows its own moment.
+ * In compare mode, put the second run at its own event `at` (its moment,
+ * or its end) rather than at the main run's clock: which run is the main
+ * one depends on how compare was entered, and the keys must not.
+ */
+static int
+other_to(struct app *a, uint64_t at)
+{
+	if (timeline_goto(&a->other, at) < 0)
+		return (-1);
+	a->other.sync_t = timeline_clock(&a->other);
+	return (0);
+}
+
+/*
+ * Go to moment T<k>, event n of the main run.  In compare mode each half
+ * shows its own T<k>, whichever run is the main one: a moment falls where
+ * what it says is true, and in fixed mode T3 and T4 come when read_pages()
+ * sends the window, 64 us after buggy mode has put it in the plug (and
+ * fixed T4 falls at buggy T5's time), so the halves' clocks differ by
+ * that much.
  */
 static int
 go_moment(struct app *a, uint64_t n, int k)
@@ -569,12 +621,9 @@ go_moment(struct app *a, uint64_t n, int k)
 		return (0);
 	if ((at = timeline_find_label(&a->other, k)) == -2)
 		return (-1);
-	if (at < 0 || (uint64_t)at <= timeline_events(&a->other))
+	if (at < 0)
 		return (0);
-	if (timeline_goto(&a->other, (uint64_t)at) < 0)
-		return (-1);
-	a->other.sync_t = sim_stats(a->other.sim)->now_ns;
-	return (0);
+	return (other_to(a, (uint64_t)at));
 }
 
 /*
@@ -722,10 +771,15 @@ app_exec(struct app *a, const struct cmd *c)
 	case CMD_START:
 		a->st.playing = 0;
 		rc = app_go(a, 0);
+		if (rc == 0 && a->st.compare && a->trace == NULL)
+			rc = other_to(a, 0);
 		break;
 	case CMD_END:
 		a->st.playing = 0;
 		rc = app_go(a, UINT64_MAX);
+		/* Each half at its own end, whichever is the main run. */
+		if (rc == 0 && a->st.compare && a->trace == NULL)
+			rc = other_to(a, UINT64_MAX);
 		if (a->st.predict)
 			app_predict_summarize(a);
 		break;
@@ -825,6 +879,9 @@ tick_time(struct app *a, uint64_t limit)
 	}
 	if (i == APP_TIME_TICK_MAX)
 		a->pace_t = timeline_now(&a->main);
+	else if (rc == 1 && timeline_events(&a->main) < limit)
+		/* A stall is seen as time passing: the clock reads pace_t. */
+		timeline_advance(&a->main, a->pace_t);
 	a->pace_ev = timeline_events(&a->main);
 	return (rc);
 }
@@ -866,125 +923,11 @@ app_tick_upto(struct app *a, uint64_t limit)
 	return (0);
 }
 
-/* Draw the screen. */
-void
-app_draw(struct app *a, const struct render_ops *ops, void *be,
-    unsigned cols, unsigned rows)
+/* Has the main run just handed out the event of moment T<k>? */
+int
+app_at_moment(const struct app *a, int k)
 {
-	struct render_status	 st, st2;
-	struct timeline		*top, *bot;
-	const char		*pairs[2 * CMD_HELP_MAX + 2];
-	char			 msg[128], hint[160], pace[32], pace_b[32];
-	char			 pline[PROMPT_LEN + 80];
-	char			 qline[PREDICT_CHOICES * (PREDICT_TEXT + 8)];
-	unsigned		 h;
-	size_t			 k;
+	int64_t	at = timeline_find_label(&a->main, k);
 
-	ops->begin(be, cols, rows);
-	if (cols < APP_MIN_COLS || rows < APP_MIN_ROWS) {
-		/* A glyph set with non-ASCII glyphs means a UTF-8 screen. */
-		const char *x = "x";
-		unsigned i;
-
-		for (i = 0; i < RENDER_ST_COUNT; i++)
-			if ((unsigned char)a->g->state[i][0] >= 0x80)
-				x = "\xc3\x97";
-		snprintf(msg, sizeof msg, "enlarge the terminal to at least "
-		    "%u%s%u (now %u%s%u)", APP_MIN_COLS, x, APP_MIN_ROWS,
-		    cols, x, rows);
-		render_notice(ops, be, cols, rows, msg);
-		ops->end(be);
-		return;
-	}
-	memset(&st, 0, sizeof st);
-	st.play = a->st.playing ? "PLAYING" : timeline_over(&a->main) ? "END" :
-	    "PAUSED";
-	st.speed = a->st.speed;
-	pace_text(a, pace, sizeof pace, 0);
-	pace_text(a, pace_b, sizeof pace_b, 1);
-	st.pace = pace;
-	st.pace_brief = pace_b;
-	st.flash = a->flash[0] != '\0' ? a->flash : NULL;
-	st.caption = a->has_caption ? a->caption : NULL;
-	st.lesson = a->lesson[0] != '\0' ? a->lesson : NULL;
-	st.focus = a->focus;
-	cmd_hint(hint, sizeof hint, a->trace != NULL ? CMD_HINT_TRACE : 0);
-	st.hint = hint;
-	if (a->prompt != 0) {
-		/* The prompt line takes the hint row, a lesson's title too. */
-		app_prompt_line(a, pline, sizeof pline);
-		st.hint = pline;
-		st.lesson = NULL;
-	}
-	if (a->st.asking) {
-		st.ask = a->q.question;
-		for (h = 0; h < a->q.nchoices; h++)
-			st.choice[h] = a->q.text[h];
-		st.prompt = "answer a-d  (P: predict off)";
-		if (a->q.nchoices < 4)
-			st.prompt = a->q.nchoices == 2 ?
-			    "answer a or b  (P: predict off)" :
-			    "answer a, b or c  (P: predict off)";
-	}
-	st.verdict = a->verdict[0] != '\0' ? a->verdict : NULL;
-	st.summary = a->summary[0] != '\0' ? a->summary : NULL;
-	render_set_glyphs(a->main.r, a->g);
-	render_set_zoom(a->main.r, a->zoom);
-	render_resize(a->main.r, cols, rows);
-	if (!a->st.compare)
-		render_draw_at(a->main.r, a->main.view, ops, be, &st, 0, rows);
-	else {
-		render_set_glyphs(a->other.r, a->g);
-		render_set_zoom(a->other.r, a->zoom);
-		render_resize(a->other.r, cols, rows);
-		top = &a->main;
-		bot = &a->other;
-		if (a->trace == NULL &&
-		    sim_config(a->other.sim)->mode == SIM_MODE_BUGGY) {
-			top = &a->other;
-			bot = &a->main;
-		}
-		/*
-		 * Footer: legend, the caption if any, play state.  A question
-		 * takes the caption row: a half has one narration row, for
-		 * the choices.
-		 */
-		if (a->st.asking) {
-			for (h = 0, k = 0; h < a->q.nchoices && k < sizeof qline;
-			    h++)
-				k += (size_t)snprintf(qline + k, sizeof qline - k,
-				    "%s%c) %s", h > 0 ? "  " : "", 'a' + h,
-				    a->q.text[h]);
-			st.caption = qline;
-		}
-		h = (rows - (a->st.asking ? 4 : st.caption != NULL ? 3 :
-		    2)) / 2;
-		st.title = "compare";
-		/* In compare mode p and m do not apply. */
-		if (a->prompt == 0)
-			cmd_hint(hint, sizeof hint, 1 | (a->trace != NULL ?
-			    CMD_HINT_TRACE : 0));
-		/* The question belongs to the main run's half. */
-		st2 = st;
-		memset(st2.choice, 0, sizeof st2.choice);
-		st2.ask = st2.prompt = st2.verdict = st2.summary = NULL;
-		/* The halves leave the flash to the footer. */
-		render_draw_at(top->r, top->view, ops, be, top == &a->main ?
-		    &st : &st2, 0, h);
-		render_draw_at(bot->r, bot->view, ops, be, bot == &a->main ?
-		    &st : &st2, h, h);
-		render_compare_footer(top->r, ops, be, 2 * h, rows - 2 * h,
-		    &st);
-		/* The question on the footer's free row, above its choices. */
-		if (a->st.asking)
-			ops->put(be, 2 * h + 1, 0, RENDER_LABEL, a->q.question);
-	}
-	if (a->st.help) {
-		cmd_help_pairs(pairs, sizeof pairs / sizeof pairs[0]);
-		render_help(a->main.r, ops, be, cols, rows, pairs);
-	}
-	if (a->history)
-		render_captions(a->main.r, ops, be, cols, rows,
-		    (const char *const *)a->caps_log, a->ncaps);
-	ops->end(be);
+	return (at > 0 && (uint64_t)at == timeline_events(&a->main));
 }

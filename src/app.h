@@ -22,13 +22,15 @@
  *   byte, as stepping every event.
  * - Compare mode runs a second engine with the opposite plugging (buggy <->
  *   fixed; fixed for legacy) from the same scenario; after every move of the
- *   main run it is brought to the main run's simulated time: every event at
- *   or before it has happened, none after (quietly when that is far, as
- *   for long moves).  The buggy run is drawn above, the fixed run below.
- *   So that this stays true, mode commands (plug, mode, cycle) are refused
- *   in compare mode, and compare mode is refused while the main run holds
- *   a toggle to another mode than the configured one (restart first); a
- *   flash message says so each time.
+ *   main run it is brought to the main run's clock: every event at or
+ *   before it has happened, none after (quietly when that is far, as for
+ *   long moves), and both headers read the same simulated time.  The moment
+ *   keys 1-5 and G put each half at its own moment or end, whichever run is
+ *   the main one (so however compare was entered).  The buggy run is drawn
+ *   above, the fixed run below.  So that this stays true, mode commands
+ *   (plug, mode, cycle) are refused in compare mode with a flash saying
+ *   so; compare on a live-patched run runs the scenario again unpatched in
+ *   the mode last asked for, to the same time, and says so.
  * - Pacing: at speed S events per second, every app_tick_interval_ms()
  *   milliseconds app_tick() advances app_tick_events() whole events (never
  *   elapsed time x rate).  In time pace (rate R microseconds of simulated
@@ -133,6 +135,14 @@ const struct sim *app_sim(const struct app *);
 const struct sim *app_other(const struct app *);
 
 /*
+ * Compare mode: what differs now between the halves, as the footer's now
+ * line says it (differ_now()); "" out of compare.  Returns buf.
+ */
+char	*app_diff_now(struct app *, char *buf, size_t len, int brief);
+/* Has the main run just handed out the event of moment T<k>? */
+int	 app_at_moment(const struct app *, int k);
+
+/*
  * Replay the main run from event 0 to the current event (with its toggles),
  * calling fn for each event in order.  0, or -1 if memory ran out.
  */
@@ -158,6 +168,12 @@ int	 app_flash_shown(const struct app *);
 void	 app_set_lesson(struct app *, const char *);
 /* Add a caption (as shown) to the history the H key lists. */
 void	 app_log_caption(struct app *, const char *);
+/*
+ * Pictures for an export (a cast, an SVG, a storyboard slide) when on:
+ * no key hints and no play state or pace, which mean nothing off the
+ * terminal; the rest as on the screen.
+ */
+void	 app_set_export(struct app *, int on);
 /* Glyph set for the pictures (default: render_ascii). */
 void	 app_set_glyphs(struct app *, const struct render_glyphs *);
 /*

@@ -153,8 +153,18 @@ demo_live_key(struct demo_live *l, int key, uint64_t now_ns)
 	struct cmd	play = { CMD_PLAY, 0 }, stop = { CMD_PAUSE, 0 };
 	char		msg[64];
 
-	if (l->done)
+	/*
+	 * The lesson is over and the user explores: its last caption speaks
+	 * of a moment no longer shown (T5 in fixed under two T1 halves), so
+	 * it goes with the first key.
+	 */
+	if (l->done) {
+		if (l->has_caption) {
+			l->has_caption = 0;
+			app_set_caption(l->app, NULL);
+		}
 		return (0);
+	}
 	switch (key) {
 	case '\r':
 	case '\n':
@@ -196,6 +206,14 @@ demo_live_key(struct demo_live *l, int key, uint64_t now_ns)
 		app_flash(l->app, msg);
 		return (1);
 	default:
+		/*
+		 * An answer to the question the lesson stopped at is the
+		 * lesson's own step: the reveal happens, nothing is held, and
+		 * Enter goes on from there (holding made the first Enter go
+		 * back to before the reveal).
+		 */
+		if (app_state(l->app)->asking && key >= 'a' && key <= 'd')
+			return (0);
 		hold(l, now_ns);
 		return (0);
 	}

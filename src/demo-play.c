@@ -55,6 +55,7 @@
 #define CAST_GAP_FRAMES	100
 #define CAST_EXTRA_FRAMES 6000
 #define LINE_MAX_	2048
+#define CAST_HOLD_MAX	8000000000ULL	/* a pause, at most 8 s */
 
 struct player {
 	const struct demo	*d;
@@ -70,6 +71,10 @@ struct player {
 	uint64_t		 lab_t;		/* when lab_seen was emitted */
 	unsigned		 lab_seen;	/* bit k: "Tk" marker at lab_t */
 	int			 oom;
+	/* The caption as a cast shows it: without the screen's prompt. */
+	char			 plain[1100];
+	int			 has_plain;
+	const char		*shown;		/* ... and as the screen does */
 };
 
 static int	 frame(struct player *, FILE *);
@@ -110,6 +115,19 @@ cast_time(FILE *f, uint64_t ns)
 	    (unsigned long long)(ns % 1000000000 / 1000));
 }
 
+/*
+ * How long a cast holds a lesson's pause: the time to read its caption,
+ * 2 s and 50 ms a character, at most CAST_HOLD_MAX (a pause waits for a
+ * key on the screen; a cast has none to wait for).
+ */
+static uint64_t
+cast_hold(const char *caption)
+{
+	uint64_t	ns = 2000000000 + (uint64_t)strlen(caption) * 50000000;
+
+	return (ns < CAST_HOLD_MAX ? ns : CAST_HOLD_MAX);
+}
+
 /* Draw the current picture into f through the text back end. */
 static int
 frame(struct player *p, FILE *f)
@@ -136,6 +154,9 @@ cast_frame(struct player *p, uint64_t t)
 		p->oom = 1;
 		return;
 	}
+	/* Made to be played: no keys to press, no play state. */
+	app_set_export(p->app, 1);
+	app_set_caption(p->app, p->has_plain ? p->plain : NULL);
 	if (p->po->look != NULL) {
 		/* The screen's glyphs and colours; frames stay plain. */
 		app_set_glyphs(p->app, &p->po->look->glyphs);
@@ -145,13 +166,16 @@ cast_frame(struct player *p, uint64_t t)
 		app_set_glyphs(p->app, &render_ascii);
 	} else
 		frame(p, m);
-	if (fclose(m) != 0 || (joined = malloc(2 * len + 16)) == NULL) {
+	app_set_caption(p->app, p->shown);
+	app_set_export(p->app, 0);
+	if (fclose(m) != 0 || (joined = malloc(2 * len + 32)) == NULL) {
 		free(buf);
 		p->oom = 1;
 		return;
 	}
-	memcpy(joined, "\x1b[H\x1b[2J", 7);
-	o = 7;
+	/* The cursor hidden, then home and clear. */
+	memcpy(joined, "\x1b[?25l\x1b[H\x1b[2J", 13);
+	o = 13;
 	for (s = buf; *s != '\0'; s = nl + 1) {
 		if ((nl = strchr(s, '\n')) == NULL)
 			nl = s + strlen(s);
@@ -411,14 +435,21 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 		/* As on the screen: a pause shows its prompt until Enter. */
 		demo_play_prompt(shown, sizeof shown, has_cap ? cap : NULL,
 		    it->kind == DEMO_PAUSE ? "[Enter]" : NULL);
-		app_set_caption(p.app, has_cap || it->kind == DEMO_PAUSE ?
-		    shown : NULL);
+		p.shown = has_cap || it->kind == DEMO_PAUSE ? shown : NULL;
+		app_set_caption(p.app, p.shown);
+		/* A cast has no Enter to press: the caption alone. */
+		p.has_plain = has_cap;
+		if (has_cap)
+			snprintf(p.plain, sizeof p.plain, "%s", cap);
 		if (po->frames) {
 			fprintf(out, "--- %s ---\n", safe);
 			frame(&p, out);
 		} else if (po->log)
 			fprintf(out, "%s\n", safe);
 		cast_frame(&p, p.t_ns);
+		/* The lesson waits there: the cast holds it to be read. */
+		if (it->kind == DEMO_PAUSE)
+			p.t_ns += cast_hold(has_cap ? cap : "");
 		if (rc == 1)
 			break;
 	}
@@ -437,9 +468,13 @@ demo_play_headless(const struct demo *d, const struct demo_play_opts *po,
 	if (po->svg != NULL && po->look != NULL) {
 		/* The last frame, as the screen would show it. */
 		app_set_glyphs(p.app, &po->look->glyphs);
+		app_set_export(p.app, 1);
+		app_set_caption(p.app, p.has_plain ? p.plain : NULL);
 		app_draw(p.app, &render_text_ops, p.rt, po->cols, po->rows);
+		app_set_export(p.app, 0);
 		app_set_glyphs(p.app, &render_ascii);
-		if (svg_save(po->svg, po->force, p.rt, po->look, &why) != 0) {
+		if (svg_save(po->svg, po->force, p.rt, po->look,
+		    p.d->title, &why) != 0) {
 			fprintf(err, "raviz: --svg: %s: %s\n",
 			    fmt_escape_str(esc, sizeof esc, po->svg), why);
 			status = 1;

@@ -40,6 +40,7 @@ feed_config(struct view_config *vc, const struct sim_config *c)
 	vc->max_req_pages = c->max_req_pages;
 	vc->plug_limit = c->plug_limit;
 	vc->unplug_delay_ns = c->unplug_delay_ns;
+	vc->copy_ns = c->cpu.copy_ns;
 	if (c->device.name != NULL)
 		strncpy(vc->device, c->device.name, sizeof vc->device - 1);
 	vc->bandwidth = c->device.bandwidth;

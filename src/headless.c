@@ -192,7 +192,7 @@ headless_import(const struct opts *o, FILE *out, FILE *err)
 			break;
 		view_apply(v, &t.ev[i]);
 		render_event(r, v, &t.ev[i]);
-		fprintf(out, "--- event %zu ---\n", i);
+		fprintf(out, "--- event %zu ---\n", i + 1);
 		render_text_frame(r, rt, v, out);
 	}
 	render_text_free(rt);
@@ -428,8 +428,9 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 				render_event(sr, v, &ve);
 			if (r != NULL) {
 				render_event(r, v, &ve);
+				/* The count the frame's header shows. */
 				fprintf(out, "--- event %llu ---\n",
-				    (unsigned long long)e.seq);
+				    (unsigned long long)e.seq + 1);
 				render_text_frame(r, rt, v, out);
 			}
 			if (o->until_label && e.label == o->until_label)
@@ -459,7 +460,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		/* The last frame, in the screen's glyphs and colours. */
 		render_set_glyphs(dr, &look.glyphs);
 		render_draw(dr, dv, &render_text_ops, rt, NULL);
-		if (svg_save(o->svg, o->force, rt, &look, &why) != 0) {
+		if (svg_save(o->svg, o->force, rt, &look, NULL, &why) != 0) {
 			fprintf(err, "raviz: --svg: %s: %s\n",
 			    fmt_escape_str(esc, sizeof esc, o->svg), why);
 			status = 1;

@@ -30,6 +30,8 @@
 #include "lesson.h"
 #include "opts.h"
 #include "safefile.h"
+#include "storyboard.h"
+#include "sweep.h"
 #include "theme.h"
 #include "ui/loop.h"
 
@@ -125,6 +127,12 @@ main(int argc, char **argv)
 	}
 	if (o.export_fmt != NULL)
 		return (main_finish(export_run(&o, stdout, stderr)));
+	if (o.sweep)
+		return (main_finish(sweep_run(&o, stdout, stderr)));
+	if (o.storyboard != NULL)
+		return (main_finish(storyboard_write(&o, stdout, stderr)));
+	if (o.headless && o.compare)
+		return (main_finish(storyboard_compare(&o, stdout, stderr)));
 	if (o.headless && (o.nfiles > 0 || o.demo_name != NULL))
 		return (main_finish(demo_play_main(&o, stdout, stderr)));
 	if (o.headless)

@@ -322,8 +322,8 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 			snprintf(buf, len, "T5: at last a flush: the reader "
 			    "waits for all %s - the pipeline broke", w);
 		else if (e->kind == VIEW_EV_DISPATCH && buggy)
-			snprintf(buf, len, "T5: page %s is cached, not up to "
-			    "date; lock_page flushes at last: the %s request "
+			snprintf(buf, len, "T5: page %s is not up to date; "
+			    "lock_page flushes at last: the %s request "
 			    "goes out, the reader waits for it all - the "
 			    "pipeline broke", page_at(pg, sizeof pg, m,
 			    m->page), w);
@@ -338,7 +338,7 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 			    "request goes out now", p, w);
 		else if (e->kind == VIEW_EV_DISPATCH)
 			snprintf(buf, len, "T5: the reader sleeps on page %s "
-			    "(in the cache, not up to date); the %s request "
+			    "(not up to date); the %s request "
 			    "holding it goes out now", page_at(pg, sizeof pg,
 			    m, m->page), w);
 		else if (e->kind == VIEW_EV_COPY)

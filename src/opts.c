@@ -20,6 +20,7 @@
 #include "opts.h"
 #include "parse.h"
 #include "scenario.h"
+#include "sweep.h"
 
 enum kind { K_FLAG, K_VALUE };
 
@@ -37,11 +38,12 @@ enum {
 	O_NAME,		/* the string at field: a value, empty refused */
 	/* the others, each its own case */
 	O_UNTIL, O_COLS, O_ROWS, O_CHECKTHEME, O_IMPORTDEV, O_EXPORT, O_PACE,
-	O_ANSWERS, O_LIMIT
+	O_ANSWERS, O_LIMIT, O_SWEEP
 };
 
 /* The sections of --help after the scenario's, in order. */
-enum sect { S_HEADLESS, S_LOOK, S_DEMO, S_TRACES, S_OTHER, S_COUNT };
+enum sect { S_HEADLESS, S_LOOK, S_DEMO, S_COMPARE, S_TRACES, S_OTHER,
+    S_COUNT };
 
 static const struct {
 	const char	*head;		/* title, and lines before the options */
@@ -54,6 +56,7 @@ static const struct {
 	    "usual)\n",
 	    "With --headless a demo replays at its event numbers (no waiting);\n"
 	    "--frames prints a frame after each of its items.\n" },
+	[S_COMPARE] = { "Compare and slides:\n", "" },
 	[S_TRACES] = { "Real kernels (block traces):\n", "" },
 	[S_OTHER] = { "", "" },
 };
@@ -141,9 +144,9 @@ static const struct opt table[] = {
 	    "expected a name", S_DEMO, "FILE", "record this session into FILE",
 	    "FILE" },
 	{ "force", K_FLAG, O_SET, FIELD(force), OPTS_RUN, NULL, S_DEMO, NULL,
-	    "let --record, --cast, --svg, --trace or\n--capture-out replace an "
-	    "existing regular\nFILE (and lift the bound on what --cast\nand "
-	    "--trace write)", NULL },
+	    "let --record, --cast, --svg, --trace,\n--storyboard or --capture-out "
+	    "replace an\nexisting regular FILE (and lift the bound on\nwhat "
+	    "--cast and --trace write)", NULL },
 	{ "check", K_FLAG, O_COMMAND, 0, OPTS_CHECK, NULL, S_DEMO, "FILE...",
 	    "validate demo files, report every problem", NULL },
 	{ "cast", K_VALUE, O_NAME, FIELD(cast), OPTS_RUN, "expected a name",
@@ -152,6 +155,20 @@ static const struct opt table[] = {
 	{ "svg", K_VALUE, O_NAME, FIELD(svg), OPTS_RUN, "expected a name",
 	    S_DEMO, "OUT.svg", "with --headless: the last frame as an SVG",
 	    "FILE" },
+	/* compare and slides */
+	{ "compare", K_FLAG, O_SET, FIELD(compare), OPTS_RUN, NULL,
+	    S_COMPARE, NULL, "with --headless: the scenario beside its other\n"
+	    "mode, as the c key shows it: the frame at\n--until or the end "
+	    "(--frames: after each\nevent), --svg, --cast (the moments, held), "
+	    "and\nthe difference's figures as the summary", NULL },
+	{ "storyboard", K_VALUE, O_NAME, FIELD(storyboard), OPTS_RUN,
+	    "expected a directory", S_COMPARE, "DIR", "with --headless: "
+	    "DIR/T1.svg..T5.svg and\nend.svg, buggy beside fixed, each with a "
+	    "title\nand the moment's meaning (--cols/--rows)", "FILE" },
+	{ "sweep", K_VALUE, O_SWEEP, 0, OPTS_RUN, NULL, S_COMPARE,
+	    "bs|ra|idle-penalty", "the whole file in the three modes across\n"
+	    "that parameter's range: a table and a chart\nof MB/s, every "
+	    "point a run of the engine", "bs ra idle-penalty" },
 	/* real traces */
 	{ "import", K_VALUE, O_NAME, FIELD(import_file), OPTS_RUN,
 	    "expected a file name", S_TRACES, "FILE",
@@ -427,6 +444,11 @@ apply(struct opts *o, const struct opt *op, const char *v)
 		return (import_dev(o, v));
 	case O_LIMIT:
 		return (limit(o, v));
+	case O_SWEEP:
+		if ((o->sweep = (int)sweep_kind(v)) == SWEEP_NONE)
+			return (fail(o, op->name, "'%s' is not bs, ra or "
+			    "idle-penalty", v));
+		break;
 	case O_EXPORT:
 		if (strcmp(v, "blkparse") != 0)
 			return (fail(o, op->name, "'%s' is not blkparse", v));
@@ -591,9 +613,32 @@ demo_rules(struct opts *o)
 	if (o->nfiles > 0 && o->demo_name != NULL)
 		return (fail(o, "demo", "%s", "a demo file was also given"));
 	if (o->force && o->record == NULL && o->cast == NULL &&
-	    o->capture_out == NULL && o->svg == NULL && o->trace == NULL)
+	    o->capture_out == NULL && o->svg == NULL && o->trace == NULL &&
+	    o->storyboard == NULL)
 		return (fail(o, "force", "%s", "only applies to --record, "
-		    "--cast, --svg, --trace and --capture-out"));
+		    "--cast, --svg, --trace, --storyboard and --capture-out"));
+	if ((o->compare || o->storyboard != NULL) && (demo ||
+	    o->import_file != NULL || o->capture != NULL ||
+	    o->export_fmt != NULL || o->predict || o->trace != NULL))
+		return (fail(o, o->compare ? "compare" : "storyboard", "%s",
+		    "shows raviz's own scenario in two modes (not with a demo "
+		    "file, --import, --capture, --export, --predict or "
+		    "--trace)"));
+	if (o->sweep && (demo || o->import_file != NULL || o->capture != NULL ||
+	    o->export_fmt != NULL || o->predict || o->trace != NULL ||
+	    o->compare || o->storyboard != NULL || o->frames ||
+	    o->svg != NULL || o->cast != NULL || o->record != NULL))
+		return (fail(o, "sweep", "%s", "prints its own table and chart "
+		    "(not with a demo file, --import, --capture, --export, "
+		    "--predict, --trace, --compare, --storyboard, --frames, "
+		    "--svg, --cast or --record)"));
+	if ((o->compare || o->storyboard != NULL) && !o->headless)
+		return (fail(o, o->compare ? "compare" : "storyboard", "%s",
+		    "needs --headless (on the screen, the c key compares)"));
+	if (o->storyboard != NULL && (o->compare || o->svg != NULL ||
+	    o->cast != NULL || o->frames))
+		return (fail(o, "storyboard", "%s", "writes its own SVG slides "
+		    "(not with --compare, --svg, --cast or --frames)"));
 	if (o->record != NULL && (demo || o->headless))
 		return (fail(o, "record", "%s", "records an interactive session "
 		    "(not with --headless or a demo file)"));
@@ -604,9 +649,9 @@ demo_rules(struct opts *o)
 	if (o->svg != NULL && !o->headless)
 		return (fail(o, "svg", "%s", "needs --headless (on the screen, "
 		    "the S key writes the frame shown)"));
-	if (o->cast != NULL && (!demo || !o->headless))
+	if (o->cast != NULL && ((!demo && !o->compare) || !o->headless))
 		return (fail(o, "cast", "%s", "needs --headless and a demo file "
-		    "(or --demo NAME)"));
+		    "(or --demo NAME, or --compare)"));
 	if (demo && o->scenario_given)
 		return (fail(o, NULL, "%s", "a demo file sets its own scenario: "
 		    "drop the scenario options (or edit its 'set' lines)"));

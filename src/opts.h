@@ -54,6 +54,9 @@ struct opts {
 	int		 force;		/* --force: --record may overwrite */
 	const char	*cast;		/* --cast FILE (headless replay) */
 	const char	*svg;		/* --svg FILE (headless: last frame) */
+	int		 compare;	/* --compare (headless) */
+	const char	*storyboard;	/* --storyboard DIR */
+	int		 sweep;		/* --sweep: enum sweep_kind, 0 none */
 	int		 scenario_given; /* a scenario option was given */
 	/* Real traces (import.h, capture.h, export.h). */
 	const char	*import_file;	/* --import FILE */

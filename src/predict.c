@@ -62,11 +62,15 @@ static const struct vocab vocab[PREDICT_ANSWER_COUNT] = {
 	    "leaving legacy mode releases its plugged queue" },
 	[PREDICT_W_COPY] = { "copied at once", "it copies page %s at once",
 	    "the page is up to date: copied at once" },
+	/*
+	 * Each wait choice names where the page's request is, so no two can
+	 * be true at once: the device, the plug, the queue, or nowhere.
+	 */
 	[PREDICT_W_DEVICE] = { "waits for the device",
-	    "it waits for request %s on the device",
+	    "it waits for request %s, already on the device",
 	    "the request is on the device: the reader waits for it" },
 	[PREDICT_W_PLUG] = { "waits for all of a plugged request",
-	    "it waits for all %s of request %s",
+	    "request %s is still plugged: it waits for all %s",
 	    "the request was still plugged: it leaves only now, whole" },
 	[PREDICT_W_QUEUE] = { "waits for a queued request",
 	    "it waits for request %s, still in the queue",
@@ -346,7 +350,7 @@ ask_wait(const struct sim *s, const struct sim_event *e0, struct predict_q *q)
 	    pg);
 	if (q->choice[2] == PREDICT_W_PLUG)
 		snprintf(q->text[2], sizeof q->text[2],
-		    vocab[PREDICT_W_PLUG].choice, sz, rq);
+		    vocab[PREDICT_W_PLUG].choice, rq, sz);
 }
 
 /* Build the question for the next event of s, if it is a point. */
@@ -368,6 +372,7 @@ predict_ask(const struct sim *s, struct predict_q *q)
 		return (rc);
 	}
 	q->at = e.seq;
+	q->mode = sim_mode(s);
 	q->reveal = 1;
 	note_label(q, &e);
 	switch (e.kind) {
@@ -423,9 +428,10 @@ predict_verdict(char *buf, size_t len, const struct predict_q *q,
 	int	n;
 
 	if (given == q->right)
-		n = snprintf(buf, len, "right: %s", q->why);
+		n = snprintf(buf, len, "right: %c) %s\n%s", 'a' + (int)q->right,
+		    q->text[q->right], q->why);
 	else
-		n = snprintf(buf, len, "wrong (you said %c): %c) %s; %s",
+		n = snprintf(buf, len, "wrong (you said %c): %c) %s\n%s",
 		    'a' + (int)(given < q->nchoices ? given : 0),
 		    'a' + (int)q->right, q->text[q->right], q->why);
 	return (n < 0 ? 0 : (size_t)n);
@@ -438,18 +444,25 @@ predict_score_add(struct predict_score *sc, const struct predict_q *q,
 {
 	char	*m;
 
+	const char	*mn = (unsigned)q->mode < SIM_MODE_COUNT ?
+			    sim_mode_name(q->mode) : "?";
+
 	sc->asked++;
+	if ((unsigned)q->mode < SIM_MODE_COUNT)
+		sc->asked_in[q->mode]++;
 	if (given == q->right) {
 		sc->right++;
+		if ((unsigned)q->mode < SIM_MODE_COUNT)
+			sc->right_in[q->mode]++;
 		return;
 	}
 	if (sc->nmissed < PREDICT_MISSED) {
 		m = sc->missed[sc->nmissed];
 		if (q->label != 0)
-			snprintf(m, sizeof sc->missed[0], "T%d (%s)", q->label,
-			    predict_answer_name(q->choice[q->right]));
+			snprintf(m, sizeof sc->missed[0], "%s T%d (%s)", mn,
+			    q->label, predict_answer_name(q->choice[q->right]));
 		else
-			snprintf(m, sizeof sc->missed[0], "#%llu (%s)",
+			snprintf(m, sizeof sc->missed[0], "%s #%llu (%s)", mn,
 			    (unsigned long long)q->at,
 			    predict_answer_name(q->choice[q->right]));
 	}
@@ -460,7 +473,7 @@ predict_score_add(struct predict_score *sc, const struct predict_q *q,
 size_t
 predict_summary(char *buf, size_t len, const struct predict_score *sc)
 {
-	size_t	off = 0, i;
+	size_t	off = 0, i, modes, k;
 	int	n;
 
 #define ADD(...) do {							\
@@ -471,9 +484,20 @@ predict_summary(char *buf, size_t len, const struct predict_score *sc)
 } while (0)
 	if (len > 0)
 		buf[0] = '\0';
-	ADD("%u of %u right", sc->right, sc->asked);
+	for (i = 0, modes = 0; i < SIM_MODE_COUNT; i++)
+		modes += sc->asked_in[i] > 0;
+	if (modes < 2)
+		ADD("%u of %u right", sc->right, sc->asked);
+	else
+		for (i = 0, k = 0; i < SIM_MODE_COUNT; i++)
+			if (sc->asked_in[i] > 0)
+				ADD("%s%s %u of %u right", k++ ? ", " : "",
+				    sim_mode_name((enum sim_mode)i),
+				    sc->right_in[i], sc->asked_in[i]);
+	/* One mode: its name on each miss says nothing. */
 	for (i = 0; i < sc->nmissed && i < PREDICT_MISSED; i++)
-		ADD("%s%s", i == 0 ? "; missed: " : ", ", sc->missed[i]);
+		ADD("%s%s", i == 0 ? "; missed: " : ", ", modes < 2 ?
+		    strchr(sc->missed[i], ' ') + 1 : sc->missed[i]);
 	if (sc->nmissed > PREDICT_MISSED)
 		ADD(", %u more", sc->nmissed - PREDICT_MISSED);
 #undef ADD

@@ -69,11 +69,13 @@ struct predict_q {
 	char			 question[PREDICT_TEXT];
 	char			 text[PREDICT_CHOICES][PREDICT_TEXT];
 	char			 why[PREDICT_TEXT];	/* the mechanism */
+	enum sim_mode		 mode;	/* in force when it is asked */
 };
 
-/* Answers so far. */
+/* Answers so far, in all and per mode (a lesson asks in two). */
 struct predict_score {
 	unsigned		 asked, right;
+	unsigned		 asked_in[SIM_MODE_COUNT], right_in[SIM_MODE_COUNT];
 	unsigned		 nmissed;	/* all misses, named or not */
 	char			 missed[PREDICT_MISSED][48];
 };
@@ -86,15 +88,21 @@ int	 predict_ask(const struct sim *, struct predict_q *);
 /* The short name of a choice ("held in the plug"). */
 const char *predict_answer_name(enum predict_answer);
 /*
- * The verdict on answer `given` (0-based), one line: "right: held: the
- * outer plug is still held, nobody sleeps" or "wrong (you said a): ...".
+ * The verdict on answer `given` (0-based): "right: held in the plug" or
+ * "wrong (you said a): c) ...", then a newline and the why on its own
+ * ("the outer plug is still held, nobody sleeps"), which the screen
+ * gives rows of its own.
  */
 size_t	 predict_verdict(char *buf, size_t len, const struct predict_q *,
 	     unsigned given);
 /* Count an answer. */
 void	 predict_score_add(struct predict_score *, const struct predict_q *,
 	     unsigned given);
-/* "7 of 9 right; missed: T3 (held in the plug), ..." (like snprintf). */
+/*
+ * "7 of 9 right; missed: T3 (held in the plug), ..." (like snprintf); when
+ * questions were asked in more than one mode, per mode: "buggy 4 of 5
+ * right, fixed 3 of 4 right; missed: buggy T3 (...), ...".
+ */
 size_t	 predict_summary(char *buf, size_t len, const struct predict_score *);
 
 #endif /* RAVIZ_PREDICT_H */

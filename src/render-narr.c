@@ -112,7 +112,7 @@ render_narr_draw(struct render *r, const struct view *s,
 	const char		*lab;
 	char			 t[32], tl[4], text[NARR_LEN];
 	char			 line[NARR_LEN + 48], mean[NARR_LEN + 64];
-	unsigned		 i, shown, k = 0, used;
+	unsigned		 i, shown, k = 0, used, rows;
 	int			 stale;
 
 	if (lines == 0)
@@ -123,12 +123,16 @@ render_narr_draw(struct render *r, const struct view *s,
 	 * one-line form.
 	 */
 	lab = moment_text(r, s, mean, sizeof mean, 0, &stale);
-	if (lab != NULL && lines < 3 && cells(lab) > row_width(r, y))
+	rows = r->focus ? lines : lines >= 6 && stale ? 3 : lines >= 3 ? 2 : 1;
+	/*
+	 * The full meaning where it fits its rows whole; else the one-line
+	 * form, whose punchline an ellipsis would otherwise cut (80x24 T3).
+	 */
+	if (lab != NULL && render_wrap_put(r, NULL, be, y, rows + 1,
+	    RENDER_DIM, lab) > rows)
 		lab = moment_text(r, s, mean, sizeof mean, 1, &stale);
 	if (lab != NULL)
-		k = render_wrap_put(r, NULL, be, y, r->focus ? lines :
-		    lines >= 6 && stale ? 3 : lines >= 3 ? 2 : 1, RENDER_DIM,
-		    lab);
+		k = render_wrap_put(r, NULL, be, y, rows, RENDER_DIM, lab);
 	used = k + (unsigned)r->narr_len;
 	if (guide && !r->focus && GUIDE_ROWS + (used > 0) + used <= lines) {
 		draw_guide(r, ops, be, y);
@@ -172,14 +176,26 @@ render_narr_predict(struct render *r, const struct render_ops *ops, void *be,
     unsigned y, unsigned lines, const struct render_status *st)
 {
 	char		 row[512], one[PACK_CHOICE];
+	const char	*why;
 	unsigned	 n = 0, k, i, w, used = 0, len;
 
 	if (st == NULL || lines == 0)
 		return (0);
 	if (st->ask == NULL) {
-		if (st->verdict != NULL && used < lines)
+		/* The verdict, then its why on rows of its own, wrapped. */
+		if (st->verdict != NULL && used < lines) {
+			why = strchr(st->verdict, '\n');
+			snprintf(row, sizeof row, "%.*s", why != NULL ?
+			    (int)(why - st->verdict) : (int)strlen(st->verdict),
+			    st->verdict);
 			render_put_fit(r, ops, be, y + used++, 0,
-			    row_width(r, y), RENDER_LABEL, st->verdict);
+			    row_width(r, y), RENDER_LABEL, row);
+			if (why != NULL && used < lines)
+				used += render_wrap_put(r, ops, be, y + used,
+				    lines - used - (st->summary != NULL &&
+				    lines - used > 1), RENDER_NARRATION,
+				    why + 1);
+		}
 		if (st->summary != NULL && used < lines)
 			render_put_fit(r, ops, be, y + used++, 0,
 			    row_width(r, y), RENDER_LABEL, st->summary);
@@ -241,7 +257,8 @@ render_narr_lesson(struct render *r, const struct render_ops *ops, void *be,
 	static const char	 keys[] = "? keys  q quit";
 	unsigned		 w = row_width(r, y), n;
 
-	n = render_put_right(r, ops, be, y, w / 3, RENDER_HINT, keys);
+	n = st->clean ? 0 : render_put_right(r, ops, be, y, w / 3,
+	    RENDER_HINT, keys);
 	if (w > n + 2)
 		render_put_fit(r, ops, be, y, 0, n > 0 ? w - n - 2 : w,
 		    RENDER_HEADER, st->lesson);

@@ -13,10 +13,20 @@
 
 #include "render-int.h"
 
+/*
+ * The five states' words: the only ones the legend, the narration, the
+ * captions and the SVG slides use for them (render_state_word()).
+ */
 static const char *state_names[RENDER_ST_COUNT] = {
-	"consumed", "in memory", "queued in plug", "in flight",
-	"not requested"
+	"consumed", "up to date", "in plug", "in flight", "not cached"
 };
+
+/* A page state's word, the same at every width. */
+const char *
+render_state_word(enum render_state st)
+{
+	return ((unsigned)st < RENDER_ST_COUNT ? state_names[st] : "?");
+}
 
 /* Per-cell accumulation of page states for the timeline. */
 struct cells {
@@ -204,15 +214,10 @@ render_strips_draw(struct render *r, const struct view *s,
 	free(c.count);
 }
 
-/* Legend words for the five states where the row is short. */
-static const char *state_short[RENDER_ST_COUNT] = {
-	"consumed", "cached", "in plug", "in flight", "absent"
-};
-
 /* The window's entry in the legend, in long or short (brief) words. */
 #define LEGEND_WINDOW(brief)	((brief) ? "window" : "window: sync, async")
 
-/* Cells the whole legend takes in long or short words. */
+/* Cells the whole legend takes with long or short (brief) spacing. */
 static size_t
 legend_cells(int brief)
 {
@@ -220,16 +225,18 @@ legend_cells(int brief)
 	unsigned	i;
 
 	for (i = 0; i < RENDER_ST_COUNT; i++)
-		n += 2 + cells(brief ? state_short[i] : state_names[i]) + 2;
+		n += 2 + cells(state_names[i]) + (brief ? 1 : 2);
 	/* [ fills ] word, then "M marker". */
-	n += 2 + (brief ? 2 : 4) + 1 + cells(LEGEND_WINDOW(brief)) + 2;
+	n += 2 + (brief ? 2 : 4) + 1 + cells(LEGEND_WINDOW(brief)) +
+	    (brief ? 1 : 2);
 	return (n + 8);
 }
 
 /*
  * Legend line: every glyph of the timeline (the reader's row is labelled)
- * in long words where they fit, else in short ones; entries that do not
- * fit whole are left out.
+ * in the states' one set of words, spaced wide where they fit, else
+ * tight with the window in short words; entries that do not fit whole are
+ * left out.
  */
 void
 render_strips_legend(struct render *r, const struct render_ops *ops, void *be,
@@ -239,16 +246,17 @@ render_strips_legend(struct render *r, const struct render_ops *ops, void *be,
 	const char			*word;
 	unsigned			 x = 0, i, k, fills, w = row_width(r, y);
 	int				 brief = legend_cells(0) > w;
+	unsigned			 gap = brief ? 1 : 2;
 	size_t				 n;
 
 	for (i = 0; i < RENDER_ST_COUNT; i++) {
-		word = brief ? state_short[i] : state_names[i];
+		word = state_names[i];
 		n = cells(word);
 		if (x + 2 + n > w)
 			return;
 		put(ops, be, y, x, state_role[i], g->state[i]);
 		put(ops, be, y, x + 2, RENDER_TEXT, word);
-		x += 2 + (unsigned)n + 2;
+		x += 2 + (unsigned)n + gap;
 	}
 	fills = brief ? 1 : 2;
 	word = LEGEND_WINDOW(brief);
@@ -261,7 +269,7 @@ render_strips_legend(struct render *r, const struct render_ops *ops, void *be,
 		put(ops, be, y, x++, RENDER_WINDOW_ASYNC, g->win_async);
 	put(ops, be, y, x++, RENDER_WINDOW_ASYNC, g->win_close);
 	put(ops, be, y, ++x, RENDER_TEXT, word);
-	x += (unsigned)cells(word) + 2;
+	x += (unsigned)cells(word) + gap;
 	if (x + 8 <= w) {
 		put(ops, be, y, x, RENDER_MARKER, g->marker);
 		put(ops, be, y, x + 2, RENDER_TEXT, "marker");

@@ -570,10 +570,12 @@ render_draw_at(struct render *r, const struct view *s,
 	if (r->focus)
 		lanes = 0;
 	/*
-	 * The request mix below the meters where the screen is tall, once
-	 * there is a request (until then the guide needs the row).
+	 * The request mix below the meters where the screen is tall (each
+	 * compare half its own from 16 rows), once there is a request (until
+	 * then the guide needs the row).
 	 */
-	meters = !half && h >= 24 && view_stats(s)->requests > 0 ? 2 : 1;
+	meters = h >= (half ? 16u : 24u) && view_stats(s)->requests > 0 ?
+	    2 : 1;
 	/*
 	 * The throughput sparkline under the lanes where the screen is tall
 	 * (from 30 rows; each compare half from 16): at 80x24 the narration
@@ -652,14 +654,23 @@ render_compare_footer(struct render *r, const struct render_ops *ops,
     void *be, unsigned y, unsigned h, const struct render_status *st)
 {
 	char		line[128];
-	const char	*left;
-	unsigned	w, n = 0;
+	const char	*left, *d;
+	unsigned	w, n = 0, k, used = 1;
 
 	if (h == 0)
 		return;
 	render_strips_legend(r, ops, be, y);
 	if (h < 2 || st == NULL)
 		return;
+	/* The difference rows under the legend (the run's first). */
+	for (k = 0; k < 2; k++) {
+		d = k == 0 ? st->diff : st->diff_now;
+		if (d != NULL && used + 2 + (st->caption != NULL) <= h) {
+			render_put_fit(r, ops, be, y + used, 0,
+			    row_width(r, y + used), RENDER_METER, d);
+			used++;
+		}
+	}
 	/* A demo's caption (and its prompt) has a row of its own. */
 	if (h >= 3 && st->caption != NULL)
 		render_put_fit(r, ops, be, y + h - 2, 0,

@@ -110,6 +110,13 @@ struct render_status {
 	const char	*verdict;
 	const char	*summary;
 	const char	*lesson;	/* a lesson's title (sanitized), or NULL */
+	/*
+	 * Compare mode's footer: what differs between the halves now, and
+	 * what the patch changes over the run (differ.h); NULL when none.
+	 */
+	const char	*diff_now;
+	const char	*diff;
+	int		 clean;		/* an export: no key hints at all */
 	int		 focus;		/* focus mode: no lanes, no event log */
 };
 
@@ -150,7 +157,8 @@ void	 render_draw_at(struct render *, const struct view *,
  * Compare mode: a half drawn with render_draw_at() and a status whose title
  * is set leaves out the legend and the caption/hint; this draws them once,
  * in rows [y, y + h) (h >= 2: legend first, play state and hint last; the
- * caption, if any, on the row above the last when h >= 3).
+ * caption, if any, on the row above the last when h >= 3; between the
+ * legend and the caption diff, then diff_now, each while a row is left).
  */
 void	 render_compare_footer(struct render *, const struct render_ops *,
 	     void *be, unsigned y, unsigned h, const struct render_status *);
@@ -192,6 +200,11 @@ int	 render_hit(const struct render *, unsigned x, unsigned y,
 
 /* The screen state of a page state. */
 enum render_state render_state_of(enum view_page);
+/*
+ * A screen state's word ("consumed", "up to date", "in plug", "in flight",
+ * "not cached"): one word per state in every text raviz shows.
+ */
+const char *render_state_word(enum render_state);
 
 /* Text back end (render-text.c). */
 extern const struct render_ops render_text_ops;

@@ -3,14 +3,17 @@
  *
  * The frame is the text back end's grid (render-text.c): characters and
  * the role of each cell.  Each row becomes one <text> element, each run of
- * cells of one role a <tspan> placed at its column (so a font whose glyphs
- * are not exactly 0.6 em wide cannot drift a run), with the theme's
+ * cells of one role a <tspan> placed at its column and held to its cells'
+ * width (textLength: a font whose glyphs are not exactly 0.6 em wide, or
+ * its bold face, can neither drift a run nor pass the edge), with the
+ * theme's
  * colours spelt as #rrggbb and its attributes as font-weight, underline
  * and opacity; a run with a background of its own gets a <rect> under it,
  * the whole picture one in the text role's background.  A colour the
  * theme leaves to the terminal ("default") is the usual terminal's:
  * light grey on black.  Every character is XML-escaped; a cell is never a
- * control byte (render-text.c makes those '?').  Pure integer arithmetic
+ * control byte (render-text.c makes those '?').  A <title> names the
+ * picture (the caller's words, else the frame's first row).  Pure integer arithmetic
  * and no clock: the same frame and look give the same bytes.
  */
 #include "config.h"
@@ -30,7 +33,13 @@
 /* A cell is CELL_W x CELL_H user units; the font is FONT_PX. */
 #define CELL_W		6
 #define CELL_H		12
-#define FONT_PX		10
+/*
+ * 9.9 px, not 10: DejaVu Sans Mono advances 0.602 em, regular and bold,
+ * which at 10 px is 6.02 units a character against a 6-unit cell - 2.4
+ * units past the edge over 120 columns in rsvg-convert, which ignores
+ * textLength; at 9.9 px a character takes 5.96.
+ */
+#define FONT_PX		"9.9"
 #define SCALE		3	/* width/height attributes: units * 3 / 2 */
 
 #define DEFAULT_FG	0xe5e5e5u
@@ -96,12 +105,60 @@ xml_text(FILE *f, const char *s)
 	}
 }
 
+/* Write the first row of t, its blanks trimmed, XML-escaped. */
+static void
+first_row(FILE *f, const struct render_text *t, unsigned cols)
+{
+	unsigned	x, end = 0;
+
+	for (x = 0; x < cols; x++)
+		if (strcmp(render_text_cell(t, 0, x), " ") != 0 &&
+		    render_text_cell(t, 0, x)[0] != '\0')
+			end = x + 1;
+	for (x = 0; x < end; x++)
+		xml_text(f, render_text_cell(t, 0, x));
+}
+
+/* Is cell (y, x) of t a blank? */
+static int
+blank(const struct render_text *t, unsigned y, unsigned x)
+{
+	return (strcmp(render_text_cell(t, y, x), " ") == 0);
+}
+
+/*
+ * Cells [a, b) of row y as one <tspan> in look l, held to the cells'
+ * width: a bold face (0.602 em in DejaVu Sans Mono) or another font would
+ * carry it past the row's edge (textLength for browsers; rsvg-convert
+ * ignores it, hence FONT_PX).
+ */
+static void
+span(FILE *f, const struct render_text *t, unsigned y, unsigned a,
+    unsigned b, const struct look *l)
+{
+	unsigned	k;
+
+	fprintf(f, "<tspan x=\"%u\" textLength=\"%u\" "
+	    "lengthAdjust=\"spacingAndGlyphs\" fill=\"#%06x\"", a * CELL_W,
+	    (b - a) * CELL_W, (unsigned)l->fg);
+	if (l->attrs & THEME_BOLD)
+		fputs(" font-weight=\"bold\"", f);
+	if (l->attrs & THEME_UNDERLINE)
+		fputs(" text-decoration=\"underline\"", f);
+	if (l->attrs & THEME_DIM)
+		fputs(" fill-opacity=\"0.6\"", f);
+	fputc('>', f);
+	for (k = a; k < b; k++)
+		xml_text(f, render_text_cell(t, y, k));
+	fputs("</tspan>", f);
+}
+
 /* The picture t as an SVG document, styled by lk, to f. */
 void
 svg_write(FILE *f, const struct render_text *t,
-    const struct theme_resolved *lk)
+    const struct theme_resolved *lk, const char *title)
 {
-	unsigned		 cols, rows, y, x, x0;
+	unsigned		 cols, rows, y, x, x0, a, b;
 	enum render_role	 r;
 	struct look		 l;
 	uint32_t		 page_fg, page_bg;
@@ -121,7 +178,12 @@ svg_write(FILE *f, const struct render_text *t,
 	/* "--" may not appear in a comment. */
 	for (x = 0; name[x] != '\0'; x++)
 		fputc(name[x] == '-' ? '_' : name[x], f);
-	fprintf(f, " -->\n<rect width=\"100%%\" height=\"100%%\" "
+	fputs(" -->\n<title>", f);
+	if (title != NULL)
+		xml_text(f, title);
+	else if (rows > 0)
+		first_row(f, t, cols);
+	fprintf(f, "</title>\n<rect width=\"100%%\" height=\"100%%\" "
 	    "fill=\"#%06x\"/>\n", (unsigned)page_bg);
 	/* Backgrounds first, so that no rectangle covers a character. */
 	for (y = 0; y < rows; y++)
@@ -139,7 +201,8 @@ svg_write(FILE *f, const struct render_text *t,
 				    (unsigned)l.bg);
 		}
 	fprintf(f, "<g font-family=\"DejaVu Sans Mono, Menlo, Consolas, "
-	    "monospace\" font-size=\"%u\" xml:space=\"preserve\">\n", FONT_PX);
+	    "monospace\" font-size=\"%s\" xml:space=\"preserve\" "
+	    "style=\"white-space:pre\">\n", FONT_PX);
 	for (y = 0; y < rows; y++) {
 		fprintf(f, "<text y=\"%u\">", y * CELL_H + CELL_H * 3 / 4 + 1);
 		for (x = 0; x < cols; x = x0) {
@@ -147,26 +210,20 @@ svg_write(FILE *f, const struct render_text *t,
 			for (x0 = x + 1; x0 < cols &&
 			    render_text_role(t, y, x0) == r; x0++)
 				;
-			/* A run of blanks needs no span. */
-			for (unsigned k = x; k < x0; k++)
-				if (strcmp(render_text_cell(t, y, k), " ")
-				    != 0)
-					goto drawn;
-			continue;
-drawn:
 			look_of(lk, r, page_fg, page_bg, &l);
-			fprintf(f, "<tspan x=\"%u\" fill=\"#%06x\"",
-			    x * CELL_W, (unsigned)l.fg);
-			if (l.attrs & THEME_BOLD)
-				fputs(" font-weight=\"bold\"", f);
-			if (l.attrs & THEME_UNDERLINE)
-				fputs(" text-decoration=\"underline\"", f);
-			if (l.attrs & THEME_DIM)
-				fputs(" fill-opacity=\"0.6\"", f);
-			fputc('>', f);
-			for (unsigned k = x; k < x0; k++)
-				xml_text(f, render_text_cell(t, y, k));
-			fputs("</tspan>", f);
+			/*
+			 * A span per stretch of non-blank cells: a browser
+			 * collapses blanks whatever xml:space says, which
+			 * textLength would then stretch the rest over.
+			 */
+			for (a = x; a < x0; a = b) {
+				for (; a < x0 && blank(t, y, a); a++)
+					;
+				for (b = a; b < x0 && !blank(t, y, b); b++)
+					;
+				if (b > a)
+					span(f, t, y, a, b, &l);
+			}
 		}
 		fputs("</text>\n", f);
 	}
@@ -179,7 +236,7 @@ drawn:
  */
 int
 svg_save(const char *path, int force, const struct render_text *t,
-    const struct theme_resolved *lk, const char **why)
+    const struct theme_resolved *lk, const char *title, const char **why)
 {
 	struct safefile_out	 o;
 	FILE			*f;
@@ -190,6 +247,6 @@ svg_save(const char *path, int force, const struct render_text *t,
 		safefile_out_abort(&o);
 		return (-1);
 	}
-	svg_write(f, t, lk);
+	svg_write(f, t, lk, title);
 	return (safefile_out_commit(&o, why));
 }

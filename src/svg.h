@@ -12,14 +12,18 @@
 struct render_text;
 struct theme_resolved;
 
-/* Write the last picture of t, styled by look, as an SVG document to f. */
+/*
+ * Write the last picture of t, styled by look, as an SVG document to f,
+ * its <title> title (NULL: the picture's first row).
+ */
 void	 svg_write(FILE *f, const struct render_text *t,
-	     const struct theme_resolved *look);
+	     const struct theme_resolved *look, const char *title);
 /*
  * The same into path, whole or not at all; an existing path is refused
  * unless force.  0, or -1 with *why saying why.
  */
 int	 svg_save(const char *path, int force, const struct render_text *t,
-	     const struct theme_resolved *look, const char **why);
+	     const struct theme_resolved *look, const char *title,
+	     const char **why);
 
 #endif /* RAVIZ_SVG_H */

@@ -228,6 +228,13 @@ theme_headless(const char *explicit_arg, int no_color, int ascii,
 	memset(&in, 0, sizeof in);
 	setlocale(LC_CTYPE, "");
 	caps_input_env(&in);
+	/*
+	 * An export is played on other terminals than its maker's: its
+	 * colours are the theme's on the player's xterm-256color, whatever
+	 * TERM and COLORTERM the maker had.
+	 */
+	in.term = "xterm-256color";
+	in.colorterm = NULL;
 	caps_headless(&in);
 	in.opt_no_color = no_color;
 	in.opt_ascii = ascii;

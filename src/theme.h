@@ -152,9 +152,11 @@ int	 theme_select(const char *explicit_arg, const char *env_arg,
 	     struct theme_diag *d);
 
 /*
- * The look of a headless export (--cast, --svg): caps from TERM,
- * COLORTERM, NO_COLOR, the locale (LC_CTYPE is set from the environment)
- * and the two options, as caps_headless() (caps.h) and caps_decide() say;
+ * The look of a headless export (--cast, --svg, --storyboard): caps of
+ * the player's xterm-256color whatever TERM and COLORTERM say (an export
+ * is played elsewhere), from NO_COLOR, the locale (LC_CTYPE is set from
+ * the environment) and the two options, as caps_headless() (caps.h) and
+ * caps_decide() say;
  * then theme_select() with $RAVIZ_THEME.  0, or 2 with the problems
  * printed to err; a fallback's warning is printed too.
  */

@@ -553,8 +553,8 @@ out:
  * quiet run (sync_far()).  -1 when memory ran out or the move was
  * cancelled.
  */
-int
-timeline_sync_time(struct timeline *u, uint64_t t)
+static int
+sync_events(struct timeline *u, uint64_t t)
 {
 	uint64_t	next, k = 0;
 	size_t		i;
@@ -579,6 +579,38 @@ timeline_sync_time(struct timeline *u, uint64_t t)
 			return (-1);
 	}
 	return (0);
+}
+
+/*
+ * Bring u to time t (sync_events()), its clock then reading t: the halves
+ * of compare show the same simulated time, also while one of them has no
+ * event for milliseconds.
+ */
+int
+timeline_sync_time(struct timeline *u, uint64_t t)
+{
+	if (sync_events(u, t) != 0)
+		return (-1);
+	view_advance(u->view, t);
+	return (0);
+}
+
+/* u's clock: the last event's time, or later after timeline_advance(). */
+uint64_t
+timeline_clock(const struct timeline *u)
+{
+	return (view_stats(u->view)->now_ns);
+}
+
+/* Move u's clock on to t, before its next event. */
+void
+timeline_advance(struct timeline *u, uint64_t t)
+{
+	uint64_t	next = timeline_next_time(u);
+
+	if (next != VIEW_NONE && t >= next)
+		t = next - 1;
+	view_advance(u->view, t);
 }
 
 /* Record a toggle to mode m at the current event and apply it. */

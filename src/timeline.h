@@ -155,12 +155,23 @@ int	 timeline_goto(struct timeline *u, uint64_t n);
 int	 timeline_rewind(struct timeline *u);
 /*
  * Bring u (no toggles) to simulated time t: every event at or before t has
- * happened, none after.  Going back restores the last checkpoint at or
- * before t, so the state is a function of t alone; far behind, the events
- * to go are found and passed over in one quiet run.  0 or -1 as
- * timeline_goto().
+ * happened, none after, and u's clock reads t (timeline_clock()).  Going
+ * back restores the last checkpoint at or before t, so the state is a
+ * function of t alone; far behind, the events to go are found and passed
+ * over in one quiet run.  0 or -1 as timeline_goto().
  */
 int	 timeline_sync_time(struct timeline *u, uint64_t t);
+/*
+ * The clock u's picture shows: its last event's time, or a later time
+ * that timeline_advance() or timeline_sync_time() moved it on to.
+ */
+uint64_t timeline_clock(const struct timeline *u);
+/*
+ * Move u's clock on to t (kept short of its next event) with no event:
+ * time pace shows a stall as time passing (view_advance()).  Any step or
+ * move puts the clock back on the events'.
+ */
+void	 timeline_advance(struct timeline *u, uint64_t t);
 /* Record a toggle to mode m at the current event and apply it. */
 int	 timeline_toggle(struct timeline *u, enum sim_mode m);
 /* Has u a toggle to another mode than m (perhaps toggled back since)? */

@@ -55,6 +55,8 @@ struct view {
 	uint64_t		 sleep_since;
 	int			 ra_wait;	/* async ra: pages make a submitter */
 	uint64_t		 events;
+	/* The copy under way: [copy_first, + copy_n) until copy_end. */
+	uint64_t		 copy_first, copy_n, copy_end;
 };
 
 enum { L_PLUG, L_QUEUE, L_DEV };
@@ -91,6 +93,7 @@ reset(struct view *v)
 	v->acct_t = v->stall_acc = v->sleep_since = 0;
 	v->ra_wait = 0;
 	v->events = 0;
+	v->copy_n = 0;
 }
 
 /* A new view. */
@@ -492,6 +495,19 @@ queue(struct view *v, const struct view_event *e)
 		v->rd.task = VIEW_TASK_READAHEAD;
 }
 
+/*
+ * The copy under way, if it is done by t: its pages are consumed only
+ * now, not when it started (model.md §3 step 4).
+ */
+static void
+copy_done(struct view *v, uint64_t t)
+{
+	if (v->copy_n == 0 || t < v->copy_end)
+		return;
+	set_pages(v, v->copy_first, v->copy_n, VIEW_PAGE_CONSUMED);
+	v->copy_n = 0;
+}
+
 /* The reader's events. */
 static void
 reader(struct view *v, const struct view_event *e)
@@ -543,7 +559,13 @@ reader(struct view *v, const struct view_event *e)
 		rd->wait_page = VIEW_NONE;
 		break;
 	case VIEW_EV_COPY:
-		set_pages(v, e->first, e->npages, VIEW_PAGE_CONSUMED);
+		copy_done(v, UINT64_MAX);
+		v->copy_first = e->first;
+		v->copy_n = e->npages;
+		v->copy_end = v->cfg.copy_ns != 0 && e->npages <=
+		    (UINT64_MAX - e->t_ns) / v->cfg.copy_ns ?
+		    e->t_ns + e->npages * v->cfg.copy_ns : e->t_ns;
+		copy_done(v, e->t_ns);
 		rd->pos = e->first + e->npages;
 		v->st.pages_copied += e->npages;
 		rd->task = VIEW_TASK_COPYING;
@@ -559,6 +581,7 @@ void
 view_apply(struct view *v, const struct view_event *e)
 {
 	account(v, e->t_ns);
+	copy_done(v, e->t_ns);
 	v->st.now_ns = e->t_ns;
 	v->events++;
 	switch (e->kind) {
@@ -589,6 +612,28 @@ view_apply(struct view *v, const struct view_event *e)
 	}
 	v->st.stall_ns = v->stall_acc + (v->rd.wait_page != VIEW_NONE ?
 	    v->st.now_ns - v->sleep_since : 0);
+}
+
+/* The copy under way. */
+uint64_t
+view_copying(const struct view *v, uint64_t *first)
+{
+	*first = v->copy_first;
+	return (v->copy_n);
+}
+
+/* The clock on to t with no event. */
+void
+view_advance(struct view *v, uint64_t t)
+{
+	/* A finished run's clock stays at its end, its figures final. */
+	if (t <= v->st.now_ns || v->rd.task == VIEW_TASK_DONE)
+		return;
+	account(v, t);
+	copy_done(v, t);
+	v->st.now_ns = t;
+	v->st.stall_ns = v->stall_acc + (v->rd.wait_page != VIEW_NONE ?
+	    t - v->sleep_since : 0);
 }
 
 /* A mode change asked for. */
@@ -705,4 +750,5 @@ view_load_state(struct view *v, const struct view_reader *rd,
 	v->stall_acc = st->stall_ns;
 	v->sleep_since = st->now_ns;
 	v->ra_wait = 0;
+	v->copy_n = 0;
 }

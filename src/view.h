@@ -188,6 +188,9 @@ struct view_config {
 	uint32_t	 max_req_pages;	/* request size limit, >= 1 */
 	uint32_t	 plug_limit;	/* 3.1+: flush at this many plugged */
 	uint64_t	 unplug_delay_ns; /* legacy: unplug timer */
+	uint64_t	 copy_ns;	/* CPU per page copied: a COPY's pages
+					   are consumed this long per page
+					   after it (0: at once) */
 	char		 device[VIEW_NAME_MAX];	/* its name */
 	uint64_t	 bandwidth;	/* bytes per second */
 	uint64_t	 idle_penalty_ns;
@@ -214,8 +217,21 @@ struct view	*view_new(const struct view_config *cfg);
 /* An independent copy. */
 struct view	*view_clone(const struct view *);
 void		 view_free(struct view *);
-/* Apply one event; events come in time order. */
+/*
+ * Apply one event; events come in time order.  A COPY's pages stay up to
+ * date while they are copied and are consumed when the copy is done
+ * (model.md §3 step 4): at the COPY's time plus copy_ns per page, as a
+ * later event or view_advance() reaches it.
+ */
 void		 view_apply(struct view *, const struct view_event *);
+/*
+ * Move the clock on to t with no event (nothing if t is not later, or
+ * once the reader is done: a finished run's clock stays at its end): the
+ * device's and the reader's time run on, a copy done by t is consumed.
+ * The next event must not come before t.  The state after that event is
+ * the same as without the advance.
+ */
+void		 view_advance(struct view *, uint64_t t);
 /* A mode change asked for, to take effect at the next read(). */
 void		 view_set_pending(struct view *, enum view_mode);
 /* Events applied so far. */
@@ -235,6 +251,11 @@ void		 view_extents(const struct view *, uint64_t first,
 		    uint64_t npages, void (*fn)(const struct view_extent *,
 		    void *), void *arg);
 enum view_page	 view_page_state(const struct view *, uint64_t page);
+/*
+ * The copy under way: its pages (still up to date, consumed when it is
+ * done), the first into *first; 0 when none is.
+ */
+uint64_t	 view_copying(const struct view *, uint64_t *first);
 /* Marker pages set, ascending, at most max into out; returns the count. */
 size_t		 view_markers(const struct view *, uint64_t *out, size_t max);
 /* Pages of the folio whose marker is on page p (1: a page, or none). */

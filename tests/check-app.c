@@ -40,3 +40,11 @@ check_exec(struct app *a, enum cmd_kind k, int64_t arg)
 	c.arg = arg;
 	ck_assert_int_eq(app_exec(a, &c), 0);
 }
+
+/* Carry out one command and clear its flash. */
+void
+check_run(struct app *a, enum cmd_kind k, int64_t arg)
+{
+	check_exec(a, k, arg);
+	app_flash_clear(a);
+}

@@ -17,5 +17,10 @@ char	*check_frame(struct app *a, unsigned cols, unsigned rows);
 
 /* Carry out the command k (argument arg) on a; it must succeed. */
 void	 check_exec(struct app *a, enum cmd_kind k, int64_t arg);
+/*
+ * The same, then its flash cleared (the loop's timer would), so that
+ * frames compare.
+ */
+void	 check_run(struct app *a, enum cmd_kind k, int64_t arg);
 
 #endif /* RAVIZ_CHECK_APP_H */

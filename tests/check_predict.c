@@ -290,10 +290,10 @@ START_TEST(first_question)
 	ck_assert_uint_eq(q.right, 1);
 	ck_assert_uint_eq(q.reveal, 2);
 	predict_verdict(v, sizeof v, &q, 1);
-	ck_assert_str_eq(v, "right: held: the outer plug is still held, "
-	    "nobody sleeps");
+	ck_assert_str_eq(v, "right: b) held in the plug\nheld: the outer "
+	    "plug is still held, nobody sleeps");
 	predict_verdict(v, sizeof v, &q, 0);
-	ck_assert_str_eq(v, "wrong (you said a): b) held in the plug; "
+	ck_assert_str_eq(v, "wrong (you said a): b) held in the plug\n"
 	    "held: the outer plug is still held, nobody sleeps");
 	sim_free(s);
 }
@@ -384,14 +384,15 @@ START_TEST(app_flow)
 	at(a, 1, 1);
 	check_exec(a, CMD_ANSWER, 2);
 	at(a, 3, 0);
-	ck_assert(strstr(screen(a, b, sizeof b), "right: held: the outer "
-	    "plug is still held, nobody sleeps") != NULL);
+	ck_assert(strstr(screen(a, b, sizeof b), "right: b) held in the "
+	    "plug\nheld: the outer plug is still held, nobody sleeps") != NULL);
 	/* The next step asks at once: the reader sleeping on page 0. */
 	check_exec(a, CMD_STEP, 1);
 	at(a, 3, 1);
 	check_exec(a, CMD_ANSWER, 1);
-	ck_assert(strstr(screen(a, b, sizeof b), "wrong (you said a): c) it "
-	    "waits for all 256 KiB of request #1;") != NULL);
+	ck_assert(strstr(screen(a, b, sizeof b), "wrong (you said a): c) "
+	    "request #1 is still plugged: it waits for all 256 KiB\n") !=
+	    NULL);
 	/* A jump stops before the moment; going back drops the question. */
 	check_exec(a, CMD_JUMP, 4);
 	at(a, 12, 1);

@@ -37,16 +37,46 @@ struct runs {
 static void
 add_run(struct runs *r, uint64_t first, uint64_t n, int st)
 {
+	if (n == 0)
+		return;
+	/* Equal neighbours are one run, as the engine keeps them. */
+	if (r->len > 0 && r->st[r->len - 1] == st &&
+	    r->first[r->len - 1] + r->n[r->len - 1] == first) {
+		r->n[r->len - 1] += n;
+		return;
+	}
 	MUST(r->len < 4096, "too many runs");
 	r->first[r->len] = first;
 	r->n[r->len] = n;
 	r->st[r->len++] = st;
 }
 
+/* The copy under way in the view being compared (view_copying()). */
+static uint64_t copy_first_, copy_n_;
+
+/*
+ * A view's run; the engine marks a copy's pages consumed when it starts,
+ * the view when it is done (model.md §3 step 4), so the pages of the copy
+ * under way are compared as consumed.
+ */
 static void
 view_run_cb(const struct view_extent *x, void *arg)
 {
-	add_run(arg, x->first, x->npages, (int)x->state);
+	uint64_t	a = x->first, e = x->first + x->npages;
+	uint64_t	ca = copy_first_, ce = copy_first_ + copy_n_;
+
+	if (copy_n_ == 0 || ce <= a || ca >= e) {
+		add_run(arg, a, x->npages, (int)x->state);
+		return;
+	}
+	MUST(x->state == VIEW_PAGE_UPTODATE, "a page under copy is %d",
+	    (int)x->state);
+	if (ca > a)
+		add_run(arg, a, ca - a, (int)x->state);
+	add_run(arg, ca > a ? ca : a, (ce < e ? ce : e) - (ca > a ? ca : a),
+	    (int)VIEW_PAGE_CONSUMED);
+	if (ce < e)
+		add_run(arg, ce, e - ce, (int)x->state);
 }
 
 static void
@@ -99,6 +129,7 @@ same(const struct view *v, const struct sim *s, uint64_t ev)
 	size_t				 na, nb, i;
 
 	ra_.len = rb_.len = 0;
+	copy_n_ = view_copying(v, &copy_first_);
 	view_extents(v, 0, c->file_pages, view_run_cb, &ra_);
 	sim_extents(s, 0, c->file_pages, sim_run_cb, &rb_);
 	MUST(ra_.len == rb_.len, "event %llu: %zu page runs, engine "

@@ -159,7 +159,7 @@ for l in lines[1:-1]:
         marks.append(data)
     else:
         frames += 1
-        assert data.startswith("\x1b[H\x1b[2J"), data[:20]
+        assert data.startswith("\x1b[?25l\x1b[H\x1b[2J"), data[:20]
         assert "\n" not in data.replace("\r\n", ""), "bare LF"
 for k in ("T1", "T2", "T3", "T4", "T5"):
     assert k in marks, (k, marks)

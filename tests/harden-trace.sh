@@ -69,7 +69,7 @@ sz=$(wc -c <"$tmp/ic.trace")
 capped 5 "$RAVIZ" --headless --import="$tmp/ic.trace" --frames --until=1 \
     >"$tmp/out" 2>"$tmp/err"
 st=$?
-[ "$st" = 0 ] && grep -q "^--- event 0 ---" "$tmp/out"
+[ "$st" = 0 ] && grep -q "^--- event 1 ---" "$tmp/out"
 ok $? "issue/complete trace of $sz bytes: its first frame within 5 s of CPU (exit $st; it took minutes)"
 capped 5 "$RAVIZ" --headless --import="$tmp/ic.trace" >"$tmp/out" 2>"$tmp/err"
 [ "$(key "$tmp/out" requests)" = 90000 ]

@@ -71,10 +71,10 @@ if tl_start "$RAVIZ --import=$cap" && wait_for "REAL - 7,0"; then
 	expect "compare: the trace steps to event 11" "event 11  read #1"
 	# One clock: at the trace's 518 us the model has made every event up
 	# to then - its last at 66 us, the reader asleep on its first request
-	# (the completion comes later).
+	# (the completion comes later) - and both headers read 518 us.
 	$T capture-pane -p -t f >"$tmp/cmp"
 	grep -q 'REAL - 7,0 (kernel trace) *t = 518us  event 11' "$tmp/cmp" &&
-	    grep -q 'FIXED - patch: no outer plug *t = 66us  event 6' \
+	    grep -q 'FIXED - patch: no outer plug *t = 518us  event 6' \
 	    "$tmp/cmp" && grep -q 'z asleep on page 0' "$tmp/cmp"
 	ok $? "compare: the model at the trace's clock" "$(cat "$tmp/cmp")"
 	press G "END" "compare: G goes to the end"

@@ -23,7 +23,7 @@ grep -q "answer a or b  (P: predict off)" "$tmp/ask"
 ok $? "the prompt names the choices"
 # Stepping waits for the answer.
 press n "answer first" "n while asked: answer first"
-press b "right: held: the outer plug is still held" \
+press b "held: the outer plug is still held" \
     "b: right, with the mechanism"
 shot "$tmp/right"; ok $? "the reveal screen settles"
 golden tmux/predict-right-80x24.txt "$tmp/right"
@@ -31,7 +31,7 @@ grep -q "submit_bio \[0,64) into the plug" "$tmp/right"
 ok $? "the reveal shows the events it was about"
 press n "The reader needs page 0, not up to date." \
     "the next step asks about the stall"
-press a "wrong (you said a): c) it waits for all 256 KiB of request #1" \
+press a "wrong (you said a): c) request #1 is still plugged: it waits for all" \
     "a: wrong, naming the right choice"
 press P "predictions: 1 of 2 right; missed: T2 (waits for all of a plugged" \
     "P: predict off, the summary"
@@ -54,7 +54,7 @@ press n "a) sent to the device now  b) held in the plug" \
     "compare: the choices on the caption row"
 cap | grep -q "^What happens to window \[0,64) now?"
 ok $? "compare: the question above them"
-press b "right: held: the outer plug is still held" \
+press b "right: b) held in the plug" \
     "compare: the verdict in the main run's half"
 quits "compare"
 
@@ -67,6 +67,13 @@ press Enter "What happens to window [0,64) now?" \
     "Enter: the lesson asks before T1"
 press a "wrong (you said a): b) held in the plug" \
     "the student's answer is revealed"
-press Enter "T1 ahead (buggy" "Enter: the lesson goes on"
+# One key per reveal: the answer does not hold the lesson, which goes on
+# to its next caption and pause; Enter then leaves T1 for T3's question.
+expect "the lesson goes on after the answer, unheld" "T1 ahead (buggy"
+cap | grep -q "demo held"
+[ $? -ne 0 ]
+ok $? "the answer does not hold the lesson" "$(cap)"
+press Enter "What happens to window [64,96) now?" \
+    "Enter: the lesson goes on to T3's question"
 quits "lesson"
 tap_done

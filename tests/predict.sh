@@ -47,7 +47,7 @@ done
 # and the next letter answers.
 grep -q '^refused: choose a to b$' "$tmp/buggy"
 ok $? "a letter beyond the choices is refused"
-grep -q "^right: held: the outer plug is still held, nobody sleeps" \
+grep -q "^held: the outer plug is still held, nobody sleeps" \
     "$tmp/buggy" && ! grep -q "held: the outer plug" "$tmp/fixed"
 ok $? "buggy holds a window in the plug; fixed never does"
 
@@ -58,7 +58,7 @@ ok $? "--frames exits 0"
 [ "$(grep -c '^BUGGY' "$tmp/frames")" -eq 2 ] &&
     grep -q "^What happens to window \[0,64) now?$" "$tmp/frames" &&
     grep -q "^answer a or b  (P: predict off)$" "$tmp/frames" &&
-    grep -q "^right: held" "$tmp/frames" &&
+    grep -q "^right: b) held in the plug" "$tmp/frames" &&
     grep -q "submit_bio \[0,64) into the plug" "$tmp/frames"
 ok $? "--frames: a question frame and a reveal frame"
 "$RAVIZ" --headless --predict --answers=b --summary --file-size=4M \

@@ -47,9 +47,9 @@ run_size() {
 	ok_all=1
 	# The whole legend: long words where they fit, short ones at 80.
 	if [ "$w" -ge 109 ]; then
-		legend="░ consumed  █ in memory  ▒ queued in plug  ▶ in flight  · not requested  [──╌╌] window: sync, async  M marker"
+		legend="░ consumed  █ up to date  ▒ in plug  ▶ in flight  · not cached  [──╌╌] window: sync, async  M marker"
 	else
-		legend="░ consumed  █ cached  ▒ in plug  ▶ in flight  · absent  [─╌] window  M marker"
+		legend="░ consumed █ up to date ▒ in plug ▶ in flight · not cached [─╌] window M marker"
 	fi
 	for word in "BUGGY - 2.6.39: read() holds a plug" "$legend" "space play"; do
 		cap | grep -qF -- "$word" || ok_all=0
@@ -116,7 +116,7 @@ run_size() {
 	keys 3
 	# (80x24: the halves have room for the moment box, not the log.)
 	case $sz in
-	80x24) want="T3: marker hit: the next window goes out at once" ;;
+	80x24) want="now  buggy: dev idle, plug 128 KiB | fixed: dev busy 128 KiB" ;;
 	*) want="T3 request #2 [64,96) 128 KiB dispatched" ;;
 	esac
 	expect "$sz: 3 in compare reaches fixed's T3" "$want"
@@ -169,9 +169,6 @@ run_size() {
 	done
 	expect "$sz: p flips the mode label" "FIXED - patch: no outer plug"
 	expect "$sz: fixed mode narrated" "live patch: from this read() on"
-	# A live-patched run does not enter compare.
-	keys c
-	expect "$sz: c on a patched run says to restart" "compare needs the unpatched run: r restarts, then c"
 	# Back past the toggle: buggy again, toggle undone.
 	keys g
 	wait_for "event 0 " >/dev/null
@@ -179,6 +176,18 @@ run_size() {
 	cap >"$tmp/undo"
 	grep -q "^BUGGY" "$tmp/undo" && ! grep -qF "at next read()" "$tmp/undo"
 	ok $? "$sz: going back undoes the toggle" "$(cat "$tmp/undo")"
+	# A live-patched run enters compare all the same, unpatched, and
+	# says so (p twice: patched, in buggy mode again).
+	keys PgDn
+	wait_for "event 10 " >/dev/null
+	keys p
+	keys p
+	keys c
+	expect "$sz: c on a patched run drops the patch" "compare: the live patch is dropped - BUGGY and FIXED"
+	keys c
+	wait_gone "FIXED - patch" >/dev/null
+	keys g
+	wait_for "event 0 " >/dev/null
 
 	# Too small: a notice; enlarged again: the same screen as before.
 	keys 3

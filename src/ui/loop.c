@@ -158,12 +158,15 @@ loop_svg(struct loop *l)
 
 	getmaxyx(stdscr, maxy, maxx);
 	t = render_text_new();
+	/* A slide: no key hints, no play state. */
+	app_set_export(l->app, 1);
 	app_draw(l->app, &render_text_ops, t, (unsigned)maxx, (unsigned)maxy);
+	app_set_export(l->app, 0);
 	for (n = 1; n <= 9999; n++) {
 		snprintf(name, sizeof name, "raviz-%u.svg", n);
 		if (lstat(name, &sb) == 0)
 			continue;
-		ok = svg_save(name, 0, t, l->look, &why) == 0;
+		ok = svg_save(name, 0, t, l->look, NULL, &why) == 0;
 		break;
 	}
 	render_text_free(t);
