@@ -121,7 +121,7 @@ mutate "a static array in the engine" engine/sim.c \
 # ... and what is allowed stays allowed.
 rm -rf "$tmp/src" && cp -R "$srcdir/src" "$tmp/src" && chmod -R u+w "$tmp/src"
 printf '%s\n' '#include <curses.h>' '#include <ev.h>' \
-    >>"$tmp/src/ui/loop.c"
+    >>"$tmp/src/ui/keys.c"
 printf '%s\n' 'static const int table[] = { 1 };' \
     'static int helper(void);' >>"$tmp/src/engine/sim-vec.c"
 out=$(layers_check "$tmp")
