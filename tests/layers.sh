@@ -120,8 +120,9 @@ mutate "a static array in the engine" engine/sim.c \
     '^engine/sim.c:[0-9]*: static state'
 # ... and what is allowed stays allowed.
 rm -rf "$tmp/src" && cp -R "$srcdir/src" "$tmp/src" && chmod -R u+w "$tmp/src"
+# (tty.c, a short file: loop.c is near the length bound this also checks.)
 printf '%s\n' '#include <curses.h>' '#include <ev.h>' \
-    >>"$tmp/src/ui/loop.c"
+    >>"$tmp/src/ui/tty.c"
 printf '%s\n' 'static const int table[] = { 1 };' \
     'static int helper(void);' >>"$tmp/src/engine/sim-vec.c"
 out=$(layers_check "$tmp")
