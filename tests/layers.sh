@@ -120,7 +120,7 @@ mutate "a static array in the engine" engine/sim.c \
     '^engine/sim.c:[0-9]*: static state'
 # ... and what is allowed stays allowed.
 rm -rf "$tmp/src" && cp -R "$srcdir/src" "$tmp/src" && chmod -R u+w "$tmp/src"
-# (tty.c, a short file: loop.c is near the length bound this also checks.)
+# (keys.c, a short file: loop.c is near the length bound this also checks.)
 printf '%s\n' '#include <curses.h>' '#include <ev.h>' \
     >>"$tmp/src/ui/keys.c"
 printf '%s\n' 'static const int table[] = { 1 };' \
