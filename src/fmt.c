@@ -280,6 +280,18 @@ fmt_escape_str(char *out, size_t len, const char *s)
 	return (fmt_escape(out, len, s, strlen(s)));
 }
 
+/* Cut s before its first byte that starts no printable character. */
+char *
+fmt_cut(char *s)
+{
+	size_t	i = 0, k, n = strlen(s);
+
+	while (i < n && (k = fmt_char(s + i, n - i)) != 0)
+		i += k;
+	s[i] = '\0';
+	return (s);
+}
+
 /* Escape what is left to escape in composed text; see fmt.h. */
 char *
 fmt_escape_composed(char *out, size_t len, const char *s)

@@ -79,5 +79,11 @@ char	*fmt_escape_str(char *out, size_t len, const char *s);
  * shown: the screen's captions and messages.
  */
 char	*fmt_escape_composed(char *out, size_t len, const char *s);
+/*
+ * Cut s before its first byte that does not start a printable character:
+ * what snprintf() leaves when it truncates composed text inside a UTF-8
+ * sequence.  Returns s.
+ */
+char	*fmt_cut(char *s);
 
 #endif /* RAVIZ_FMT_H */

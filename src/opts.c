@@ -810,7 +810,7 @@ operand(struct opts *o, const char *arg, int dashdash)
 		    (size_t)(eq - name) : strlen(name), &op, &so) == 0) {
 			snprintf(o->err, sizeof o->err, "unknown option '%s'; "
 			    "did you mean -%s? (try --help)",
-			    fmt_escape_str(esc, sizeof esc, arg), arg);
+			    fmt_escape_str(esc, sizeof esc, arg), esc);
 			return (-1);
 		}
 		return (fail(o, NULL, "unknown option '%s' (try --help)", arg));
@@ -825,9 +825,9 @@ operand(struct opts *o, const char *arg, int dashdash)
 	return (0);
 }
 
-/* Parse the command line. */
-int
-opts_parse(struct opts *o, int argc, char **argv)
+/* Parse the command line; opts_parse() finishes the error text. */
+static int
+parse(struct opts *o, int argc, char **argv)
 {
 	struct devset			 ds;
 	const struct opt		*op;
@@ -952,4 +952,15 @@ opts_parse(struct opts *o, int argc, char **argv)
 		return (-1);
 	}
 	return (0);
+}
+
+/* Parse the command line; a failure's text is whole printable UTF-8. */
+int
+opts_parse(struct opts *o, int argc, char **argv)
+{
+	if (parse(o, argc, argv) == 0)
+		return (0);
+	/* snprintf() may have cut a character of an echoed value in two. */
+	fmt_cut(o->err);
+	return (-1);
 }

@@ -329,10 +329,24 @@ START_TEST(test_append)
 }
 END_TEST
 
+/* fmt_cut() keeps whole printable characters, cuts at the first other. */
+START_TEST(test_cut)
+{
+	char	a[] = "ab\342\226\210c", b[] = "ab\342\226", c[] = "x\033y",
+		d[] = "ab\326";
+
+	ck_assert_str_eq(fmt_cut(a), "ab\342\226\210c");
+	ck_assert_str_eq(fmt_cut(b), "ab");	/* half of a sequence */
+	ck_assert_str_eq(fmt_cut(c), "x");
+	ck_assert_str_eq(fmt_cut(d), "ab");
+}
+END_TEST
+
 /* The suite. */
 CHECK_SUITE("fmt", CHECK_CASE("escape", 60),
     CHECK_LOOP(test_char, CHECK_N(chars)),
     CHECK_LOOP(test_escape, CHECK_N(escs)), CHECK_TEST(test_escape_all_short),
     CHECK_TEST(test_escape_sample), CHECK_TEST(test_escape_cut),
     CHECK_TEST(test_escape_tiny), CHECK_TEST(test_escape_composed),
-    CHECK_TEST(test_shares), CHECK_TEST(test_pct), CHECK_TEST(test_append))
+    CHECK_TEST(test_shares), CHECK_TEST(test_pct), CHECK_TEST(test_append),
+    CHECK_TEST(test_cut))

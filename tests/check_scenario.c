@@ -13,6 +13,7 @@
 
 #include "check-main.h"
 #include "demo.h"
+#include "fmt.h"
 #include "opts.h"
 #include "scenario.h"
 
@@ -247,8 +248,35 @@ START_TEST(test_bad_values)
 }
 END_TEST
 
+/* Found by opts-fuzzer: the error's text is whole printable UTF-8. */
+START_TEST(test_err_printable)
+{
+	struct opts	 o;
+	char		 a1[] = "-until=T4-ls=1\1771\177", a2[300], prog[] = "raviz";
+	char		*argv[3] = { prog, a1, NULL };
+	size_t		 i, k, n;
+
+	/* One dash short, with control bytes: the suggestion is escaped. */
+	ck_assert_int_eq(opts_parse(&o, 2, argv), -1);
+	ck_assert_ptr_null(strchr(o.err, '\177'));
+	ck_assert_ptr_nonnull(strstr(o.err, "did you mean --until=T4-ls=1\\x7f"));
+	/* A long value of two-byte characters: never half of one at the cut. */
+	memcpy(a2, "-e=", 3);
+	for (i = 3; i + 2 < sizeof a2; i += 2)
+		memcpy(a2 + i, "\326\226", 2);
+	a2[i] = '\0';
+	argv[1] = a2;
+	ck_assert_int_eq(opts_parse(&o, 2, argv), -1);
+	n = strlen(o.err);
+	ck_assert_uint_gt(n, 0);
+	for (i = 0; i < n; i += k)
+		ck_assert_uint_ne((k = fmt_char(o.err + i, n - i)), 0);
+}
+END_TEST
+
 /* The suite. */
 CHECK_SUITE("scenario", CHECK_CASE("table", 0),
     CHECK_LOOP(test_every_option, (int)scenario_nopts),
     CHECK_TEST(test_plug_limit), CHECK_TEST(test_all_at_once),
-    CHECK_TEST(test_help), CHECK_TEST(test_bad_values))
+    CHECK_TEST(test_help), CHECK_TEST(test_bad_values),
+    CHECK_TEST(test_err_printable))
