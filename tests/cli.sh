@@ -116,6 +116,7 @@ cmp -s "$tmp/a" "$tmp/b"; ok $? "two runs give byte-identical frames"
 # One stream, one format: the trace on stdout mixes with nothing.
 bad "--summary: not with --trace=-" --headless --trace=- --summary
 bad "--frames: not with --trace=-" --headless --trace=- --frames
+rm -f "$tmp/a"	# an existing file is refused (raviz(1), Files raviz writes)
 "$RAVIZ" --headless --trace="$tmp/a" --summary >"$tmp/b" &&
 	grep -q '^events: ' "$tmp/b" && ! grep -q '"seq"' "$tmp/b" &&
 	grep -q '"seq"' "$tmp/a" && ! grep -q '^events: ' "$tmp/a"
