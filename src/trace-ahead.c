@@ -246,7 +246,7 @@ build_task(size_t *out, const struct blk_event *in, size_t n,
 	struct ord	*o = xreallocarray(NULL, n + 1, sizeof *o);
 	size_t		*own = xreallocarray(NULL, n + 1, sizeof *own);
 	size_t		 any = TRACE_AHEAD_NONE, anon = TRACE_AHEAD_NONE;
-	size_t		 i, j, next;
+	size_t		 i, j, next = TRACE_AHEAD_NONE;
 
 	/* The next of the same pid: per pid, backwards. */
 	for (i = 0; i < n; i++)
