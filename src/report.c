@@ -353,7 +353,8 @@ report_trace_plan(const char *path, int force, const struct sim_config *cfg,
 		trace_error(err, path, line);
 		return (2);
 	}
-	if (est >= PLAN_SAY_BYTES) {
+	/* A file's size is news; a pipe's reader decides for itself. */
+	if (est >= PLAN_SAY_BYTES && strcmp(path, "-") != 0) {
 		snprintf(line, sizeof line, "writing %s", what);
 		trace_error(err, path, line);
 	}

@@ -175,13 +175,12 @@ ok $? "--limit=trace-out=3000 lowers it (3132 events: exit $st)"
 "$RAVIZ" --headless --limit=trace-out=3132 --trace="$tmp/b.json" \
     >"$tmp/out" 2>"$tmp/err"
 st=$?
-# The header record, then the 3132 events.
-[ $st = 0 ] && [ "$(wc -l <"$tmp/b.json")" = 3133 ]
+[ $st = 0 ] && [ "$(grep -c '"seq"' "$tmp/b.json")" = 3132 ]
 ok $? "... 3132 lets the 3132 events through (exit $st)"
 "$RAVIZ" --headless --force --file-size=4P --until=700000 \
     --trace="$tmp/b.json" >"$tmp/out" 2>"$tmp/err"
 st=$?
-[ $st = 0 ] && [ "$(wc -l <"$tmp/b.json")" = 700001 ] &&
+[ $st = 0 ] && [ "$(grep -c '"seq"' "$tmp/b.json")" = 700000 ] &&
     grep -q "b.json: writing 700000 events (about [0-9.]* MiB)" "$tmp/err"
 ok $? "a trace over 64 MiB says its size before it is written (exit $st)" \
     "$(cat "$tmp/err")"
