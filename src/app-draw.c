@@ -12,18 +12,20 @@
 #include "app.h"
 #include "app-int.h"
 #include "differ.h"
+#include "mode.h"
 
 /*
- * The halves of compare mode: the buggy (or legacy) run above, the fixed
- * run below; a kernel trace above the model.
+ * The halves of compare mode: the run with the plug across read() above
+ * (buggy, modern-buggy; legacy above fixed), the run without below; a
+ * kernel trace above the model.
  */
 static void
 halves(struct app *a, struct timeline **top, struct timeline **bot)
 {
 	*top = &a->main;
 	*bot = &a->other;
-	if (a->trace == NULL && sim_config(a->other.sim)->mode ==
-	    SIM_MODE_BUGGY) {
+	if (a->trace == NULL && mode_info((enum view_mode)
+	    sim_config(a->other.sim)->mode)->outer_plug) {
 		*top = &a->other;
 		*bot = &a->main;
 	}

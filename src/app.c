@@ -24,6 +24,7 @@
 #include "app.h"
 #include "app-int.h"
 #include "fmt.h"
+#include "mode.h"
 #include "narrate.h"
 #include "xalloc.h"
 
@@ -34,11 +35,11 @@ static const unsigned ladder[] = {
 };
 #define LADDER_N	(sizeof ladder / sizeof ladder[0])
 
-/* The mode of the second run in compare mode. */
+/* The mode of the second run in compare mode (mode.h). */
 static enum sim_mode
 other_mode(enum sim_mode m)
 {
-	return (m == SIM_MODE_FIXED ? SIM_MODE_BUGGY : SIM_MODE_FIXED);
+	return ((enum sim_mode)mode_partner((enum view_mode)m));
 }
 
 /* Keep the compare run in step with the main run's clock. */
@@ -374,10 +375,7 @@ app_flashf(struct app *a, const char *fmt, ...)
 static const char *
 mode_word(enum sim_mode m)
 {
-	static const char *w[SIM_MODE_COUNT] = { "BUGGY", "FIXED", "LEGACY",
-	    "MODERN" };
-
-	return (m < SIM_MODE_COUNT ? w[m] : "?");
+	return (mode_info((enum view_mode)m)->word);
 }
 
 /* Ask for mode m at the next read(): record, apply, tell the user. */
@@ -793,8 +791,7 @@ app_exec(struct app *a, const struct cmd *c)
 		break;
 	case CMD_PLUG:
 		m = sim_pending_mode(a->main.sim);
-		rc = mode_cmd(a, m == SIM_MODE_BUGGY ? SIM_MODE_FIXED :
-		    SIM_MODE_BUGGY);
+		rc = mode_cmd(a, (enum sim_mode)mode_plug((enum view_mode)m));
 		break;
 	case CMD_MODE:
 		if (c->arg >= 0 && c->arg < SIM_MODE_COUNT)
@@ -802,7 +799,7 @@ app_exec(struct app *a, const struct cmd *c)
 		break;
 	case CMD_CYCLE:
 		m = sim_pending_mode(a->main.sim);
-		rc = mode_cmd(a, (enum sim_mode)((m + 1) % SIM_MODE_COUNT));
+		rc = mode_cmd(a, (enum sim_mode)mode_cycle((enum view_mode)m));
 		break;
 	case CMD_COMPARE:
 		rc = set_compare(a, !a->st.compare);

@@ -15,7 +15,8 @@
 
 /* Why: the translations below copy enum values as they are. */
 _Static_assert((int)VIEW_MODE_COUNT == (int)SIM_MODE_COUNT &&
-    (int)VIEW_MODE_LEGACY == (int)SIM_MODE_LEGACY, "modes");
+    (int)VIEW_MODE_LEGACY == (int)SIM_MODE_LEGACY &&
+    (int)VIEW_MODE_MODERN_BUGGY == (int)SIM_MODE_MODERN_BUGGY, "modes");
 _Static_assert((int)VIEW_EV_COUNT == (int)SIM_EV_COUNT &&
     (int)VIEW_EV_MODE == (int)SIM_EV_MODE &&
     (int)VIEW_EV_DISPATCH == (int)SIM_EV_DISPATCH, "events");

@@ -23,20 +23,14 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "mode.h"
 #include "narrate.h"
 
-static const char *modes[VIEW_MODE_COUNT] = {
-	"BUGGY - 2.6.39: read() holds a plug",
-	"FIXED - patch: no outer plug",
-	"LEGACY - 2.6.38: per-queue plug",
-	"MODERN - 6.x: folios, a plug per window",
-};
-
-/* The mode in words. */
+/* The mode in words (the header's line, from mode.c's table). */
 const char *
 narrate_mode(enum view_mode m)
 {
-	return (m < VIEW_MODE_COUNT ? modes[m] : "?");
+	return (mode_info(m)->header);
 }
 
 /* Note what the run looks like right after the labelled event e. */
@@ -68,7 +62,7 @@ narrate_moment(struct narrate_moment *m, const struct view *s,
 		 * sends the window as soon as it is built.
 		 */
 		st = view_page_state(s, e->first);
-		if (e->mode == VIEW_MODE_BUGGY)
+		if (mode_info(e->mode)->outer_plug)
 			m->held = st == VIEW_PAGE_PLUGGED && rd->outer_plug;
 		else if (e->mode == VIEW_MODE_LEGACY)
 			m->held = (st == VIEW_PAGE_QUEUED ||
@@ -185,7 +179,7 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 {
 	const struct view_event	*e = &m->ev;
 	enum view_mode		 mode = e->mode;
-	int			 buggy = mode == VIEW_MODE_BUGGY;
+	int			 buggy = mode_info(mode)->outer_plug;
 	int			 legacy = mode == VIEW_MODE_LEGACY;
 	char			 w[32], rq[64], t[32], mk[160], pg[48];
 	size_t			 n;
@@ -418,6 +412,8 @@ narrate_event(char *buf, size_t len, const struct view_event *e,
 	char		 r[64], r2[64], sz[32], pa[32];
 	enum view_mode	 m = e->mode;
 	int		 legacy = (m == VIEW_MODE_LEGACY);
+	int		 modern = mode_info(m)->modern;
+	int		 outer = mode_info(m)->outer_plug;
 
 	if (cfg->say != NULL) {
 		/* A kernel trace: its own words (trace.c). */
@@ -433,11 +429,12 @@ narrate_event(char *buf, size_t len, const struct view_event *e,
 		    m == VIEW_MODE_BUGGY ? "outer plug taken (blk_start_plug)" :
 		    m == VIEW_MODE_FIXED ? "no outer plug (the patch)" :
 		    m == VIEW_MODE_MODERN ? "no outer plug (6.x)" :
+		    outer ? "what-if: 2.6.39's outer plug taken" :
 		    "2.6.38: no plug on the task");
 		break;
 	case VIEW_EV_READ_END:
 		snprintf(buf, len, "read() #%llu returns%s",
-		    (unsigned long long)e->read_index, m == VIEW_MODE_BUGGY ?
+		    (unsigned long long)e->read_index, outer ?
 		    "; blk_finish_plug sends what the plug holds" : "");
 		break;
 	case VIEW_EV_RA_SYNC:
@@ -524,8 +521,8 @@ narrate_event(char *buf, size_t len, const struct view_event *e,
 		case VIEW_REASON_LIMIT:
 			snprintf(buf, len, "%u requests on the plug list: "
 			    "%s sends them first%s", e->count,
-			    m == VIEW_MODE_MODERN ? "blk_add_rq_to_plug" :
-			    "blk_flush_plug_list", m == VIEW_MODE_MODERN ? "" :
+			    modern ? "blk_add_rq_to_plug" :
+			    "blk_flush_plug_list", modern ? "" :
 			    " (3.1+)");
 			break;
 		case VIEW_REASON_SIZE:
@@ -557,7 +554,7 @@ narrate_event(char *buf, size_t len, const struct view_event *e,
 			    (unsigned long long)(e->first + e->npages));
 		break;
 	case VIEW_EV_WAIT:
-		if (m == VIEW_MODE_MODERN)
+		if (modern)
 			snprintf(buf, len, "folio at %llu not up to date: "
 			    "the reader sleeps on its lock",
 			    (unsigned long long)e->page);

@@ -38,6 +38,7 @@ enum view_mode {
 	VIEW_MODE_MODERN,	/* Linux 6.x: folios, blk-mq, a plug per window;
 				   a flushed plug's requests are each told by
 				   a QUEUE event at the queue */
+	VIEW_MODE_MODERN_BUGGY,	/* what-if: 6.x with 2.6.39's outer plug */
 	VIEW_MODE_COUNT
 };
 
