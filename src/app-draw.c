@@ -162,6 +162,13 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		st2 = st;
 		memset(st2.choice, 0, sizeof st2.choice);
 		st2.ask = st2.prompt = st2.verdict = st2.summary = NULL;
+		/* Beside a trace the model says what it is. */
+		if (a->trace != NULL) {
+			trace_model_title(a->model_title,
+			    sizeof a->model_title, a->trace,
+			    sim_config(a->other.sim)->mode);
+			st2.header = a->model_title;
+		}
 		/* The halves leave the flash to the footer. */
 		render_draw_at(top->r, top->view, ops, be, top == &a->main ?
 		    &st : &st2, 0, h);
