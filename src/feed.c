@@ -39,6 +39,7 @@ feed_config(struct view_config *vc, const struct sim_config *c)
 	vc->read_pages = c->read_pages;
 	vc->ra_pages = c->ra_pages;
 	vc->max_req_pages = c->max_req_pages;
+	vc->max_segments = c->max_segments;
 	vc->plug_limit = c->plug_limit;
 	vc->unplug_delay_ns = c->unplug_delay_ns;
 	vc->copy_ns = c->cpu.copy_ns;

@@ -139,15 +139,21 @@ size(char *b, size_t n, uint64_t pages)
 
 /*
  * The requests a first window of `pages` makes: "one 256 KiB request" or
- * "4 requests of up to 512 KiB"; short: "one request", "4 requests".
+ * "4 requests of up to 512 KiB"; short: "one request", "4 requests".  In
+ * Linux 6.x the first window is read in pages, a segment each, so a
+ * request also ends at max_segments (model.md §7.6).
  */
 static const char *
 requests(char *b, size_t n, uint64_t pages, const struct view_config *cfg,
-    int brief)
+    enum view_mode mode, int brief)
 {
-	uint64_t	max = cfg->max_req_pages, k = (pages + max - 1) / max;
+	uint64_t	max = cfg->max_req_pages, k;
 	char		sz[32];
 
+	if (mode_info(mode)->modern && cfg->max_segments != 0 &&
+	    cfg->max_segments < max)
+		max = cfg->max_segments;
+	k = (pages + max - 1) / max;
 	if (k <= 1)
 		snprintf(b, n, "one %s%srequest", brief ? "" :
 		    size(sz, sizeof sz, pages), brief ? "" : " ");
@@ -188,7 +194,7 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 	size(w, sizeof w, e->npages);
 	switch (e->label) {
 	case 1:
-		requests(rq, sizeof rq, e->npages, cfg, brief);
+		requests(rq, sizeof rq, e->npages, cfg, mode, brief);
 		mk[0] = '\0';
 		if (e->marker != VIEW_NONE && e->marker > e->first &&
 		    e->marker < e->first + e->npages) {
@@ -229,6 +235,10 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 		else if (legacy)
 			snprintf(buf, len, "T1: %s; the bios merge into %s in "
 			    "the plugged queue", mk, rq);
+		else if (mode_info(mode)->modern)
+			snprintf(buf, len, "T1: %s; its bio is %s%s in "
+			    "read_pages()'s own plug", mk, strncmp(rq, "one ",
+			    4) == 0 ? "" : "cut into ", rq);
 		else
 			snprintf(buf, len, "T1: %s; the bios merge into %s in "
 			    "read_pages()'s own plug", mk, rq);
