@@ -119,7 +119,7 @@ app_new_trace(struct trace *t, const struct sim_config *base, char *why,
 	struct trace_fit	 fit;
 	const char		*check;
 
-	trace_model_fit(t, &fit);
+	trace_model_fit(t, &fit, base->cpu.syscall_ns);
 	if (trace_model_config(t, &fit, base, SIM_MODE_MODERN, &model,
 	    &check) != 0) {
 		trace_misfit(why, len, t, check);

@@ -163,7 +163,7 @@ beside_run(const struct opts *o, FILE *out, FILE *err)
 	pipe_free(p);
 	trace_build(&t, &im);
 	import_free(&im);
-	trace_model_fit(&t, &fit);
+	trace_model_fit(&t, &fit, o->cfg.cpu.syscall_ns);
 	if (trace_model_config(&t, &fit, &o->cfg, (enum sim_mode)(o->beside -
 	    1), &cfg, &why) != 0) {
 		fprintf(err, "raviz: %s: no model has this trace's figures: "

@@ -10,8 +10,12 @@
  * is kept in 1/65536 ns (u128), exact enough for any trace the import
  * takes.  A requeued request gives no share (it did not complete).
  *
- * The shares are then sorted by (size, share): each size's median is one
- * point, weighted by the requests of that size.  Of the 64 sizes with the
+ * The shares are then grouped by size: each size's mean share is one
+ * point, weighted by the requests of that size.  The mean, not the
+ * median: the model's device takes the same time for every request of a
+ * size, so to keep the real device's pace it must take the time the real
+ * one took on average - the slow requests of a noisy device (a virtual
+ * machine's loop device: 1 MiB in 0.2 ms, sometimes in 4 ms) included.  Of the 64 sizes with the
  * most requests, every two give a slope (a rational, compared by cross
  * products, never in floating point); the weighted median slope and then
  * the weighted median intercept make the line.  All integer: the same
@@ -59,7 +63,7 @@ struct wval {
 
 __extension__ typedef __int128 i128;
 
-/* Order of shares: by size, then by share. */
+/* Order of shares: by size, then by share (a fixed order to sum in). */
 static int
 share_cmp(const void *a, const void *b)
 {
@@ -263,15 +267,94 @@ line(struct point *p, size_t np, struct trace_fit *f)
 	free(iv);
 }
 
-/* Measure the device of t. */
+/* Order of u64 values. */
+static int
+u64_cmp(const void *a, const void *b)
+{
+	uint64_t	x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x < y ? -1 : x > y);
+}
+
+/* The lower median of n values (sorted here); 0 when there are none. */
+static uint64_t
+median(uint64_t *v, size_t n)
+{
+	if (n == 0)
+		return (0);
+	qsort(v, n, sizeof *v, u64_cmp);
+	return (v[(n - 1) / 2]);
+}
+
+/*
+ * The host's copy and wake costs from the reader's events (see the
+ * header): one pass over the reads, then one over the sleeps.
+ */
+static void
+host(const struct trace *t, struct trace_fit *f, uint64_t syscall_ns)
+{
+	uint64_t	*v = NULL, t0 = 0, pages = 0, copied, gap;
+	size_t		 cap = 0, n = 0, k, j;
+	int		 pid = -1, waited = 0;
+
+	for (k = 0; k < t->nev && pid < 0; k++)
+		if (t->ev[k].kind == VIEW_EV_READ_BEGIN)
+			pid = t->src[k].pid;
+	if (pid < 0)
+		return;
+	for (k = 0; k < t->nev; k++) {
+		const struct view_event	*e = &t->ev[k];
+
+		if (e->kind == VIEW_EV_READ_BEGIN) {
+			t0 = e->t_ns;
+			pages = e->npages;
+			waited = 0;
+		} else if (e->kind == VIEW_EV_WAIT)
+			waited = 1;
+		else if (e->kind == VIEW_EV_READ_END && !waited && pages > 0 &&
+		    e->t_ns >= t0) {
+			/* Per page, beyond the syscall's own cost. */
+			v = xgrow(v, &cap, n, sizeof *v);
+			gap = e->t_ns - t0;
+			v[n++] = (gap > syscall_ns ? gap - syscall_ns : 0) /
+			    pages;
+		}
+	}
+	f->copies = n;
+	f->copy_ns = median(v, n);
+	n = 0;
+	for (k = 0; k < t->nev && f->copies > 0; k++) {
+		if (t->ev[k].kind != VIEW_EV_WAKE)
+			continue;
+		/* Its copy comes with it; the reader's own next line ends it. */
+		copied = 0;
+		for (j = k + 1; j < t->nev && t->src[j].pid != pid; j++)
+			if (t->ev[j].kind == VIEW_EV_COPY)
+				copied += t->ev[j].npages;
+		if (j == t->nev || t->ev[j].t_ns < t->ev[k].t_ns)
+			continue;
+		gap = t->ev[j].t_ns - t->ev[k].t_ns;
+		v = xgrow(v, &cap, n, sizeof *v);
+		v[n++] = gap > copied * f->copy_ns ? gap - copied * f->copy_ns :
+		    0;
+	}
+	f->wakes = n;
+	f->wake_ns = median(v, n);
+	free(v);
+}
+
+/* Measure the device of t, and its host. */
 void
-trace_model_fit(const struct trace *t, struct trace_fit *f)
+trace_model_fit(const struct trace *t, struct trace_fit *f,
+    uint64_t syscall_ns)
 {
 	struct share	*sh;
 	struct point	*p = NULL;
-	size_t		 n, i, j, np = 0, cap = 0;
+	sim_u128	 sum;
+	size_t		 n, i, j, q, np = 0, cap = 0;
 
 	memset(f, 0, sizeof *f);
+	host(t, f, syscall_ns);
 	sh = shares(t, &n, &f->in_flight);
 	f->requests = n;
 	if (n == 0) {
@@ -284,8 +367,9 @@ trace_model_fit(const struct trace *t, struct trace_fit *f)
 			continue;
 		p = xgrow(p, &cap, np, sizeof *p);
 		p[np].bytes = sh[i].bytes;
-		/* The lower median: a share that was measured. */
-		p[np].ns = sh[i + (j - i - 1) / 2].ns;
+		for (sum = 0, q = i; q < j; q++)
+			sum += sh[q].ns;
+		p[np].ns = (uint64_t)(sum / (j - i));
 		p[np++].w = j - i;
 	}
 	f->sizes = np;
@@ -309,6 +393,10 @@ trace_model_config(const struct trace *t, const struct trace_fit *f,
 	/* max_sectors: at least the largest request the trace has. */
 	if (t->cfg.max_req_pages > 0)
 		c.max_req_pages = t->cfg.max_req_pages;
+	if (f->copies > 0)
+		c.cpu.copy_ns = f->copy_ns;
+	if (f->wakes > 0)
+		c.cpu.wake_ns = f->wake_ns;
 	if (f->how != TRACE_FIT_NONE) {
 		c.device.name = TRACE_MODEL_DEVICE;
 		c.device.bandwidth = f->bandwidth;
@@ -347,7 +435,7 @@ int
 trace_model_words(char *buf, size_t len, const struct sim_config *c,
     const struct trace_fit *f)
 {
-	char	a[32], b[32], d[32], bw[32], lat[32];
+	char	a[32], b[32], d[32], bw[32], lat[32], cp[32], wk[32];
 
 	fmt_bytes(a, sizeof a, c->read_pages * SIM_PAGE_SIZE);
 	fmt_bytes(b, sizeof b, c->ra_pages * SIM_PAGE_SIZE);
@@ -358,9 +446,13 @@ trace_model_words(char *buf, size_t len, const struct sim_config *c,
 		    c->device.name));
 	fmt_ratio(bw, sizeof bw, c->device.bandwidth, 1000000, 0);
 	fmt_time(lat, sizeof lat, c->device.latency_ns);
+	fmt_time(cp, sizeof cp, c->cpu.copy_ns);
+	fmt_time(wk, sizeof wk, c->cpu.wake_ns);
 	return (snprintf(buf, len, "bs %s, ra %s, max_sectors %s; device "
-	    "measured from %llu requests: %s MB/s, latency %s%s", a, b, d,
+	    "measured from %llu requests: %s MB/s, latency %s%s; host %s: "
+	    "copy %s a page, wake %s", a, b, d,
 	    (unsigned long long)f->requests, bw, lat,
-	    f->how == TRACE_FIT_RATE ? " (one size: all of it bandwidth)" :
-	    ""));
+	    f->how == TRACE_FIT_RATE ? " (no latency told apart)" : "",
+	    f->copies > 0 || f->wakes > 0 ? "measured" : "the model's", cp,
+	    wk));
 }

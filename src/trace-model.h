@@ -13,15 +13,25 @@
  *   every stretch divided among the requests in flight then (two requests
  *   on the device for 100 us used 50 us each), which is how the model's
  *   link serves them (model.md §5).  The shares are grouped by request
- *   size and each size's median taken; a line share = L + bytes / B
- *   through those medians (the weighted median of the slopes between every
- *   two sizes, then the weighted median intercept: one odd request cannot
- *   move it) gives the access latency L and the bandwidth B.  With a
- *   single size, or sizes that do not tell the two apart (a slope or an
- *   intercept below zero: noise larger than the latency), L is 0 and B
- *   the median rate.
+ *   size and each size's mean taken (the model spends on every request
+ *   what the device spent on average, slow ones included); a line
+ *   share = L + bytes / B through those points (the weighted median of
+ *   the slopes between every two sizes, then the weighted median
+ *   intercept: one odd size cannot tilt it) gives the access latency L
+ *   and the bandwidth B.  With a single size, or sizes that do not tell
+ *   the two apart (a slope or an intercept below zero: noise larger than
+ *   the latency), L is 0 and B the sizes' median rate.
  *
- * The rest - the host CPU costs, the queue depth (at least the most
+ * The host, where the trace has the reader's read() markers: the cost of
+ * copying a page is the median, over the reads that never waited for the
+ * device, of a read's time (less the base's syscall cost) per page; the
+ * cost of waking is the median, over the reader's inferred sleeps (trace.h),
+ * of the time from the completion that woke it to its next traced line,
+ * less the pages it copied in between at that copy cost.  A virtual
+ * machine's reader may take milliseconds there, which the model then
+ * takes too.
+ *
+ * The rest - the other CPU costs, the queue depth (at least the most
  * requests the trace had in flight), the link's discipline - comes from
  * the base configuration; the device has no idle-exit penalty.  Nothing
  * here reads a clock: the same trace gives the same model, to the bit.
@@ -52,10 +62,19 @@ struct trace_fit {
 	uint64_t	 requests;	/* completed requests measured */
 	uint64_t	 sizes;		/* distinct sizes among them */
 	uint32_t	 in_flight;	/* the most in flight at once */
+	/* The host (0 samples: not measured, the base's cost stands). */
+	uint64_t	 copy_ns;	/* per page copied */
+	uint64_t	 copies;	/* reads that never waited */
+	uint64_t	 wake_ns;	/* from the completion to running */
+	uint64_t	 wakes;		/* sleeps measured */
 };
 
-/* Measure the device of t. */
-void	 trace_model_fit(const struct trace *t, struct trace_fit *f);
+/*
+ * Measure the device of t and, where it has read() markers, the host (a
+ * read costs syscall_ns, the base's, besides its pages).
+ */
+void	 trace_model_fit(const struct trace *t, struct trace_fit *f,
+	     uint64_t syscall_ns);
 /*
  * The model of t in mode m into *out: base with t's sizes and limits and
  * the device f measured (trace_model_fit()).  0, or -1 when no usable
