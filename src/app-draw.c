@@ -12,18 +12,20 @@
 #include "app.h"
 #include "app-int.h"
 #include "differ.h"
+#include "mode.h"
 
 /*
- * The halves of compare mode: the buggy (or legacy) run above, the fixed
- * run below; a kernel trace above the model.
+ * The halves of compare mode: the run with the plug across read() above
+ * (buggy, modern-buggy; legacy above fixed), the run without below; a
+ * kernel trace above the model.
  */
 static void
 halves(struct app *a, struct timeline **top, struct timeline **bot)
 {
 	*top = &a->main;
 	*bot = &a->other;
-	if (a->trace == NULL && sim_config(a->other.sim)->mode ==
-	    SIM_MODE_BUGGY) {
+	if (a->trace == NULL && mode_info((enum view_mode)
+	    sim_config(a->other.sim)->mode)->outer_plug) {
 		*top = &a->other;
 		*bot = &a->main;
 	}
@@ -160,6 +162,13 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 		st2 = st;
 		memset(st2.choice, 0, sizeof st2.choice);
 		st2.ask = st2.prompt = st2.verdict = st2.summary = NULL;
+		/* Beside a trace the model says what it is. */
+		if (a->trace != NULL) {
+			trace_model_title(a->model_title,
+			    sizeof a->model_title, a->trace,
+			    sim_config(a->other.sim)->mode);
+			st2.header = a->model_title;
+		}
 		/* The halves leave the flash to the footer. */
 		render_draw_at(top->r, top->view, ops, be, top == &a->main ?
 		    &st : &st2, 0, h);

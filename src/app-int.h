@@ -12,6 +12,7 @@
 #include "differ.h"
 #include "predict.h"
 #include "timeline.h"
+#include "trace-model.h"
 
 #define FLASH_LEN	96
 #define CAPTION_LEN	512
@@ -25,6 +26,12 @@ struct app {
 	struct sim_config		 cfg;		/* the model's run */
 	const struct trace		*trace;		/* main run: &own, or NULL */
 	struct trace			 own;		/* the trace, owned */
+	/*
+	 * A trace's model (trace-model.h): its device as measured; cfg is
+	 * the model, in the mode the compare half shows.
+	 */
+	struct trace_fit		 fit;
+	char				 model_title[96];
 	struct timeline			 main;
 	struct timeline			 other;		/* compare mode */
 	/*

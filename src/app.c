@@ -24,8 +24,11 @@
 #include "app.h"
 #include "app-int.h"
 #include "fmt.h"
+#include "mode.h"
 #include "narrate.h"
 #include "xalloc.h"
+
+static int	 set_compare(struct app *, int);
 
 /* The speed ladder, events per second. */
 static const unsigned ladder[] = {
@@ -34,11 +37,11 @@ static const unsigned ladder[] = {
 };
 #define LADDER_N	(sizeof ladder / sizeof ladder[0])
 
-/* The mode of the second run in compare mode. */
+/* The mode of the second run in compare mode (mode.h). */
 static enum sim_mode
 other_mode(enum sim_mode m)
 {
-	return (m == SIM_MODE_FIXED ? SIM_MODE_BUGGY : SIM_MODE_FIXED);
+	return ((enum sim_mode)mode_partner((enum view_mode)m));
 }
 
 /* Keep the compare run in step with the main run's clock. */
@@ -102,21 +105,23 @@ trace_misfit(char *why, size_t len, const struct trace *t, const char *check)
 		    "%s", check);
 }
 
-/* A new application over a kernel trace, paused at its first event. */
+/*
+ * A new application over a kernel trace, paused at its first event; its
+ * model (the compare half) is today's kernel configured from the trace,
+ * on the device as the trace measures it (trace-model.h).
+ */
 struct app *
 app_new_trace(struct trace *t, const struct sim_config *base, char *why,
     size_t len)
 {
 	struct app		*a;
-	struct sim_config	 model = *base;
+	struct sim_config	 model;
+	struct trace_fit	 fit;
 	const char		*check;
 
-	/* The model with the trace's read and readahead sizes, fixed mode. */
-	model.mode = SIM_MODE_FIXED;
-	model.read_pages = t->cfg.read_pages;
-	model.ra_pages = t->cfg.ra_pages;
-	model.file_pages = t->cfg.file_pages;
-	if ((check = sim_config_check(&model)) != NULL) {
+	trace_model_fit(t, &fit, base->cpu.syscall_ns);
+	if (trace_model_config(t, &fit, base, SIM_MODE_MODERN, &model,
+	    &check) != 0) {
 		trace_misfit(why, len, t, check);
 		trace_free(t);
 		return (NULL);
@@ -126,6 +131,7 @@ app_new_trace(struct trace *t, const struct sim_config *base, char *why,
 		trace_free(t);
 		return (NULL);
 	}
+	a->fit = fit;
 	timeline_done(&a->main);
 	a->own = *t;
 	memset(t, 0, sizeof *t);
@@ -374,10 +380,7 @@ app_flashf(struct app *a, const char *fmt, ...)
 static const char *
 mode_word(enum sim_mode m)
 {
-	static const char *w[SIM_MODE_COUNT] = { "BUGGY", "FIXED", "LEGACY",
-	    "MODERN" };
-
-	return (m < SIM_MODE_COUNT ? w[m] : "?");
+	return (mode_info((enum view_mode)m)->word);
 }
 
 /* Ask for mode m at the next read(): record, apply, tell the user. */
@@ -458,6 +461,46 @@ unpatch(struct app *a)
 	return (0);
 }
 
+/* What the model beside a trace is, as a flash. */
+static void
+model_flash(struct app *a)
+{
+	char	w[FLASH_LEN];
+
+	trace_model_words(w, sizeof w, &a->cfg, &a->fit);
+	app_flashf(a, "%s model: %s", mode_word(a->cfg.mode), w);
+}
+
+/*
+ * The mode after m of the model beside a trace (m): today's kernel, the
+ * 2012 patch, the 2012 bug, and round; a mode outside them goes to today's.
+ */
+static enum sim_mode
+model_cycle(enum sim_mode m)
+{
+	return (m == SIM_MODE_MODERN ? SIM_MODE_FIXED : m == SIM_MODE_FIXED ?
+	    SIM_MODE_BUGGY : SIM_MODE_MODERN);
+}
+
+/*
+ * The model beside a trace in mode m: in compare mode its half starts
+ * again in that mode and comes to the trace's clock; without it, the
+ * trace has no mode of its own, which the user is told.
+ */
+static int
+model_mode(struct app *a, enum sim_mode m)
+{
+	if (!a->st.compare) {
+		app_flash(a, "kernel trace: c, then m or p switches its model");
+		return (0);
+	}
+	/* The half in the old mode is not kept: it starts again in m. */
+	a->cfg.mode = m;
+	a->st.compare = 0;
+	a->other_kept = 0;
+	return (set_compare(a, 1));
+}
+
 /* Turn compare mode on or off. */
 static int
 set_compare(struct app *a, int on)
@@ -500,6 +543,8 @@ set_compare(struct app *a, int on)
 	}
 	a->other_kept = 0;
 	a->st.compare = 1;
+	if (a->trace != NULL)
+		model_flash(a);
 	return (sync_other(a));
 }
 
@@ -635,12 +680,6 @@ static int
 trace_refuses(struct app *a, const struct cmd *c)
 {
 	switch (c->kind) {
-	case CMD_PLUG:
-	case CMD_MODE:
-	case CMD_CYCLE:
-		app_flash(a, "a kernel trace: its plugging is the kernel's "
-		    "(c compares it with the model)");
-		return (1);
 	case CMD_JUMP:
 		app_flash(a, "a kernel trace has no moments T1-T5: g and G "
 		    "go to its ends");
@@ -792,17 +831,24 @@ app_exec(struct app *a, const struct cmd *c)
 		rc = app_goto_time(a, c->arg > 0 ? (uint64_t)c->arg : 0);
 		break;
 	case CMD_PLUG:
-		m = sim_pending_mode(a->main.sim);
-		rc = mode_cmd(a, m == SIM_MODE_BUGGY ? SIM_MODE_FIXED :
-		    SIM_MODE_BUGGY);
+		m = a->trace != NULL ? a->cfg.mode :
+		    sim_pending_mode(a->main.sim);
+		m = (enum sim_mode)mode_plug((enum view_mode)m);
+		rc = a->trace != NULL ? model_mode(a, m) : mode_cmd(a, m);
 		break;
 	case CMD_MODE:
-		if (c->arg >= 0 && c->arg < SIM_MODE_COUNT)
-			rc = mode_cmd(a, (enum sim_mode)c->arg);
+		if (c->arg < 0 || c->arg >= SIM_MODE_COUNT)
+			break;
+		m = (enum sim_mode)c->arg;
+		rc = a->trace != NULL ? model_mode(a, m) : mode_cmd(a, m);
 		break;
 	case CMD_CYCLE:
+		if (a->trace != NULL) {
+			rc = model_mode(a, model_cycle(a->cfg.mode));
+			break;
+		}
 		m = sim_pending_mode(a->main.sim);
-		rc = mode_cmd(a, (enum sim_mode)((m + 1) % SIM_MODE_COUNT));
+		rc = mode_cmd(a, (enum sim_mode)mode_cycle((enum view_mode)m));
 		break;
 	case CMD_COMPARE:
 		rc = set_compare(a, !a->st.compare);

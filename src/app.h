@@ -71,10 +71,11 @@ struct app *app_new(const struct sim_config *);
 /*
  * A new application over a kernel trace t, paused at its first event (it
  * takes t over: *t is left empty, the application frees it, also when
- * this fails); its compare run (c) is the
- * model configured as base but in fixed mode (the kernel's) with the
- * trace's read size, readahead size and file size.  The trace's run has
- * no mode to switch, no moments and no questions: those keys say so.
+ * this fails); its compare run (c) is the model of the trace
+ * (trace-model.h): today's kernel with the trace's read, readahead and
+ * file sizes on its device as measured, the rest as base.  The trace's
+ * run has no mode to switch, no moments and no questions: those keys say
+ * so, but in compare m and p switch the model's mode.
  * NULL if that model is not a valid configuration or memory ran out, why
  * (len bytes) then saying which, in the trace's words.
  */

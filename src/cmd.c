@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "mode.h"
 #include "parse.h"
 #include "engine/sim.h"
 
@@ -25,7 +26,7 @@ enum argk {
 	ARG_SPEED,		/* events per second: 1 .. 1e6 */
 	ARG_LABEL,		/* 1 .. 5, also "T1" .. "T5" */
 	ARG_EVENT,		/* event number: 0 .. 2^63 - 1 */
-	ARG_MODE,		/* buggy | fixed | legacy | modern */
+	ARG_MODE,		/* a mode's name (mode.h) */
 	ARG_OPTMODE,		/* nothing (0), or a mode (1 + enum sim_mode) */
 	ARG_HELP,		/* nothing (toggle) or "close" */
 	ARG_PACE,		/* nothing (toggle), "events" or "time" */
@@ -132,12 +133,12 @@ static const struct key_row key_table[] = {
 	    { { 'g', CMD_START, 0 }, { '<', CMD_START, 0 },
 	    { CMD_KEY_HOME, CMD_START, 0 }, { 'G', CMD_END, 0 },
 	    { '>', CMD_END, 0 }, { CMD_KEY_END, CMD_END, 0 } }, NULL, NULL, 0 },
-	{ "p", "toggle the plug: buggy <-> fixed at the next read()",
+	{ "p", "the plug across read(): buggy <-> fixed, modern <-> what-if",
 	    { { 'p', CMD_PLUG, 0 } },
 	    "p toggle plug", NULL, 3 },
-	{ "m", "cycle the mode: buggy -> fixed -> legacy -> modern",
+	{ "m", "cycle the modes; in a trace's compare: the model's mode",
 	    { { 'm', CMD_CYCLE, 0 }, { 'M', CMD_CYCLE, 0 } }, NULL, NULL, 0 },
-	{ "c", "compare: buggy above, fixed below, same clock",
+	{ "c", "compare two runs on one clock (a trace: beside its model)",
 	    { { 'c', CMD_COMPARE, 0 }, { 'C', CMD_COMPARE, 0 } },
 	    "c compare", "c one run", 4 },
 	{ "z Z  r", "zoom the file strip in / out; restart the scenario",
@@ -322,7 +323,7 @@ static int
 parse_arg(enum argk ak, const char *a, int64_t *out, const char **why)
 {
 	uint64_t	v;
-	enum sim_mode	m;
+	enum view_mode	m;
 
 	switch (ak) {
 	case ARG_NONE:
@@ -370,8 +371,8 @@ parse_arg(enum argk ak, const char *a, int64_t *out, const char **why)
 			return (-1);
 		break;
 	case ARG_MODE:
-		if (sim_mode_parse(a, &m) != 0) {
-			*why = "expected buggy, fixed, legacy or modern";
+		if (mode_parse(a, &m) != 0) {
+			*why = "expected " MODE_NAMES_OR;
 			return (-1);
 		}
 		v = (uint64_t)m;
@@ -381,9 +382,8 @@ parse_arg(enum argk ak, const char *a, int64_t *out, const char **why)
 			*out = 0;
 			return (0);
 		}
-		if (sim_mode_parse(a, &m) != 0) {
-			*why = "expected nothing or a mode: buggy, fixed, "
-			    "legacy or modern";
+		if (mode_parse(a, &m) != 0) {
+			*why = "expected nothing or a mode: " MODE_NAMES_OR;
 			return (-1);
 		}
 		v = (uint64_t)m + 1;
@@ -549,13 +549,12 @@ cmd_format(char *buf, size_t len, const struct cmd *c)
 			break;
 		case ARG_MODE:
 			n = snprintf(buf, len, "%s %s", d->name,
-			    sim_mode_name((enum sim_mode)c->arg));
+			    mode_name((enum view_mode)c->arg));
 			break;
 		case ARG_OPTMODE:
-			if (c->arg > 0 && c->arg <= SIM_MODE_COUNT)
+			if (c->arg > 0 && c->arg <= VIEW_MODE_COUNT)
 				n = snprintf(buf, len, "%s %s", d->name,
-				    sim_mode_name((enum sim_mode)(c->arg -
-				    1)));
+				    mode_name((enum view_mode)(c->arg - 1)));
 			else
 				n = snprintf(buf, len, "%s", d->name);
 			break;

@@ -16,18 +16,13 @@
 
 #include "differ.h"
 #include "fmt.h"
+#include "mode.h"
 
 /* Events stepped, at most, looking for T5's wake and the window's requests. */
 #define DIFFER_STEP_MAX	100000
 /* Dispatches kept from T3 on, at most. */
 #define DIFFER_SENT_MAX	64
 
-/* The mode compared with m. */
-static enum sim_mode
-other_mode(enum sim_mode m)
-{
-	return (m == SIM_MODE_FIXED ? SIM_MODE_BUGGY : SIM_MODE_FIXED);
-}
 
 /* Pages of the window [first, end) that d's requests have carried so far. */
 static uint64_t
@@ -125,15 +120,21 @@ measure(struct differ_run *d, const struct sim_config *c, enum sim_mode m)
 	return (0);
 }
 
-/* Measure both runs; [0] is the one drawn above, [1] fixed. */
+/*
+ * Measure both runs, c's mode and the one compare puts beside it
+ * (mode_partner()); [0] is the one drawn above (with the outer plug), [1]
+ * the one below.
+ */
 int
 differ_measure(struct differ *df, const struct sim_config *c)
 {
-	enum sim_mode	m = c->mode, o = other_mode(c->mode);
+	enum sim_mode	m = c->mode, o, x;
 
-	if (m == SIM_MODE_FIXED) {
+	o = (enum sim_mode)mode_partner((enum view_mode)m);
+	if (mode_info((enum view_mode)o)->outer_plug) {
+		x = m;
 		m = o;
-		o = SIM_MODE_FIXED;
+		o = x;
 	}
 	if (measure(&df->run[0], c, m) != 0 ||
 	    measure(&df->run[1], c, o) != 0)

@@ -15,7 +15,8 @@
 
 /* Why: the translations below copy enum values as they are. */
 _Static_assert((int)VIEW_MODE_COUNT == (int)SIM_MODE_COUNT &&
-    (int)VIEW_MODE_LEGACY == (int)SIM_MODE_LEGACY, "modes");
+    (int)VIEW_MODE_LEGACY == (int)SIM_MODE_LEGACY &&
+    (int)VIEW_MODE_MODERN_BUGGY == (int)SIM_MODE_MODERN_BUGGY, "modes");
 _Static_assert((int)VIEW_EV_COUNT == (int)SIM_EV_COUNT &&
     (int)VIEW_EV_MODE == (int)SIM_EV_MODE &&
     (int)VIEW_EV_DISPATCH == (int)SIM_EV_DISPATCH, "events");
@@ -38,6 +39,7 @@ feed_config(struct view_config *vc, const struct sim_config *c)
 	vc->read_pages = c->read_pages;
 	vc->ra_pages = c->ra_pages;
 	vc->max_req_pages = c->max_req_pages;
+	vc->max_segments = c->max_segments;
 	vc->plug_limit = c->plug_limit;
 	vc->unplug_delay_ns = c->unplug_delay_ns;
 	vc->copy_ns = c->cpu.copy_ns;

@@ -28,6 +28,7 @@
 #include "bounds.h"
 #include "figure.h"
 #include "fmt.h"
+#include "mode.h"
 #include "opts.h"
 #include "quiet.h"
 #include "report.h"
@@ -194,7 +195,7 @@ f_bytes_read(char *b, size_t n, const struct sim *s)
 static void
 f_mode(char *b, size_t n, const struct sim *s)
 {
-	snprintf(b, n, "%s", sim_mode_name(sim_mode(s)));
+	snprintf(b, n, "%s", mode_name((enum view_mode)sim_mode(s)));
 }
 
 /* {bs}: the read() size. */

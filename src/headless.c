@@ -20,6 +20,7 @@
 #include "fmt.h"
 #include "feed.h"
 #include "headless.h"
+#include "beside.h"
 #include "import.h"
 #include "predict.h"
 #include "quiet.h"
@@ -174,6 +175,8 @@ headless_import(const struct opts *o, FILE *out, FILE *err)
 	size_t			 i;
 	int			 rc;
 
+	if (o->beside)
+		return (beside_run(o, out, err));
 	if (!o->frames)
 		return (import_run(o->import_file, o->import_dev, out, err));
 	if ((rc = import_trace(&t, o->import_file, o->import_dev, err)) != 0)

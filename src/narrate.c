@@ -23,20 +23,14 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "mode.h"
 #include "narrate.h"
 
-static const char *modes[VIEW_MODE_COUNT] = {
-	"BUGGY - 2.6.39: read() holds a plug",
-	"FIXED - patch: no outer plug",
-	"LEGACY - 2.6.38: per-queue plug",
-	"MODERN - 6.x: folios, a plug per window",
-};
-
-/* The mode in words. */
+/* The mode in words (the header's line, from mode.c's table). */
 const char *
 narrate_mode(enum view_mode m)
 {
-	return (m < VIEW_MODE_COUNT ? modes[m] : "?");
+	return (mode_info(m)->header);
 }
 
 /* Note what the run looks like right after the labelled event e. */
@@ -68,7 +62,7 @@ narrate_moment(struct narrate_moment *m, const struct view *s,
 		 * sends the window as soon as it is built.
 		 */
 		st = view_page_state(s, e->first);
-		if (e->mode == VIEW_MODE_BUGGY)
+		if (mode_info(e->mode)->outer_plug)
 			m->held = st == VIEW_PAGE_PLUGGED && rd->outer_plug;
 		else if (e->mode == VIEW_MODE_LEGACY)
 			m->held = (st == VIEW_PAGE_QUEUED ||
@@ -145,15 +139,21 @@ size(char *b, size_t n, uint64_t pages)
 
 /*
  * The requests a first window of `pages` makes: "one 256 KiB request" or
- * "4 requests of up to 512 KiB"; short: "one request", "4 requests".
+ * "4 requests of up to 512 KiB"; short: "one request", "4 requests".  In
+ * Linux 6.x the first window is read in pages, a segment each, so a
+ * request also ends at max_segments (model.md §7.6).
  */
 static const char *
 requests(char *b, size_t n, uint64_t pages, const struct view_config *cfg,
-    int brief)
+    enum view_mode mode, int brief)
 {
-	uint64_t	max = cfg->max_req_pages, k = (pages + max - 1) / max;
+	uint64_t	max = cfg->max_req_pages, k;
 	char		sz[32];
 
+	if (mode_info(mode)->modern && cfg->max_segments != 0 &&
+	    cfg->max_segments < max)
+		max = cfg->max_segments;
+	k = (pages + max - 1) / max;
 	if (k <= 1)
 		snprintf(b, n, "one %s%srequest", brief ? "" :
 		    size(sz, sizeof sz, pages), brief ? "" : " ");
@@ -185,7 +185,7 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 {
 	const struct view_event	*e = &m->ev;
 	enum view_mode		 mode = e->mode;
-	int			 buggy = mode == VIEW_MODE_BUGGY;
+	int			 buggy = mode_info(mode)->outer_plug;
 	int			 legacy = mode == VIEW_MODE_LEGACY;
 	char			 w[32], rq[64], t[32], mk[160], pg[48];
 	size_t			 n;
@@ -194,7 +194,7 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 	size(w, sizeof w, e->npages);
 	switch (e->label) {
 	case 1:
-		requests(rq, sizeof rq, e->npages, cfg, brief);
+		requests(rq, sizeof rq, e->npages, cfg, mode, brief);
 		mk[0] = '\0';
 		if (e->marker != VIEW_NONE && e->marker > e->first &&
 		    e->marker < e->first + e->npages) {
@@ -235,6 +235,10 @@ label_text(char *buf, size_t len, const struct narrate_moment *m,
 		else if (legacy)
 			snprintf(buf, len, "T1: %s; the bios merge into %s in "
 			    "the plugged queue", mk, rq);
+		else if (mode_info(mode)->modern)
+			snprintf(buf, len, "T1: %s; its bio is %s%s in "
+			    "read_pages()'s own plug", mk, strncmp(rq, "one ",
+			    4) == 0 ? "" : "cut into ", rq);
 		else
 			snprintf(buf, len, "T1: %s; the bios merge into %s in "
 			    "read_pages()'s own plug", mk, rq);
@@ -418,6 +422,8 @@ narrate_event(char *buf, size_t len, const struct view_event *e,
 	char		 r[64], r2[64], sz[32], pa[32];
 	enum view_mode	 m = e->mode;
 	int		 legacy = (m == VIEW_MODE_LEGACY);
+	int		 modern = mode_info(m)->modern;
+	int		 outer = mode_info(m)->outer_plug;
 
 	if (cfg->say != NULL) {
 		/* A kernel trace: its own words (trace.c). */
@@ -433,11 +439,12 @@ narrate_event(char *buf, size_t len, const struct view_event *e,
 		    m == VIEW_MODE_BUGGY ? "outer plug taken (blk_start_plug)" :
 		    m == VIEW_MODE_FIXED ? "no outer plug (the patch)" :
 		    m == VIEW_MODE_MODERN ? "no outer plug (6.x)" :
+		    outer ? "what-if: 2.6.39's outer plug taken" :
 		    "2.6.38: no plug on the task");
 		break;
 	case VIEW_EV_READ_END:
 		snprintf(buf, len, "read() #%llu returns%s",
-		    (unsigned long long)e->read_index, m == VIEW_MODE_BUGGY ?
+		    (unsigned long long)e->read_index, outer ?
 		    "; blk_finish_plug sends what the plug holds" : "");
 		break;
 	case VIEW_EV_RA_SYNC:
@@ -524,8 +531,8 @@ narrate_event(char *buf, size_t len, const struct view_event *e,
 		case VIEW_REASON_LIMIT:
 			snprintf(buf, len, "%u requests on the plug list: "
 			    "%s sends them first%s", e->count,
-			    m == VIEW_MODE_MODERN ? "blk_add_rq_to_plug" :
-			    "blk_flush_plug_list", m == VIEW_MODE_MODERN ? "" :
+			    modern ? "blk_add_rq_to_plug" :
+			    "blk_flush_plug_list", modern ? "" :
 			    " (3.1+)");
 			break;
 		case VIEW_REASON_SIZE:
@@ -557,7 +564,7 @@ narrate_event(char *buf, size_t len, const struct view_event *e,
 			    (unsigned long long)(e->first + e->npages));
 		break;
 	case VIEW_EV_WAIT:
-		if (m == VIEW_MODE_MODERN)
+		if (modern)
 			snprintf(buf, len, "folio at %llu not up to date: "
 			    "the reader sleeps on its lock",
 			    (unsigned long long)e->page);

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "mode.h"
 #include "opts.h"
 #include "parse.h"
 #include "scenario.h"
@@ -38,7 +39,7 @@ enum {
 	O_NAME,		/* the string at field: a value, empty refused */
 	/* the others, each its own case */
 	O_UNTIL, O_COLS, O_ROWS, O_CHECKTHEME, O_IMPORTDEV, O_EXPORT, O_PACE,
-	O_ANSWERS, O_LIMIT, O_SWEEP
+	O_ANSWERS, O_LIMIT, O_SWEEP, O_BESIDE
 };
 
 /* The sections of --help after the scenario's, in order. */
@@ -176,6 +177,10 @@ static const struct opt table[] = {
 	    "--headless: its summary, or\nits --frames\n(ftrace text, "
 	    "trace-cmd report, perf script,\nblkparse text; detected from the "
 	    "content)", "FILE" },
+	{ "beside", K_VALUE, O_BESIDE, 0, OPTS_RUN, NULL, S_TRACES, "MODE",
+	    "with --headless --import: its summary beside\nthe model's "
+	    "configured from it (in MODE,\nmodern for today's kernel), key "
+	    "by key", MODE_NAMES_BAR },
 	{ "import-dev", K_VALUE, O_IMPORTDEV, 0, OPTS_RUN, NULL, S_TRACES,
 	    "MAJ,MIN", "the device to import (default: most data read)",
 	    NULL },
@@ -314,10 +319,13 @@ opts_list(FILE *f)
 		list_help(f, so->help);
 	}
 	for (i = 0; i < sizeof table / sizeof table[0]; i++) {
-		fprintf(f, "--%s%s\t%s", table[i].name,
-		    table[i].kind == K_FLAG ? "" : "=",
-		    table[i].words != NULL ? table[i].words :
-		    table[i].kind == K_FLAG ? "" : table[i].arg);
+		fprintf(f, "--%s%s\t", table[i].name,
+		    table[i].kind == K_FLAG ? "" : "=");
+		/* Words as the scenario's: "a|b" completes to a and b. */
+		for (a = table[i].words != NULL ? table[i].words :
+		    table[i].kind == K_FLAG ? "" : table[i].arg; *a != '\0';
+		    a++)
+			fputc(*a == '|' ? ' ' : *a, f);
 		list_help(f, table[i].help);
 	}
 }
@@ -388,6 +396,7 @@ apply(struct opts *o, const struct opt *op, const char *v)
 {
 	const char	*why;
 	uint64_t	 n;
+	enum view_mode	 vm;
 
 	switch (op->id) {
 	case O_SET:
@@ -448,6 +457,12 @@ apply(struct opts *o, const struct opt *op, const char *v)
 		if ((o->sweep = (int)sweep_kind(v)) == SWEEP_NONE)
 			return (fail(o, op->name, "'%s' is not bs, ra or "
 			    "idle-penalty", v));
+		break;
+	case O_BESIDE:
+		if (mode_parse(v, &vm) != 0)
+			return (fail(o, op->name, "'%s' is not "
+			    MODE_NAMES_OR, v));
+		o->beside = 1 + (int)vm;
 		break;
 	case O_EXPORT:
 		if (strcmp(v, "blkparse") != 0)
@@ -519,6 +534,11 @@ trace_rules(struct opts *o)
 	if (o->capture_out != NULL && o->capture == NULL)
 		return (fail(o, "capture-out", "%s", "only applies to "
 		    "--capture"));
+	if (o->beside && (o->import_file == NULL || !o->headless ||
+	    o->export_fmt != NULL || o->frames || o->until_events))
+		return (fail(o, "beside", "%s", "prints a trace's summary "
+		    "beside its model's: with --headless --import only (on the "
+		    "screen, c puts the model beside it)"));
 	if (modes == 0)
 		return (0);
 	/* An import's frames, and how many of them, are its own. */

@@ -65,6 +65,7 @@ struct opts {
 	const char	*capture;	/* --capture PATH */
 	const char	*capture_out;	/* --capture-out FILE */
 	const char	*export_fmt;	/* --export FORMAT ("blkparse") */
+	int		 beside;	/* --beside=MODE: 1 + its mode, 0 */
 	int		 predict;	/* --predict */
 	const char	*answers;	/* --answers=LETTERS (headless) */
 	uint64_t	 limit[BOUND_COUNT];	/* --limit=NAME=N, 0: default */

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mode.h"
 #include "predict.h"
 
 #define BEAT_MAX	64	/* events looked at for one beat */
@@ -197,7 +198,8 @@ flush_answer(enum sim_reason r, enum sim_mode m)
 	case SIM_REASON_SLEEP:
 		return (PREDICT_FL_SLEEP);
 	case SIM_REASON_FINISH:
-		return (m == SIM_MODE_BUGGY ? PREDICT_FL_READ : PREDICT_FL_RA);
+		return (mode_info((enum view_mode)m)->outer_plug ?
+		    PREDICT_FL_READ : PREDICT_FL_RA);
 	case SIM_REASON_LIMIT:
 		return (PREDICT_FL_LIMIT);
 	case SIM_REASON_TIMER:
@@ -322,7 +324,8 @@ ask_flush(const struct sim *s, const struct sim_event *e0, struct predict_q *q)
 		set_choices(q, fl_legacy, 4, flush_answer(e0->reason, m), "",
 		    "", -1);
 	else
-		set_choices(q, m == SIM_MODE_BUGGY ? fl_buggy : fl_fixed, 3,
+		set_choices(q, mode_info((enum view_mode)m)->outer_plug ?
+		    fl_buggy : fl_fixed, 3,
 		    flush_answer(e0->reason, m), "", "", -1);
 }
 

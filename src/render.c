@@ -436,9 +436,13 @@ draw_header(struct render *r, const struct view *s,
 	char			 a[32], b[32], d[32], line[256], right[256];
 	size_t			 n, nl;
 	unsigned		 w;
-	/* A kernel trace names itself instead of a model's mode. */
-	const char		*ml = c->title[0] != '\0' ? c->title :
-				    narrate_mode(view_mode(s));
+	/*
+	 * A kernel trace names itself instead of a model's mode, and the
+	 * model beside it says what it is.
+	 */
+	const char		*ml = st != NULL && st->header != NULL ?
+				    st->header : c->title[0] != '\0' ?
+				    c->title : narrate_mode(view_mode(s));
 
 	w = row_width(r, y);
 	render_put_fit(r, ops, be, y, 0, w, RENDER_MODE, ml);

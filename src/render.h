@@ -100,6 +100,12 @@ struct render_status {
 	const char	*hint;		/* bottom line, or NULL */
 	const char	*title;		/* compare mode: "buggy" / "fixed" */
 	/*
+	 * A compare half's header instead of its mode's words (the model
+	 * beside a kernel trace: "MODERN - model of 7,4 on the measured
+	 * device"), or NULL.
+	 */
+	const char	*header;
+	/*
 	 * Predict-then-reveal: a question, its choices (NULL-ended, at most
 	 * 4) and a prompt drawn in place of the narration; or a verdict and
 	 * a summary line above it.  NULL when none.

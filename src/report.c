@@ -15,6 +15,7 @@
 
 #include "bounds.h"
 #include "fmt.h"
+#include "mode.h"
 #include "report.h"
 #include "safefile.h"
 #include "scenario.h"
@@ -31,7 +32,7 @@ report_json(char *buf, size_t len, const struct sim_event *e)
 	    (unsigned long long)e->seq, (unsigned long long)e->t_ns,
 	    sim_ev_name(e->kind), (unsigned long long)e->first,
 	    (unsigned long long)e->npages, (unsigned long long)e->read_index,
-	    sim_mode_name(e->mode));
+	    mode_name((enum view_mode)e->mode));
 	if (e->label)
 		fmt_append(buf, len, &off, ",\"label\":\"T%d\"", e->label);
 	switch (e->kind) {
@@ -42,7 +43,7 @@ report_json(char *buf, size_t len, const struct sim_event *e)
 			fmt_append(buf, len, &off, ",\"marker\":%llu",
 			    (unsigned long long)e->marker);
 		/* Linux 6.x: the async part, the folio order, the marked folio. */
-		if (e->mode == SIM_MODE_MODERN) {
+		if (mode_info((enum view_mode)e->mode)->modern) {
 			fmt_append(buf, len, &off, ",\"async\":%llu,"
 			    "\"order\":%u", (unsigned long long)e->async,
 			    e->order);
@@ -173,7 +174,7 @@ report_sum_of(struct report_sum *sum, const struct sim *s)
 	const struct sim_stats	*st = sim_stats(s);
 
 	memset(sum, 0, sizeof *sum);
-	sum->mode = sim_mode_name(sim_mode(s));
+	sum->mode = mode_name((enum view_mode)sim_mode(s));
 	sum->read_size = c->read_pages * SIM_PAGE_SIZE;
 	sum->ra_size = c->ra_pages * SIM_PAGE_SIZE;
 	sum->device = c->device.name;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "mode.h"
 #include "parse.h"
 #include "scenario.h"
 
@@ -24,9 +25,10 @@
 
 const struct scenario_opt scenario_opts[] = {
 	{ "mode", SCENARIO_MODE, F(mode), NOLIM, SCENARIO_ALWAYS,
-	    "buggy|fixed|legacy|modern", "plugging: 2.6.39-3.2 outer plug "
-	    "(default),\nthe 2012 patch, 2.6.38 per-queue plugging,\nor "
-	    "Linux 6.x (folios, blk-mq; docs/model.md)" },
+	    MODE_NAMES_BAR, "plugging: 2.6.39-3.2 outer plug "
+	    "(default),\nthe 2012 patch, 2.6.38 per-queue plugging,\n"
+	    "Linux 6.x (folios, blk-mq; docs/model.md),\nor the what-if: "
+	    "6.x with 2.6.39's outer plug" },
 	{ "bs", SCENARIO_PAGES, F(read_pages), 1, UINT64_MAX,
 	    SCENARIO_ALWAYS | SCENARIO_SHOWDEF, "SIZE", "read() size" },
 	{ "ra", SCENARIO_PAGES, F(ra_pages), 1, UINT64_MAX,
@@ -188,12 +190,14 @@ scenario_parse(const struct scenario_opt *o, const char *v,
 	const char		*msg;
 	char			 lim[64];
 	uint64_t		 n;
+	enum view_mode		 vm;
 
 	switch (o->type) {
 	case SCENARIO_MODE:
-		if (sim_mode_parse(v, &c->mode) != 0)
+		if (mode_parse(v, &vm) != 0)
 			return (bad_value(why, whylen, v,
-			    "is not buggy, fixed, legacy or modern"));
+			    "is not " MODE_NAMES_OR));
+		c->mode = (enum sim_mode)vm;
 		return (0);
 	case SCENARIO_SCHED:
 		if (sim_sched_parse(v, &c->sched) != 0)
@@ -316,7 +320,7 @@ scenario_format(const struct scenario_opt *o, const struct sim_config *c,
 
 	switch (o->type) {
 	case SCENARIO_MODE:
-		s = sim_mode_name(c->mode);
+		s = mode_name((enum view_mode)c->mode);
 		break;
 	case SCENARIO_SOURCE:
 		s = sim_source_name(c->source);

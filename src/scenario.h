@@ -15,7 +15,7 @@
 #include "engine/sim.h"
 
 enum scenario_type {
-	SCENARIO_MODE,		/* buggy | fixed | legacy | modern */
+	SCENARIO_MODE,		/* a mode's name (mode.h) */
 	SCENARIO_SOURCE,	/* raw | file */
 	SCENARIO_DEVICE,	/* a preset name: the whole struct sim_device */
 	SCENARIO_DISC,		/* fifo | ps */

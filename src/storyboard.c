@@ -27,6 +27,7 @@
 #include "demo-play.h"
 #include "differ.h"
 #include "fmt.h"
+#include "mode.h"
 #include "opts.h"
 #include "render.h"
 #include "report.h"
@@ -284,6 +285,7 @@ compare_cast(const struct opts *o, struct theme_resolved *look, int direct,
 	uint64_t		 at;
 	FILE			*m;
 	int			 k, rc;
+	enum view_mode		 above, below;
 
 	if ((scout = compare_app(o, NULL)) == NULL ||
 	    (a = compare_app(o, NULL)) == NULL ||
@@ -293,9 +295,14 @@ compare_cast(const struct opts *o, struct theme_resolved *look, int direct,
 	}
 	app_set_export(a, 0);	/* the cast writer sets it per frame */
 	fprintf(m, "raviz-demo 1\n");
-	snprintf(title, sizeof title, "raviz compare: %s above, fixed below",
-	    view_mode_name((enum view_mode)(o->cfg.mode == SIM_MODE_FIXED ?
-	    SIM_MODE_BUGGY : o->cfg.mode)));
+	above = (enum view_mode)o->cfg.mode;
+	below = mode_partner(above);
+	if (mode_info(below)->outer_plug) {
+		below = above;
+		above = mode_partner(below);
+	}
+	snprintf(title, sizeof title, "raviz compare: %s above, %s below",
+	    mode_name(above), mode_name(below));
 	demo_quote(q, sizeof q, title);
 	fprintf(m, "title %s\n", q);
 	for (k = 1, at = 0; k <= 6; k++) {

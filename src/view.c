@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mode.h"
 #include "runs.h"
 #include "tally.h"
 #include "view.h"
@@ -61,15 +62,11 @@ struct view {
 
 enum { L_PLUG, L_QUEUE, L_DEV };
 
-static const char *const mode_names[VIEW_MODE_COUNT] = {
-	"buggy", "fixed", "legacy", "modern"
-};
-
-/* A mode's name. */
+/* A mode's name (mode.c holds the vocabulary). */
 const char *
 view_mode_name(enum view_mode m)
 {
-	return ((unsigned)m < VIEW_MODE_COUNT ? mode_names[m] : "?");
+	return (mode_name(m));
 }
 
 /* Everything back to time 0 (the configuration stays). */
@@ -520,7 +517,7 @@ reader(struct view *v, const struct view_event *e)
 		rd->read_end = e->first + e->npages;
 		rd->pos = e->first;
 		rd->read_index = e->read_index;
-		rd->outer_plug = (e->mode == VIEW_MODE_BUGGY);
+		rd->outer_plug = mode_info(e->mode)->outer_plug;
 		rd->task = VIEW_TASK_SYSCALL;
 		break;
 	case VIEW_EV_READ_END:
@@ -590,7 +587,7 @@ view_apply(struct view *v, const struct view_event *e)
 		break;
 	case VIEW_EV_FLUSH:
 		v->st.flushes++;
-		if (v->list[L_PLUG].n != 0 && e->mode == VIEW_MODE_MODERN)
+		if (v->list[L_PLUG].n != 0 && mode_info(e->mode)->modern)
 			v->list[L_PLUG].n = 0;	/* each one told by a QUEUE */
 		else if (v->list[L_PLUG].n != 0)
 			plug_to_queue(v);

@@ -38,6 +38,7 @@ enum view_mode {
 	VIEW_MODE_MODERN,	/* Linux 6.x: folios, blk-mq, a plug per window;
 				   a flushed plug's requests are each told by
 				   a QUEUE event at the queue */
+	VIEW_MODE_MODERN_BUGGY,	/* what-if: 6.x with 2.6.39's outer plug */
 	VIEW_MODE_COUNT
 };
 
@@ -186,6 +187,8 @@ struct view_config {
 	uint64_t	 read_pages;	/* read() size, >= 1 */
 	uint64_t	 ra_pages;	/* readahead maximum */
 	uint32_t	 max_req_pages;	/* request size limit, >= 1 */
+	uint32_t	 max_segments;	/* modern: segments a request holds
+					   (0: no limit told) */
 	uint32_t	 plug_limit;	/* 3.1+: flush at this many plugged */
 	uint64_t	 unplug_delay_ns; /* legacy: unplug timer */
 	uint64_t	 copy_ns;	/* CPU per page copied: a COPY's pages

@@ -943,6 +943,8 @@ START_TEST(test_cycle)
 	exec(a, CMD_CYCLE, 0);
 	ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_MODERN);
 	exec(a, CMD_CYCLE, 0);
+	ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_MODERN_BUGGY);
+	exec(a, CMD_CYCLE, 0);
 	ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_BUGGY);
 	exec(a, CMD_MODE, SIM_MODE_LEGACY);
 	ck_assert_int_eq(sim_pending_mode(app_sim(a)), SIM_MODE_LEGACY);

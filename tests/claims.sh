@@ -14,12 +14,12 @@ trap 'rm -rf "$tmp"' EXIT
 demos="$srcdir/demos"
 need python3 python3
 
-for l in report moments small-4k small-64k hdd nvme setra; do
+for l in report moments small-4k small-64k hdd nvme setra today; do
 	f="$demos/$l.demo"
 	"$RAVIZ" --headless "$f" >"$tmp/$l.log" 2>/dev/null
 	sets=$(sed -n 's/^set \([a-z-]*\) \(.*\)$/--\1=\2/p' "$f" |
 	    grep -v '^--mode=' | tr '\n' ' ')
-	for m in buggy fixed legacy; do
+	for m in buggy fixed legacy modern modern-buggy; do
 		# shellcheck disable=SC2086
 		"$RAVIZ" --headless --trace=- $sets --mode=$m \
 		    >"$tmp/$l.$m.json" 2>/dev/null
@@ -55,7 +55,8 @@ for line in open("%s/%s.log" % (d, lesson)):
     if not m:
         continue
     at, kind, rest = int(m.group(1)), m.group(2), m.group(3) or ""
-    if kind == "restart" and rest in ("buggy", "fixed", "legacy"):
+    if kind == "restart" and rest in ("buggy", "fixed", "legacy", "modern",
+            "modern-buggy"):
         mode = rest
         continue
     if kind != "caption":

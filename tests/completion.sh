@@ -77,7 +77,7 @@ if have zsh zsh; then
 	    >"$tmp/specs"
 	sed 's/\[.*//' "$tmp/specs" | sort | cmp -s - "$tmp/opts"
 	ok $? "zsh: one _arguments spec per option" "$(sed 's/\[.*//' "$tmp/specs" | sort | diff "$tmp/opts" -)"
-	grep -qxF -- '--mode=[plugging - 2.6.39-3.2 outer plug (default),]:buggy fixed legacy modern:_raviz_value --mode=' "$tmp/specs" &&
+	grep -qxF -- '--mode=[plugging - 2.6.39-3.2 outer plug (default),]:buggy fixed legacy modern modern-buggy:_raviz_value --mode=' "$tmp/specs" &&
 	    grep -qxF -- '--headless[run without a terminal]' "$tmp/specs" &&
 	    grep -q -- '^--bs=\[read() size\]:SIZE: $' "$tmp/specs"
 	ok $? "zsh: a value list, a flag and a value to type are spelt right"

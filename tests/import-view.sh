@@ -4,8 +4,9 @@
 # the request, the unplug, the issue, the reader asleep until the
 # completion, the copy), the same twice; then the interactive program in
 # tmux animates the capture with the normal keys (step, back, G, g), c
-# puts the model beside it on one clock, and the keys a trace has no use
-# for say so; q restores the terminal.
+# puts the model beside it on one clock - today's kernel configured from
+# the trace, on its device as measured - m switches the model half, and
+# the keys a trace has no use for say so; q restores the terminal.
 . "${srcdir:-.}/tests/tap.sh"
 set -u
 . "${srcdir:-.}/tests/tmux-lib.sh"
@@ -63,23 +64,33 @@ if tl_start "$RAVIZ --import=$cap" && wait_for "REAL - 7,0"; then
 	press G "END" "G goes to the end"
 	expect "at the end every read() has returned" "read #127 returned"
 	press g "event 0" "g goes back to the start"
-	press p "its plugging is the kernel's" "p: a trace has no mode to switch"
+	press p "c, then m or p switches its model" "p: a trace has no mode to switch"
 	press 3 "no moments T1-T5" "3: a trace has no moments"
-	press c "FIXED - patch: no outer plug" "c: the model below"
+	press c "MODERN - model of 7,0 on the measured device" "c: the model below"
 	expect "c: the trace above" "REAL - 7,0 (kernel trace)"
 	for i in 1 2 3 4 5 6 7 8 9 10 11; do $T send-keys -t f n; done
 	expect "compare: the trace steps to event 11" "event 11  read #1"
 	# One clock: at the trace's 518 us the model has made every event up
-	# to then - its last at 66 us, the reader asleep on its first request
-	# (the completion comes later) - and both headers read 518 us.
+	# to then - its sixth, the reader asleep on its first request, which
+	# the measured device (199 MB/s on average) takes 657 us to serve -
+	# and both headers read 518 us.
 	$T capture-pane -p -t f >"$tmp/cmp"
 	grep -q 'REAL - 7,0 (kernel trace) *t = 518us  event 11' "$tmp/cmp" &&
-	    grep -q 'FIXED - patch: no outer plug *t = 518us  event 6' \
+	    grep -q 'MODERN - model of 7,0 on the measured device *t = 518us  event 6' \
 	    "$tmp/cmp" && grep -q 'z asleep on page 0' "$tmp/cmp"
 	ok $? "compare: the model at the trace's clock" "$(cat "$tmp/cmp")"
+	press m "FIXED - model of 7,0 on the measured device" \
+	    "compare: m switches the model to fixed"
+	press m "BUGGY - model of 7,0 on the measured device" \
+	    "compare: m again, buggy"
+	press m "MODERN - model of 7,0 on the measured device" \
+	    "compare: m again, back to today's kernel"
+	expect "compare: the model is back at the trace's clock" \
+	    "t = 518us  event 6"
 	press G "END" "compare: G goes to the end"
 	$T capture-pane -p -t f >"$tmp/cmp"
-	grep -q 'REAL - 7,0' "$tmp/cmp" && grep -q 'FIXED - patch' "$tmp/cmp"
+	grep -q 'REAL - 7,0' "$tmp/cmp" && grep -q 'MODERN - model of 7,0' \
+	    "$tmp/cmp"
 	ok $? "compare at the end: both halves" "$(cat "$tmp/cmp")"
 	quits "q" 0
 else
@@ -106,7 +117,7 @@ ok $? "headless yours replays its items to the trace's end, no warning" \
 RAVIZ_DATADIR="$srcdir" "$RAVIZ" --headless --frames --demo=yours \
     >"$tmp/o" 2>/dev/null
 tail -n 24 "$tmp/o" | grep -q '^REAL - 7,0 (kernel trace) .*event 692' &&
-    tail -n 24 "$tmp/o" | grep -q '^FIXED - patch: no outer plug'
+    tail -n 24 "$tmp/o" | grep -q '^MODERN - model of 7,0 on the measured'
 ok $? "headless yours: the last frame has the trace and the model below"
 RAVIZ_DATADIR="$srcdir" "$RAVIZ" --headless --summary --demo=yours \
     >"$tmp/o" 2>"$tmp/e"
@@ -119,8 +130,8 @@ if tl_start "RAVIZ_DATADIR=$srcdir $RAVIZ --demo=yours"; then
 	expect "yours: the screen is at the getrq" "1 held, 128 KiB"
 	press Enter "nothing holds it for read()" "yours: the issue"
 	press Enter "it copies, and read() returns" "yours: the wake-up"
-	press Enter "on the trace's clock" "yours: compare"
-	expect "yours: the model below" "FIXED - patch: no outer plug"
+	press Enter "as a model of this trace, on its clock" "yours: compare"
+	expect "yours: the model below" "MODERN - model of 7,0 on the measured"
 	quits "yours: q"
 else
 	ok 1 "the shell did not start"

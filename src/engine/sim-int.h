@@ -236,8 +236,12 @@ struct sim_policy {
 extern const struct sim_policy sim_k2012_buggy;
 extern const struct sim_policy sim_k2012_fixed;
 extern const struct sim_policy sim_k2012_legacy;
-/* sim-k6.c: Linux 6.x (checked against 6.18). */
+/*
+ * sim-k6.c: Linux 6.x (checked against 6.18), and the what-if of 6.x with
+ * 2.6.39's outer plug put back.
+ */
 extern const struct sim_policy sim_k6_modern;
+extern const struct sim_policy sim_k6_modern_buggy;
 
 /*
  * The engine's state (sim.c and the files of its sections, model.md §2-§5

@@ -21,6 +21,15 @@
  * holds 32, or whose first request has reached 128 KiB, flushes the plug
  * first.  A flush issues requests at once with no scheduler (none); with
  * mq-deadline they are inserted, merging into a queued one they extend.
+ *
+ * The what-if (modern-buggy): the same kernel with 2.6.39's plug held
+ * across the whole read(), as generic_file_aio_read() held it.  No kernel
+ * ever ran this; it answers whether blk-mq's early flushes (32 requests, a
+ * first request of 128 KiB) would have saved the pipeline.  read_pages()'
+ * plug is then nested and its finish flushes nothing (blk_finish_plug()
+ * flushes only the task's outermost plug); the early flushes still happen
+ * inside blk_add_rq_to_plug(), and going to sleep flushes the plug
+ * (schedule() -> blk_flush_plug()), as in 2012.
  */
 #include "config.h"
 
@@ -44,6 +53,17 @@ static void	 k6_insert(struct sim *, const struct sim_request *);
 /* Linux 6.x: no outer plug, a plug per read_pages(), folio batches. */
 const struct sim_policy sim_k6_modern = {
 	.name = "modern",
+	.batch = K6_BATCH,
+	.folios = 1,
+	.ondemand = k6_ondemand,
+	.submit = k6_submit,
+	.insert = k6_insert,
+};
+
+/* What if: Linux 6.x with the plug across read() of 2.6.39-3.2. */
+const struct sim_policy sim_k6_modern_buggy = {
+	.name = "modern-buggy",
+	.outer_plug = 1,
 	.batch = K6_BATCH,
 	.folios = 1,
 	.ondemand = k6_ondemand,

@@ -44,6 +44,7 @@ static const struct sim_policy *const policies[SIM_MODE_COUNT] = {
 	[SIM_MODE_FIXED] = &sim_k2012_fixed,
 	[SIM_MODE_LEGACY] = &sim_k2012_legacy,
 	[SIM_MODE_MODERN] = &sim_k6_modern,
+	[SIM_MODE_MODERN_BUGGY] = &sim_k6_modern_buggy,
 };
 static const char *sched_names[SIM_SCHED_COUNT] = { "none", "mq-deadline" };
 static const char *ev_names[SIM_EV_COUNT] = {

@@ -43,6 +43,8 @@ enum sim_mode {
 	SIM_MODE_FIXED,		/* the patch: no outer plug for buffered reads */
 	SIM_MODE_LEGACY,	/* 2.6.38: per-queue plugging */
 	SIM_MODE_MODERN,	/* Linux 6.x: folios, blk-mq, a plug per window */
+	SIM_MODE_MODERN_BUGGY,	/* what-if: Linux 6.x with 2.6.39's outer plug
+				   across read() */
 	SIM_MODE_COUNT
 };
 
