@@ -21,6 +21,20 @@
 Suite	*check_suite(void);
 
 /*
+ * Assertions inside loops of many passes (an engine stepped event by
+ * event): Check's ck_assert*() record the place they pass each time, a
+ * write(2) to the parent of a forked test per call - millions of system
+ * calls; CHECK_HOT() costs a comparison until it fails, then fails the test
+ * as ck_assert_msg() does (with the message, or the expression).
+ */
+#define CHECK_HOT(expr)		CHECK_HOT_MSG(expr, "Assertion '%s' failed", \
+				    #expr)
+#define CHECK_HOT_MSG(expr, ...)	do {				\
+	if (!(expr))							\
+		ck_abort_msg(__VA_ARGS__);				\
+} while (0)
+
+/*
  * One entry of a suite's table: the start of a test case (tcase set: its
  * name, its timeout in seconds or 0 for Check's default, its unchecked
  * fixture or NULLs) or a test added to the test case begun last (with loop

@@ -99,25 +99,25 @@ START_TEST(test_tick)
 	struct app	*a = new_app();
 
 	ck_assert_int_eq(app_state(a)->playing, 0);
-	ck_assert_int_eq(app_tick(a), 0);
+	CHECK_HOT(app_tick(a) == 0);
 	ck_assert_uint_eq(app_event_no(a), 0);
 	exec(a, CMD_SPEED, 200);
 	exec(a, CMD_PLAY, 0);
 	ck_assert_int_eq(app_state(a)->playing, 1);
 	ck_assert_uint_eq(app_tick_events(a), 8);
-	ck_assert_int_eq(app_tick(a), 0);
+	CHECK_HOT(app_tick(a) == 0);
 	ck_assert_uint_eq(app_event_no(a), 8);
-	ck_assert_int_eq(app_tick(a), 0);
+	CHECK_HOT(app_tick(a) == 0);
 	ck_assert_uint_eq(app_event_no(a), 16);
 	exec(a, CMD_PLAYPAUSE, 0);
 	ck_assert_int_eq(app_state(a)->playing, 0);
-	ck_assert_int_eq(app_tick(a), 0);
+	CHECK_HOT(app_tick(a) == 0);
 	ck_assert_uint_eq(app_event_no(a), 16);
 	/* Playing to the end stops there. */
 	exec(a, CMD_SPEED, 100000);
 	exec(a, CMD_PLAY, 0);
 	while (app_state(a)->playing)
-		ck_assert_int_eq(app_tick(a), 0);
+		CHECK_HOT(app_tick(a) == 0);
 	ck_assert_int_ne(sim_done(app_sim(a)), 0);
 	app_free(a);
 }
@@ -162,11 +162,11 @@ START_TEST(test_tick_time)
 	exec(a, CMD_PACE, CMD_PACE_TIME);
 	ck_assert_int_eq(app_state(a)->pace, CMD_PACE_TIME);
 	ck_assert_uint_eq(app_tick_interval_ms(a), APP_TIME_TICK_MS);
-	ck_assert_int_eq(app_tick(a), 0);	/* paused: nothing */
+	CHECK_HOT(app_tick(a) == 0);	/* paused: nothing */
 	ck_assert_uint_eq(app_event_no(a), 0);
 	exec(a, CMD_PLAY, 0);
 	for (k = 1; k <= 400; k++) {
-		ck_assert_int_eq(app_tick(a), 0);
+		CHECK_HOT(app_tick(a) == 0);
 		next = sim_next_time(app_sim(a));
 		ck_assert_uint_le(sim_stats(app_sim(a))->now_ns, k * slice);
 		ck_assert_msg(next == SIM_NONE || next > k * slice,
@@ -199,7 +199,7 @@ START_TEST(test_tick_time)
 	exec(a, CMD_BACK, 5);
 	t0 = sim_stats(app_sim(a))->now_ns;
 	exec(a, CMD_PLAY, 0);
-	ck_assert_int_eq(app_tick(a), 0);
+	CHECK_HOT(app_tick(a) == 0);
 	next = sim_next_time(app_sim(a));
 	ck_assert_uint_le(sim_stats(app_sim(a))->now_ns,
 	    t0 + app_time_slice_ns(500, 40));
@@ -209,7 +209,7 @@ START_TEST(test_tick_time)
 	exec(a, CMD_BACK, 3);
 	exec(a, CMD_PLAY, 0);
 	for (k = 0; k < 100000 && app_state(a)->playing; k++)
-		ck_assert_int_eq(app_tick(a), 0);
+		CHECK_HOT(app_tick(a) == 0);
 	ck_assert_int_eq(app_state(a)->playing, 0);
 	ck_assert_int_ne(sim_done(app_sim(a)), 0);
 	exec(a, CMD_PACE, CMD_PACE_TOGGLE);
@@ -323,10 +323,10 @@ play_to(struct app *a, uint64_t n)
 	exec(a, CMD_PLAY, 0);
 	while (app_state(a)->playing &&
 	    app_event_no(a) + app_tick_events(a) <= n)
-		ck_assert_int_eq(app_tick(a), 0);
+		CHECK_HOT(app_tick(a) == 0);
 	exec(a, CMD_SPEED, 1);
 	while (app_state(a)->playing && app_event_no(a) < n)
-		ck_assert_int_eq(app_tick(a), 0);
+		CHECK_HOT(app_tick(a) == 0);
 	exec(a, CMD_PAUSE, 0);
 	exec(a, CMD_SPEED, APP_SPEED_DEFAULT);
 	ck_assert_uint_eq(sim_stats(app_sim(a))->skipped_reads, 0);

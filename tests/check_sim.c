@@ -333,11 +333,11 @@ START_TEST(test_device_split)
 	q = sim_new(&c);
 	st = sim_stats(s);
 	while (sim_step(s, &e) == 1) {
-		ck_assert_uint_eq(st->busy_ns + st->waking_ns + st->idle_ns,
+		CHECK_HOT(st->busy_ns + st->waking_ns + st->idle_ns ==
 		    st->now_ns);
-		ck_assert_uint_eq(st->now_ns, e.t_ns);
+		CHECK_HOT(st->now_ns == e.t_ns);
 		/* Waking is paid only after a penalty was incurred. */
-		ck_assert_uint_le(st->waking_ns, st->penalty_ns);
+		CHECK_HOT(st->waking_ns <= st->penalty_ns);
 	}
 	ck_assert_uint_eq(st->busy_ns + st->waking_ns + st->idle_ns,
 	    st->now_ns);
@@ -601,7 +601,7 @@ START_TEST(test_clone)
 	int			 i, ra, rb;
 
 	for (i = 0; i < 500; i++)
-		ck_assert_int_eq(sim_step(a, &ea), 1);
+		CHECK_HOT(sim_step(a, &ea) == 1);
 	b = sim_clone(a);
 	ck_assert_ptr_nonnull(b);
 	do {
@@ -627,7 +627,7 @@ START_TEST(test_mode_change)
 
 	/* Into read 0, then ask for fixed. */
 	do
-		ck_assert_int_eq(sim_step(s, &e), 1);
+		CHECK_HOT(sim_step(s, &e) == 1);
 	while (e.kind != SIM_EV_COPY);
 	sim_set_mode(s, SIM_MODE_FIXED);
 	ck_assert_int_eq(sim_mode(s), SIM_MODE_BUGGY);
@@ -791,7 +791,7 @@ START_TEST(test_completion_order)
 	ck_assert_ptr_nonnull(s = sim_new(&c));
 	while (sim_step(s, &e) == 1) {
 		if (e.kind == SIM_EV_DISPATCH) {
-			ck_assert_uint_lt(n, cap);
+			CHECK_HOT(n < cap);
 			out[n].id = e.req;
 			out[n].seq = seq++;
 			out[n++].npages = e.npages;
@@ -801,9 +801,9 @@ START_TEST(test_completion_order)
 			continue;
 		for (i = 0; i < n && out[i].id != e.req; i++)
 			;
-		ck_assert_uint_lt(i, n);
+		CHECK_HOT(i < n);
 		for (j = 0; j < n; j++)
-			ck_assert_msg(out[j].npages != e.npages ||
+			CHECK_HOT_MSG(out[j].npages != e.npages ||
 			    out[j].seq >= out[i].seq, "%s %s bs %llu: request "
 			    "%u (dispatch %llu) done before %u (dispatch %llu)",
 			    c.device.name, sim_mode_name(c.mode),
@@ -854,7 +854,7 @@ START_TEST(test_perturbation)
 		if (sim_done(a) || sim_done(b))
 			break;
 		gap = ea.t_ns > eb.t_ns ? ea.t_ns - eb.t_ns : eb.t_ns - ea.t_ns;
-		ck_assert_msg(gap <= k + 1, "%s %s bs %llu: a 1 ns change grew "
+		CHECK_HOT_MSG(gap <= k + 1, "%s %s bs %llu: a 1 ns change grew "
 		    "to %llu ns by completion %llu", c.device.name,
 		    sim_mode_name(c.mode), (unsigned long long)c.read_pages,
 		    (unsigned long long)gap, (unsigned long long)k);
@@ -901,7 +901,7 @@ START_TEST(test_scale_steps)
 	s = sim_new(&c);
 	ck_assert_ptr_nonnull(s);
 	for (i = 0; i < 100000; i++)
-		ck_assert_int_eq(sim_step(s, &e), 1);
+		CHECK_HOT(sim_step(s, &e) == 1);
 	/* Page states stay a handful of runs however far the reader goes. */
 	ck_assert_uint_lt(sim_reader(s)->pos, c.file_pages);
 	ck_assert_uint_gt(sim_reader(s)->pos, 100000);
@@ -1200,7 +1200,7 @@ START_TEST(test_run_until_grid)
 	sim_free(a);
 	a = sim_new(&c);
 	for (k = 0; k < n; k++)
-		ck_assert_int_eq(sim_step(a, &ea), 1);
+		CHECK_HOT(sim_step(a, &ea) == 1);
 	ck_assert_int_eq(sim_run_until(b, n), 0);
 	ck_assert_uint_gt(sim_stats(b)->skipped_reads, 0);
 	sim_set_budget(d, 7);
@@ -1242,7 +1242,7 @@ START_TEST(test_run_until)
 	a = sim_new(&c);
 	b = sim_new(&c);
 	for (i = 0; i < n; i++)
-		ck_assert_int_eq(sim_step(a, &ea), 1);
+		CHECK_HOT(sim_step(a, &ea) == 1);
 	ck_assert_int_eq(sim_run_until(b, n), 0);
 	if (n >= 250000)
 		ck_assert_uint_gt(sim_stats(b)->skipped_reads, 0);
@@ -1278,18 +1278,18 @@ START_TEST(test_run_until_burst)
 	b = sim_new(&c);
 	/* Events 1 and 2 (ra_sync, queue) come out of one action. */
 	for (i = 0; i < 2; i++) {
-		ck_assert_int_eq(sim_step(a, &ea), 1);
-		ck_assert_int_eq(sim_step(b, &eb), 1);
+		CHECK_HOT(sim_step(a, &ea) == 1);
+		CHECK_HOT(sim_step(b, &eb) == 1);
 	}
 	ck_assert_uint_eq(sim_event_no(b), 2);
 	ck_assert_int_eq(sim_run_until(b, 300000), 0);
 	ck_assert_uint_eq(sim_event_no(b), 300000);
 	ck_assert_uint_gt(sim_stats(b)->skipped_reads, 0);
 	while (sim_event_no(a) < 300000)
-		ck_assert_int_eq(sim_step(a, &ea), 1);
+		CHECK_HOT(sim_step(a, &ea) == 1);
 	for (i = 0; i < 100; i++) {
-		ck_assert_int_eq(sim_step(a, &ea), 1);
-		ck_assert_int_eq(sim_step(b, &eb), 1);
+		CHECK_HOT(sim_step(a, &ea) == 1);
+		CHECK_HOT(sim_step(b, &eb) == 1);
 		ck_assert(memcmp(&ea, &eb, sizeof ea) == 0);
 	}
 	sim_free(a);
@@ -1310,7 +1310,9 @@ next_time_run(const struct sim_config *c)
 		t = sim_next_time(s);
 		if (sim_step(s, &e) != 1)
 			break;
-		ck_assert_uint_eq(t, e.t_ns);
+		CHECK_HOT_MSG(t == e.t_ns, "event %llu at %llu ns, predicted %llu",
+		    (unsigned long long)e.seq, (unsigned long long)e.t_ns,
+		    (unsigned long long)t);
 	}
 	ck_assert_uint_eq(t, SIM_NONE);
 	sim_free(s);
@@ -1397,7 +1399,7 @@ START_TEST(test_ps_deep)
 			    v[i].penalised;
 		for (i = 0; i < n && e.kind == SIM_EV_COMPLETE; i++)
 			bad |= v[i].id == e.req;
-		ck_assert_msg(!bad, "device list at event %llu",
+		CHECK_HOT_MSG(!bad, "device list at event %llu",
 		    (unsigned long long)e.seq);
 	}
 	ck_assert(sim_done(s));

@@ -14,67 +14,79 @@
 . "${srcdir:-.}/tests/tap.sh"
 
 # layers_check ROOT: one line "FILE: why" per crossing under ROOT/src.
+# Each kind of check is one grep or awk over all the files it reads.
 layers_check() {
 	root=$1
-	for f in "$root"/src/engine/*.c "$root"/src/engine/*.h; do
-		b=engine/$(basename "$f")
-		grep -E '^[[:space:]]*#[[:space:]]*include' "$f" |
-		    grep -vE '<(assert|ctype|errno|inttypes|limits|stdbool|stddef|stdint|stdlib|string)\.h>|"(config|sim[a-z-]*|engine/sim[a-z-]*)\.h"' |
-		    sed "s|^|$b: includes outside the C library and the engine: |"
-		# A static object that is not const: state outside struct sim.
-		# Statements starting with "static" are joined up to their ';',
-		# '{' or '('; a '(' first means a function.
-		awk -v b="$b" '
-		/^[[:space:]]*static[[:space:]]/ { st = ""; c = 1; n = FNR }
-		c { st = st " " $0
-		    if (st ~ /[;{(=]/) {
-			c = 0
-			head = st; sub(/[;{(=].*/, "", head)
-			rest = substr(st, length(head) + 1)
-			if (rest !~ /^\(/ && head !~ /(^|[^a-z_])const([^a-z_]|$)/)
-				print b ":" n ": static state:" head
-		    } }' "$f"
-	done
-	for f in "$root"/src/*.c "$root"/src/*.h; do
-		b=$(basename "$f")
-		[ "$b" = main.c ] && continue	# the program: every layer
-		grep -E '^[[:space:]]*#[[:space:]]*include' "$f" |
-		    grep -E '<(n?curses|ncursesw/[a-z]*|term|ev|panel|menu|form)\.h>|"ui/|"engine/sim-int\.h"|"(loop|keys|probe|render-curses|sim|sim-int)\.h"' |
-		    sed "s|^|$b: the core includes a terminal, ui/ or engine-internal header: |"
-	done
-	for f in "$root"/src/*.c "$root"/src/engine/*.c "$root"/src/ui/*.c; do
-		n=$(wc -l <"$f")
-		[ "$n" -le 1000 ] ||
-		    echo "${f#"$root"/src/}: $n lines, over 1000: split it"
-	done
-	for f in "$root"/src/render*.[ch] "$root"/src/narrate.[ch] \
-	    "$root"/src/view.[ch]; do
-		b=$(basename "$f")
-		engine_reach "$root/src" "$f" |
-		    sed "s|^|$b: the screen reaches the engine: |"
-	done
+	grep -H -E '^[[:space:]]*#[[:space:]]*include' "$root"/src/engine/*.c \
+	    "$root"/src/engine/*.h |
+	    grep -vE ':[[:space:]]*#[[:space:]]*include[[:space:]]*(<(assert|ctype|errno|inttypes|limits|stdbool|stddef|stdint|stdlib|string)\.h>|"(config|sim[a-z-]*|engine/sim[a-z-]*)\.h")' |
+	    sed 's|^.*/src/\(engine/[^/:]*\):|\1: includes outside the C library and the engine: |'
+	# A static object that is not const: state outside struct sim.
+	# Statements starting with "static" are joined up to their ';',
+	# '{' or '('; a '(' first means a function.
+	awk '
+	/^[[:space:]]*static[[:space:]]/ { st = ""; c = 1; n = FNR }
+	c { st = st " " $0
+	    if (st ~ /[;{(=]/) {
+		c = 0
+		head = st; sub(/[;{(=].*/, "", head)
+		rest = substr(st, length(head) + 1)
+		b = FILENAME; sub(/.*\//, "engine/", b)
+		if (rest !~ /^\(/ && head !~ /(^|[^a-z_])const([^a-z_]|$)/)
+			print b ":" n ": static state:" head
+	    } }' "$root"/src/engine/*.c "$root"/src/engine/*.h
+	grep -H -E '^[[:space:]]*#[[:space:]]*include' "$root"/src/*.c \
+	    "$root"/src/*.h |
+	    grep -v '/src/main\.c:' |
+	    grep -E ':[[:space:]]*#[[:space:]]*include[[:space:]]*(<(n?curses|ncursesw/[a-z]*|term|ev|panel|menu|form)\.h>|"ui/|"engine/sim-int\.h"|"(loop|keys|probe|render-curses|sim|sim-int)\.h")' |
+	    sed 's|^.*/src/\([^/:]*\):|\1: the core includes a terminal, ui/ or engine-internal header: |'
+	wc -l "$root"/src/*.c "$root"/src/engine/*.c "$root"/src/ui/*.c |
+	    awk -v r="$root/src/" '$2 != "total" && $1 > 1000 {
+		f = $2; sub(r, "", f)
+		print f ": " $1 " lines, over 1000: split it" }'
+	engine_reach "$root/src"
 }
 
-# engine_reach DIR FILE: the first chain of quoted includes from FILE
-# (followed through DIR's headers) that ends in an engine header.
+# engine_reach DIR: for each of the screen's files in DIR (render*,
+# narrate*, view*), the first chain of quoted includes from it (followed
+# through DIR's headers) that ends in an engine header, as "FILE: the
+# screen reaches the engine: FILE includes HEADER" - one grep and one awk.
 engine_reach() {
-	dir=$1 todo=$2 seen=" "
-	while [ -n "$todo" ]; do
-		set -- $todo
-		cur=$1
-		shift
-		todo=$*
-		for h in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$cur"); do
-			case $h in
-			engine/*|sim.h|sim-*.h)
-				echo "$(basename "$cur") includes $h"
-				return ;;
-			esac
-			case $seen in *" $h "*) continue ;; esac
-			seen="$seen$h "
-			[ -f "$dir/$h" ] && todo="$todo $dir/$h"
-		done
-	done
+	dir=$1
+	grep -H '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$dir"/*.c \
+	    "$dir"/*.h | sed 's|^.*/\([^/:]*\):[^"]*"\([^"]*\)".*|\1 \2|' |
+	awk '
+	{ inc[$1] = inc[$1] " " $2; have[$1] = 1 }
+	END {
+		for (f in have) {
+			if (f !~ /^(render[^ ]*|narrate|view)\.[ch]$/)
+				continue
+			# Breadth first from f, as the files include.
+			delete seen; todo = f; found = ""
+			while (todo != "" && found == "") {
+				split(todo, q, " "); todo = ""
+				for (k = 1; (k in q) && found == ""; k++) {
+					cur = q[k]
+					if (cur == "")
+						continue
+					m = split(inc[cur], h, " ")
+					for (x = 1; x <= m; x++) {
+						if (h[x] ~ /^(engine\/|sim\.h$|sim-.*\.h$)/) {
+							found = cur " includes " h[x]
+							break
+						}
+						if (h[x] in seen)
+							continue
+						seen[h[x]] = 1
+						if (h[x] in have)
+							todo = todo " " h[x]
+					}
+				}
+			}
+			if (found != "")
+				print f ": the screen reaches the engine: " found
+		}
+	}' | sort
 }
 
 out=$(layers_check "$srcdir")
