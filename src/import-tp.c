@@ -135,10 +135,9 @@ ra_fields(struct ps *ps, const struct toks *t, size_t i, const char *tp,
 	for (k = 0; k < RF_COUNT; k++)
 		if ((need & ~seen) & 1u << k)
 			return (import_perr(ps, import_tok_at(ps, t, t->count),
-			    "expected "
-			    "'%s%s' in a %s line", ra_names[k], k == RF_DEV ?
-			    "=MAJOR:MINOR" : k == RF_INO ? "=INODE" : "=N",
-			        tp));
+			    "expected '%s%s' in a %s line", ra_names[k],
+			    k == RF_DEV ? "=MAJOR:MINOR" : k == RF_INO ?
+			    "=INODE" : "=N", tp));
 	if (r->order > 20)
 		return (import_perr(ps, NULL,
 		    "a folio order too large in a %s line: "
@@ -222,17 +221,16 @@ import_tp_split(const struct toks *t, struct tpl *l)
 {
 	uint64_t	v;
 	size_t		i;
-	int		r;
+	int		r = -1, late;
 
 	for (l->ts = 0; l->ts < t->count; l->ts++) {
 		if (t->s[l->ts][t->n[l->ts] - 1] != ':')
 			continue;
-		if ((r = import_tok_time(t->s[l->ts], t->n[l->ts],
-		    &l->t_ns)) == 0)
+		r = import_tok_time(t->s[l->ts], t->n[l->ts], &l->t_ns);
+		if (r == 0 || r == -2)
 			break;
-		if (r == -2)
-			return (-3);
 	}
+	late = r == -2;
 	if (l->ts >= t->count)
 		return (-1);
 	l->cpu = -1;
@@ -263,7 +261,7 @@ import_tp_split(const struct toks *t, struct tpl *l)
 	if (l->ev >= t->count || t->n[l->ev] < 2 ||
 	    t->s[l->ev][t->n[l->ev] - 1] != ':')
 		return (-2);
-	return (0);
+	return (late ? -3 : 0);
 }
 
 /*

@@ -62,8 +62,8 @@ bp_line(struct ps *ps, const struct toks *t)
 
 	if (!is_blkparse(t)) {
 		if (t->count > 0 && ((t->n[0] > 3 &&
-		    memcmp(t->s[0], "CPU", 3) == 0) || import_tok_is(t, 0,
-		        "Total"))) {
+		    memcmp(t->s[0], "CPU", 3) == 0) ||
+		    import_tok_is(t, 0, "Total"))) {
 			ps->in_summary = 1;	/* the summary blocks */
 			return (0);
 		}
@@ -119,6 +119,7 @@ detect(const char *buf, size_t len, int *blkparse)
 	struct toks	 t;
 	struct tpl	 l;
 	const char	*p = buf, *e = buf + len, *nl;
+	int		 r;
 
 	*blkparse = 0;
 	while (p < e) {
@@ -137,7 +138,7 @@ detect(const char *buf, size_t len, int *blkparse)
 				return ("blkparse");
 			}
 			/* perf names an event with its subsystem. */
-			if (import_tp_split(&t, &l) == 0)
+			if ((r = import_tp_split(&t, &l)) == 0 || r == -3)
 				return (memchr(t.s[l.ev], ':', t.n[l.ev] - 1) !=
 				    NULL ? "perf" : "ftrace");
 		}
@@ -216,10 +217,10 @@ parse_lines(struct ps *ps, const char *buf, size_t len)
 		if (t.count == 0 || t.s[0][0] == '#' || ps->in_summary)
 			continue;
 		/* ftrace's and trace-cmd's "CPU:1 [LOST 12 EVENTS]". */
-		if (t.count >= 3 && t.n[0] > 4 && memcmp(t.s[0], "CPU:",
-		    4) == 0 &&
-		    import_tok_is(&t, 1, "[LOST") && import_tok_u64(t.s[2],
-		        t.n[2], &v) == 0) {
+		if (t.count >= 3 && t.n[0] > 4 &&
+		    memcmp(t.s[0], "CPU:", 4) == 0 &&
+		    import_tok_is(&t, 1, "[LOST") &&
+		    import_tok_u64(t.s[2], t.n[2], &v) == 0) {
 			im->lost_events += v;
 			continue;
 		}
