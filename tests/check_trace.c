@@ -22,6 +22,7 @@
 
 #define CAP	SRCDATADIR "/tests/data/captures/"
 #define FIX	SRCDATADIR "/tests/data/import/"
+#define MOD	SRCDATADIR "/tests/data/modern/"
 
 /* A trace file, the device asked for (BLK_NODEV: the import's choice). */
 struct tfile {
@@ -48,29 +49,31 @@ static const struct tfile files[] = {
 	{ FIX "ftrace-pipe.txt", BLK_NODEV },
 	{ FIX "trace-cmd.txt", BLK_NODEV },
 	{ FIX "perf.txt", BLK_NODEV },
-	{ CAP "raw-ra128-bs4k.trace", BLK_NODEV },
-	{ CAP "raw-ra128-bs64k.trace", BLK_NODEV },
-	{ CAP "raw-ra128-bs1M.trace", BLK_NODEV },
-	{ CAP "raw-ra128-bs2M.trace", BLK_NODEV },
-	{ CAP "raw-ra1024-bs4k.trace", BLK_NODEV },
-	{ CAP "raw-ra1024-bs64k.trace", BLK_NODEV },
-	{ CAP "raw-ra1024-bs1M.trace", BLK_NODEV },
-	{ CAP "ext4-ra128-bs64k.trace", BLK_NODEV },
-	{ CAP "ext4-ra128-bs1M.trace", BLK_NODEV },
-	{ CAP "ext4-ra1024-bs4k.trace", BLK_NODEV },
-	{ CAP "ext4-ra1024-bs2M.trace", BLK_NODEV },
+	{ MOD "raw-ra128-bs4k.trace", BLK_NODEV },
+	{ MOD "raw-ra128-bs64k.trace", BLK_NODEV },
+	{ MOD "raw-ra128-bs1M.trace", BLK_NODEV },
+	{ MOD "raw-ra128-bs2M.trace", BLK_NODEV },
+	{ MOD "raw-ra1024-bs4k.trace", BLK_NODEV },
+	{ MOD "raw-ra1024-bs64k.trace", BLK_NODEV },
+	{ MOD "raw-ra1024-bs1M.trace", BLK_NODEV },
+	{ MOD "ext4-ra128-bs64k.trace", BLK_NODEV },
+	{ MOD "ext4-ra128-bs1M.trace", BLK_NODEV },
+	{ MOD "ext4-ra1024-bs4k.trace", BLK_NODEV },
+	{ MOD "ext4-ra1024-bs2M.trace", BLK_NODEV },
 	{ FIX "perf-ra.txt", 7u << 20 },
 	{ FIX "trace-cmd-ra.txt", 7u << 20 },
 };
 
 /* The captures with readahead tracepoints (Linux 6.18). */
 static const char *const ra_caps[] = {
-	CAP "raw-ra128-bs4k.trace", CAP "raw-ra128-bs64k.trace",
-	CAP "raw-ra128-bs1M.trace", CAP "raw-ra128-bs2M.trace",
-	CAP "raw-ra1024-bs4k.trace", CAP "raw-ra1024-bs64k.trace",
-	CAP "raw-ra1024-bs1M.trace", CAP "ext4-ra128-bs64k.trace",
-	CAP "ext4-ra128-bs1M.trace", CAP "ext4-ra1024-bs4k.trace",
-	CAP "ext4-ra1024-bs2M.trace",
+	MOD "raw-ra128-bs4k.trace", MOD "raw-ra128-bs64k.trace",
+	MOD "raw-ra128-bs1M.trace", MOD "raw-ra128-bs2M.trace",
+	MOD "raw-ra1024-bs4k.trace", MOD "raw-ra1024-bs64k.trace",
+	MOD "raw-ra1024-bs1M.trace", MOD "raw-ra1024-bs2M.trace",
+	MOD "ext4-ra128-bs4k.trace", MOD "ext4-ra128-bs64k.trace",
+	MOD "ext4-ra128-bs1M.trace", MOD "ext4-ra128-bs2M.trace",
+	MOD "ext4-ra1024-bs4k.trace", MOD "ext4-ra1024-bs64k.trace",
+	MOD "ext4-ra1024-bs1M.trace", MOD "ext4-ra1024-bs2M.trace",
 };
 
 /* Load a trace file, failing the test if it does not import. */

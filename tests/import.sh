@@ -66,7 +66,7 @@ done
 # summary; a page_cache_ra_unbounded right after the same task's
 # page_cache_ra_order at the same index is that window read in single
 # pages, one window.
-for f in "$caps"/raw-*.trace "$caps"/ext4-*.trace; do
+for f in "$srcdir"/tests/data/modern/*.trace; do
 	b=${f##*/}
 	"$RAVIZ" --headless --import="$f" >"$tmp/sum" 2>"$tmp/err"
 	ok $? "import $b exits 0"
@@ -116,9 +116,9 @@ for c in "perf-deltatime.txt:4:34: the time goes back on CPU 1:perf script witho
 	ok $? "$f refused: exit $st, $(cat "$tmp/err")"
 done
 # Standard input; the screen cannot take its keys from a pipe.
-"$RAVIZ" --headless --import=- <"$caps/raw-ra128-bs64k.trace" >"$tmp/sum" 2>"$tmp/err"
-"$RAVIZ" --headless --import="$caps/raw-ra128-bs64k.trace" >"$tmp/sum2" 2>/dev/null
-[ $? -eq 0 ] && cmp -s "$tmp/sum" "$tmp/sum2" && grep -q '^raviz: stdin: device 7,0' "$tmp/err"
+"$RAVIZ" --headless --import=- <"$srcdir/tests/data/modern/raw-ra128-bs64k.trace" >"$tmp/sum" 2>"$tmp/err"
+"$RAVIZ" --headless --import="$srcdir/tests/data/modern/raw-ra128-bs64k.trace" >"$tmp/sum2" 2>/dev/null
+[ $? -eq 0 ] && cmp -s "$tmp/sum" "$tmp/sum2" && grep -q '^raviz: stdin: device 7,' "$tmp/err"
 ok $? "--import=- reads standard input: the same summary, named stdin"
 printf 'x\n' | "$RAVIZ" --headless --import=- >"$tmp/out" 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q '^raviz: stdin:1:1: expected a block trace' "$tmp/err"
