@@ -13,6 +13,8 @@
 
 #include "blk.h"
 
+static void	blk_narrate_ra(char *, size_t, const struct blk_event *);
+
 static const struct {
 	const char	*name;
 	const char	*words;
@@ -32,6 +34,11 @@ static const struct {
 	[BLK_R] = { "R", "request requeued" },
 	[BLK_READ_BEGIN] = { "read_begin", "the reader enters read()" },
 	[BLK_READ_END] = { "read_end", "read() returns" },
+	[BLK_RA_SYNC] = { "ra_sync", "synchronous readahead on a miss" },
+	[BLK_RA_ASYNC] = { "ra_async", "asynchronous readahead on the marker" },
+	[BLK_RA_WINDOW] = { "ra_window", "the new readahead window" },
+	[BLK_RA_READ] = { "ra_read", "pages read as asked" },
+	[BLK_PAGE_ADD] = { "page_add", "a folio enters the page cache" },
 };
 
 /* A read event with only its action, time, device and sectors. */
@@ -48,6 +55,7 @@ blk_read_event(enum blk_act a, uint64_t t, uint32_t dev, uint64_t sector,
 	e.read = 1;
 	e.sector = sector;
 	e.nsect = nsect;
+	e.fd = -1;
 	return (e);
 }
 
@@ -139,12 +147,98 @@ blk_merges(const struct blk_event *e, uint64_t sector, uint64_t nsect)
 	    (e->act == BLK_F && e->sector + e->nsect == sector));
 }
 
+/* A readahead event's fields, by their tracepoint names. */
+char *
+blk_ra_fields(char *buf, size_t len, const struct blk_event *e)
+{
+	const struct blk_ra	*r = &e->ra;
+	int			 n;
+
+	n = snprintf(buf, len, "dev=%u:%u ino=%llx ", blk_dev_major(r->sdev),
+	    blk_dev_minor(r->sdev), (unsigned long long)r->ino);
+	if (n < 0 || (size_t)n >= len)
+		return (buf);
+	switch (e->act) {
+	case BLK_RA_SYNC:
+	case BLK_RA_ASYNC:
+		snprintf(buf + n, len - (size_t)n, "index=%llu req_count=%llu "
+		    "order=%u size=%u async_size=%u ra_pages=%u",
+		    (unsigned long long)r->index, (unsigned long long)r->req,
+		    r->order, r->size, r->async, r->ra_pages);
+		break;
+	case BLK_RA_WINDOW:
+		snprintf(buf + n, len - (size_t)n, "index=%llu order=%u size=%u "
+		    "async_size=%u ra_pages=%u", (unsigned long long)r->index,
+		    r->order, r->size, r->async, r->ra_pages);
+		break;
+	case BLK_RA_READ:
+		snprintf(buf + n, len - (size_t)n, "index=%llu nr_to_read=%u "
+		    "lookahead_size=%u", (unsigned long long)r->index, r->size,
+		    r->async);
+		break;
+	default:
+		snprintf(buf + n, len - (size_t)n, "ofs=%llu order=%u",
+		    (unsigned long long)r->index * 4096, r->order);
+		break;
+	}
+	return (buf);
+}
+
+/* A window and the single-page reading it falls back to. */
+int
+blk_ra_same_window(const struct blk_event *w, const struct blk_event *r)
+{
+	return (w->act == BLK_RA_WINDOW && r->act == BLK_RA_READ &&
+	    w->pid == r->pid && w->ra.ino == r->ra.ino &&
+	    w->ra.sdev == r->ra.sdev && w->ra.index == r->ra.index);
+}
+
 /* Sort by time; seq makes the order total, hence stable. */
 void
 blk_sort(struct blk_event *ev, size_t n)
 {
 	if (n > 1)
 		qsort(ev, n, sizeof *ev, cmp_cb);
+}
+
+/* A readahead event in words: what its tracepoint says. */
+static void
+blk_narrate_ra(char *buf, size_t len, const struct blk_event *e)
+{
+	const struct blk_ra	*r = &e->ra;
+	unsigned long long	 i = (unsigned long long)r->index;
+	unsigned long long	 end = i + r->size;
+
+	switch (e->act) {
+	case BLK_RA_SYNC:
+		snprintf(buf, len, "page_cache_sync_ra: page %llu is missing, "
+		    "read() wants %llu page%s", i, (unsigned long long)r->req,
+		    r->req == 1 ? "" : "s");
+		break;
+	case BLK_RA_ASYNC:
+		snprintf(buf, len, "page_cache_async_ra: page %llu has the "
+		    "marker, read() wants %llu page%s", i,
+		    (unsigned long long)r->req, r->req == 1 ? "" : "s");
+		break;
+	case BLK_RA_WINDOW:
+		snprintf(buf, len, "readahead window [%llu,%llu): %u pages, "
+		    "async %u, marker %llu, folio order %u", i, end, r->size,
+		    r->async, r->async > 0 && r->async <= r->size ?
+		    end - r->async : end, r->order);
+		break;
+	case BLK_RA_READ:
+		if (r->async > 0 && r->async <= r->size)
+			snprintf(buf, len, "readahead reads [%llu,%llu), marker "
+			    "%llu", i, end, end - r->async);
+		else
+			snprintf(buf, len, "readahead reads [%llu,%llu), no "
+			    "marker", i, end);
+		break;
+	default:
+		snprintf(buf, len, "page cache: a %llu KiB folio at page %llu",
+		    4ull << (r->order < 20 ? r->order : 20), i);
+		break;
+	}
 }
 
 /*
@@ -224,6 +318,13 @@ blk_narrate(char *buf, size_t len, const struct blk_event *e)
 	case BLK_READ_END:
 		snprintf(buf, len, "read() returns %llu bytes",
 		    (unsigned long long)e->len);
+		break;
+	case BLK_RA_SYNC:
+	case BLK_RA_ASYNC:
+	case BLK_RA_WINDOW:
+	case BLK_RA_READ:
+	case BLK_PAGE_ADD:
+		blk_narrate_ra(buf, len, e);
 		break;
 	default:
 		snprintf(buf, len, "?");

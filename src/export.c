@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "export.h"
+#include "fmt.h"
 #include "import.h"
 #include "opts.h"
 #include "report.h"
@@ -152,6 +153,7 @@ export_blkparse_line(FILE *f, const struct blk_event *e, uint64_t seq)
 	uint32_t	 dev = e->dev == BLK_NODEV ? EXPORT_DEV : e->dev;
 	const char	*rwbs = e->rwbs[0] ? e->rwbs : "N";
 	const char	*comm = e->comm[0] ? e->comm : "-";
+	char		 ra[160];
 
 	fprintf(f, "%3u,%-3u %2d %8llu %5llu.%09llu %5d  ",
 	    blk_dev_major(dev), blk_dev_minor(dev), 0,
@@ -164,6 +166,14 @@ export_blkparse_line(FILE *f, const struct blk_event *e, uint64_t seq)
 		fprintf(f, "m   N raviz %s offset=%llu len=%llu\n",
 		    blk_act_name(e->act), (unsigned long long)e->offset,
 		    (unsigned long long)e->len);
+		break;
+	case BLK_RA_SYNC:
+	case BLK_RA_ASYNC:
+	case BLK_RA_WINDOW:
+	case BLK_RA_READ:
+	case BLK_PAGE_ADD:
+		fprintf(f, "m   N raviz %s %s\n", blk_act_name(e->act),
+		    blk_ra_fields(ra, sizeof ra, e));
 		break;
 	case BLK_P:
 		fprintf(f, "P   N [%s]\n", comm);
@@ -241,15 +251,54 @@ export_run(const struct opts *o, FILE *out, FILE *err)
 	return (report_flush(out, err, status));
 }
 
+/*
+ * The capture header's figures as a message the import reads back: "raviz
+ * capture: read_ahead_kb 128, max_sectors_kb 1280, max_segments 128,
+ * scheduler none, inode 700000" (what the header had).
+ */
+static void
+capture_message(char *b, size_t len, const struct import *im)
+{
+	const struct import_capture	*c = &im->cap;
+	size_t				 o = 0;
+
+	fmt_append(b, len, &o, "raviz capture:");
+	if (im->ra_kb > 0)
+		fmt_append(b, len, &o, " read_ahead_kb %u,", im->ra_kb);
+	if (c->max_sectors_kb > 0)
+		fmt_append(b, len, &o, " max_sectors_kb %u,", c->max_sectors_kb);
+	if (c->max_segments > 0)
+		fmt_append(b, len, &o, " max_segments %u,", c->max_segments);
+	if (c->scheduler[0] != '\0')
+		fmt_append(b, len, &o, " scheduler %s,", c->scheduler);
+	if (c->has_ino)
+		fmt_append(b, len, &o, " inode %llx,",
+		    (unsigned long long)c->ino);
+	if (c->has_sdev)
+		fmt_append(b, len, &o, " sdev %u:%u,", blk_dev_major(c->sdev),
+		    blk_dev_minor(c->sdev));
+	if (o > 0 && o < len && b[o - 1] == ',')
+		b[o - 1] = '\0';
+}
+
 /* An imported trace as blkparse text. */
 int
 export_convert(const char *path, uint32_t dev, FILE *out, FILE *err)
 {
 	struct import	 im;
 	size_t		 i;
+	char		 hdr[256];
 
 	if (import_open(&im, path, dev, err) != 0)
 		return (2);
+	/* What a capture's header said, as a message in the same words. */
+	if (im.nev > 0 && (im.ra_kb > 0 || im.cap.has_ino)) {
+		struct blk_event	m = im.ev[0];
+
+		m.dev = im.dev;
+		capture_message(hdr, sizeof hdr, &im);
+		export_blkparse_message(out, &m, 0, hdr);
+	}
 	/* A message says when U stands for either kind of unplug. */
 	if (!im.has_unplug_kind && im.nev > 0) {
 		struct blk_event	m = im.ev[0];

@@ -12,6 +12,16 @@
 #include "blk.h"
 #include "pipe.h"
 
+/* What a raviz capture's header says of the device and the file read. */
+struct import_capture {
+	uint32_t	 max_sectors_kb;	/* 0: not recorded */
+	uint32_t	 max_segments;
+	char		 scheduler[16];		/* "" */
+	uint64_t	 ino;			/* has_ino: the file read */
+	uint32_t	 sdev;			/* has_sdev: its file system */
+	int		 has_ino, has_sdev;
+};
+
 struct import {
 	struct blk_event *ev;		/* owned; time order */
 	size_t		 nev;
@@ -20,6 +30,18 @@ struct import {
 	const char	*format;	/* "ftrace", "trace-cmd", "perf", "blkparse" */
 	int		 has_unplug_kind; /* U and UT told apart (blkparse) */
 	uint32_t	 ra_kb;		/* read_ahead_kb of a raviz capture, 0 */
+	struct import_capture cap;	/* the rest of its header */
+	/*
+	 * The readahead events kept are of one file (the capture's, else
+	 * the one its reader's tasks read ahead most): has_ra says there
+	 * are some, ra_ino and ra_sdev name it.
+	 */
+	uint64_t	 other_lines;	/* lines of other events, skipped */
+	uint64_t	 lost_events;	/* "[LOST N EVENTS]" lines: N */
+	int		 syscall_reads;	/* read() calls from sys_*_read */
+	int		 has_ra;
+	uint64_t	 ra_ino;
+	uint32_t	 ra_sdev;
 	char		 note[256];	/* which device was taken, and why */
 	char		 err[512];	/* set when a call fails */
 };

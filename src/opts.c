@@ -557,6 +557,10 @@ trace_rules(struct opts *o)
 		    "do not combine with demo files, --record, --trace, "
 		    "--frames or --until (but --headless --import takes "
 		    "--frames and --until=N)"));
+	if (o->import_file != NULL && strcmp(o->import_file, "-") == 0 &&
+	    !o->headless)
+		return (fail(o, "import", "%s", "'-' (standard input) needs "
+		    "--headless: the screen reads its keys there"));
 	if (o->import_file != NULL && !o->headless && o->summary)
 		return (fail(o, "summary", "%s", "of an import: with "
 		    "--headless --import"));

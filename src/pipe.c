@@ -56,6 +56,8 @@ struct pipe {
 	int			 has_base, plugged;
 	uint32_t		 in_flight;
 	uint64_t		 t_prev;
+	struct blk_event	 win;		/* the last RA_WINDOW ... */
+	int			 has_win;	/* ... until another ra event */
 	struct pipe_stats	 st;
 };
 
@@ -331,7 +333,6 @@ apply_complete(struct pipe *p, const struct blk_event *e)
 	int			 read = e->read;
 
 	st->completed++;
-	st->completed_sectors += e->nsect;
 	if (e->error)
 		st->errors++;
 	if ((i = req_at(p, e->sector, 1)) >= 0) {
@@ -348,6 +349,9 @@ apply_complete(struct pipe *p, const struct blk_event *e)
 	}
 	if (!read)
 		return (0);
+	/* Writes never count as data read. */
+	if (!e->error)
+		st->completed_sectors += e->nsect;
 	return (sect_set(p, e->sector, e->nsect,
 	    e->error ? PIPE_NOT_REQUESTED : PIPE_IN_MEMORY));
 }
@@ -481,6 +485,25 @@ pipe_apply(struct pipe *p, const struct blk_event *e)
 	case BLK_READ_BEGIN:
 	case BLK_READ_END:
 		return (apply_read(p, e));
+	case BLK_RA_SYNC:
+		st->ra_sync++;
+		p->has_win = 0;
+		break;
+	case BLK_RA_ASYNC:
+		st->ra_async++;
+		p->has_win = 0;
+		break;
+	case BLK_RA_WINDOW:
+	case BLK_RA_READ:
+		/* A window read order 0 after all is one window. */
+		if (!p->has_win || !blk_ra_same_window(&p->win, e))
+			st->ra_windows++;
+		p->win = *e;
+		p->has_win = e->act == BLK_RA_WINDOW;
+		break;
+	case BLK_PAGE_ADD:
+		st->page_adds++;
+		break;
 	case BLK_NACT:
 		break;
 	}

@@ -65,7 +65,8 @@ struct pipe_stats {
 	uint32_t	 max_request_sectors;
 	uint32_t	 common_request_sectors;	/* ties: the larger */
 	uint64_t	 writes;	/* write (or other) requests issued */
-	uint64_t	 completed, completed_sectors, errors;
+	uint64_t	 completed, errors;
+	uint64_t	 completed_sectors;	/* of reads completed without error */
 	/* The device: time with at least one request in flight. */
 	uint64_t	 busy_ns;
 	uint32_t	 max_in_flight;
@@ -76,6 +77,8 @@ struct pipe_stats {
 	/* Latencies of read requests: queue to issue, issue to complete. */
 	uint64_t	 q2d_sum_ns, q2d_n, q2d_max_ns;
 	uint64_t	 d2c_sum_ns, d2c_n, d2c_max_ns;
+	/* Readahead tracepoints (Linux 6.18 on): calls and windows. */
+	uint64_t	 ra_sync, ra_async, ra_windows, page_adds;
 };
 
 struct pipe;

@@ -66,6 +66,10 @@ struct tx {
 	int			 in_read;	/* between begin and end */
 	uint64_t		 rd_pos, rd_end; /* pages still to copy */
 	size_t			 own;		/* after its last own event */
+	/* Readahead: the trigger waiting for its window, + 1 (0: none). */
+	size_t			 trig;
+	size_t			 win;		/* the last window, + 1 */
+	int			 has_adds;	/* PAGE_ADD events in the trace */
 };
 
 /* Is e a request event of a read (the only ones the view shows)? */
@@ -465,6 +469,129 @@ woken(struct tx *x, size_t k)
 	x->own = t->nev;
 }
 
+/* Does event e of task pid end the search for a readahead's next step? */
+static int
+ra_stop(const struct blk_event *e, int pid)
+{
+	if (e->pid != pid)
+		return (0);
+	switch (e->act) {
+	case BLK_RA_SYNC: case BLK_RA_ASYNC: case BLK_READ_BEGIN:
+	case BLK_READ_END: case BLK_Q: case BLK_G:
+		return (1);
+	default:
+		return (0);
+	}
+}
+
+/* Is the trigger at event k followed by the window it makes? */
+static int
+ra_window_follows(const struct tx *x, size_t k)
+{
+	size_t	i;
+	int	pid = x->in[k].pid;
+
+	for (i = k + 1; i < x->nin; i++) {
+		if (x->in[i].pid == pid && (x->in[i].act == BLK_RA_WINDOW ||
+		    x->in[i].act == BLK_RA_READ))
+			return (1);
+		if (ra_stop(&x->in[i], pid))
+			return (0);
+	}
+	return (0);
+}
+
+/*
+ * The marker page of the window at event k: mark = its first async page,
+ * on the folio that holds it as the page cache insertions after the
+ * window show it (the kernel flags a folio, and folios are aligned to
+ * their size); VIEW_NONE when that page was cached already (the
+ * insertions skip it) or there is no async part.  A trace without
+ * insertions gives mark itself.
+ */
+static uint64_t
+ra_marker(const struct tx *x, size_t k, uint64_t mark)
+{
+	const struct blk_event	*w = &x->in[k], *e;
+	size_t			 i;
+	int			 adds = 0;
+
+	if (!x->has_adds)
+		return (mark);
+	for (i = k + 1; i < x->nin; i++) {
+		e = &x->in[i];
+		if (e->pid != w->pid)
+			continue;
+		if (e->act == BLK_PAGE_ADD && e->ra.ino == w->ra.ino) {
+			adds = 1;
+			if (e->ra.index <= mark && mark - e->ra.index <
+			    (UINT64_C(1) << e->ra.order))
+				return (e->ra.index);
+		} else if (e->act == BLK_RA_SYNC || e->act == BLK_RA_ASYNC ||
+		    e->act == BLK_RA_WINDOW || e->act == BLK_READ_END ||
+		    e->act == BLK_READ_BEGIN || (e->act == BLK_RA_READ &&
+		    !blk_ra_same_window(w, e)))
+			break;
+	}
+	return (adds ? VIEW_NONE : mark);
+}
+
+/*
+ * Readahead.  A trigger (RA_SYNC on a miss, RA_ASYNC on the marker) and
+ * the window it makes (RA_WINDOW: the file's new readahead state; RA_READ
+ * alone: pages read as asked, the state untouched) are one view event, at
+ * the window; a trigger that makes none is an empty one at the trigger;
+ * a window that nothing traced asked for (a page fault's) is synchronous,
+ * hit at no page (VIEW_NONE).  RA_READ right after its RA_WINDOW is the same
+ * window read in single pages.
+ */
+static void
+readahead(struct tx *x, size_t k)
+{
+	const struct blk_event	*e = &x->in[k], *tr = NULL;
+	struct view_event	*v;
+	uint64_t		 end, mark;
+
+	switch (e->act) {
+	case BLK_RA_SYNC:
+	case BLK_RA_ASYNC:
+		x->trig = k + 1;
+		x->win = 0;
+		if (ra_window_follows(x, k))
+			return;
+		v = emit(x, e, e->act == BLK_RA_SYNC ? VIEW_EV_RA_SYNC :
+		    VIEW_EV_RA_ASYNC);
+		v->first = v->hit = e->ra.index;
+		v->read_index = x->reads ? x->reads - 1 : 0;
+		x->trig = 0;
+		return;
+	case BLK_RA_READ:
+		if (x->win > 0 && blk_ra_same_window(&x->in[x->win - 1], e))
+			return;
+		/* FALLTHROUGH */
+	case BLK_RA_WINDOW:
+		x->win = k + 1;
+		break;
+	default:
+		return;
+	}
+	if (x->trig > 0 && x->in[x->trig - 1].pid == e->pid)
+		tr = &x->in[x->trig - 1];
+	x->trig = 0;
+	v = emit(x, e, tr != NULL && tr->act == BLK_RA_ASYNC ?
+	    VIEW_EV_RA_ASYNC : VIEW_EV_RA_SYNC);
+	v->first = e->ra.index;
+	v->npages = e->ra.size;
+	v->hit = tr != NULL ? tr->ra.index : VIEW_NONE;
+	v->read_index = x->reads ? x->reads - 1 : 0;
+	end = e->ra.index + e->ra.size;
+	mark = e->ra.async > 0 && e->ra.async <= e->ra.size ?
+	    end - e->ra.async : VIEW_NONE;
+	if (e->act == BLK_RA_WINDOW)
+		v->async = e->ra.async;
+	v->marker = mark == VIEW_NONE ? VIEW_NONE : ra_marker(x, k, mark);
+}
+
 /* One line of the trace. */
 static void
 translate(struct tx *x, size_t k, int *open)
@@ -479,6 +606,8 @@ translate(struct tx *x, size_t k, int *open)
 		unplug(x, k);
 	} else if (e->act == BLK_READ_BEGIN || e->act == BLK_READ_END)
 		reader(x, k);
+	else if (BLK_IS_RA(e->act))
+		readahead(x, k);
 	if (!is_read_req(e))
 		return;
 	switch (e->act) {
@@ -560,6 +689,15 @@ trace_build(struct trace *t, const struct import *im)
 	x.pv = view_new(&t->cfg);
 	x.rpid = -1;
 	reqmap_init(&x.rq, sizeof(struct treq));
+	for (k = 0; k < im->nev; k++) {
+		x.has_adds |= im->ev[k].act == BLK_PAGE_ADD;
+		if (!t->ra_known && BLK_IS_RA(im->ev[k].act) &&
+		    im->ev[k].ra.ra_pages > 0) {
+			/* The file's maximum window, as the kernel had it. */
+			t->cfg.ra_pages = im->ev[k].ra.ra_pages;
+			t->ra_known = 1;
+		}
+	}
 	for (k = 0; k < im->nev; k++)
 		if (im->ev[k].act == BLK_READ_BEGIN) {
 			x.rpid = im->ev[k].pid;
@@ -607,6 +745,57 @@ trace_view(const struct trace *t)
 	return (view_new(&c));
 }
 
+/*
+ * A readahead in words: what set it off, then the window the trace shows
+ * ("page 32 has the marker: page_cache_async_ra, window [64,96), async
+ * 32, marker 64, folios of 64 KiB").
+ */
+static char *
+narrate_ra(const struct trace *t, size_t i, char *buf, size_t len)
+{
+	const struct view_event	*v = &t->ev[i];
+	const struct blk_event	*e = &t->src[i];
+	unsigned long long	 a = (unsigned long long)v->first;
+	unsigned long long	 b = a + v->npages;
+	size_t			 n;
+
+	if (e->act == BLK_RA_SYNC || e->act == BLK_RA_ASYNC) {
+		snprintf(buf, len, "page %llu %s: %s, no window (nothing to "
+		    "read)", (unsigned long long)v->hit,
+		    e->act == BLK_RA_SYNC ? "is missing" : "has the marker",
+		    e->act == BLK_RA_SYNC ? "page_cache_sync_ra" :
+		    "page_cache_async_ra");
+		return (buf);
+	}
+	if (v->hit == VIEW_NONE)
+		snprintf(buf, len, "readahead (no traced read() asked): %s "
+		    "[%llu,%llu)", e->act == BLK_RA_READ ? "reads" : "window",
+		    a, b);
+	else if (e->act == BLK_RA_READ)
+		snprintf(buf, len, "page %llu %s: reads [%llu,%llu) as "
+		    "asked, no window", (unsigned long long)v->hit,
+		    v->kind == VIEW_EV_RA_SYNC ? "is missing" :
+		    "has the marker", a, b);
+	else
+		snprintf(buf, len, "page %llu %s: %s, window [%llu,%llu), "
+		    "async %llu", (unsigned long long)v->hit,
+		    v->kind == VIEW_EV_RA_SYNC ? "is missing" :
+		    "has the marker", v->kind == VIEW_EV_RA_SYNC ?
+		    "page_cache_sync_ra" : "page_cache_async_ra", a, b,
+		    (unsigned long long)v->async);
+	n = strlen(buf);
+	if (v->marker != VIEW_NONE)
+		snprintf(buf + n, len - n, ", marker %llu",
+		    (unsigned long long)v->marker);
+	else
+		snprintf(buf + n, len - n, ", no marker");
+	n = strlen(buf);
+	if (e->act == BLK_RA_WINDOW && e->ra.order > 0)
+		snprintf(buf + n, len - n, ", folios of %llu KiB",
+		    4ull << (e->ra.order < 20 ? e->ra.order : 20));
+	return (buf);
+}
+
 /* Event i in words. */
 char *
 trace_narrate(const struct trace *t, size_t i, char *buf, size_t len)
@@ -632,6 +821,9 @@ trace_narrate(const struct trace *t, size_t i, char *buf, size_t len)
 		snprintf(buf, len, "the reader wakes: page %llu is up to date",
 		    (unsigned long long)t->ev[i].page);
 		return (buf);
+	case VIEW_EV_RA_SYNC:
+	case VIEW_EV_RA_ASYNC:
+		return (narrate_ra(t, i, buf, len));
 	default:
 		break;
 	}

@@ -38,7 +38,8 @@ ok $? "the model column is that command's summary" \
     "$(diff "$tmp/model" "$tmp/right")"
 grep -q '^mode  *n/a  *modern$' "$tmp/b" &&
     grep -q '^read_size  *1048576  *1048576$' "$tmp/b" &&
-    grep -q '^ra_size  *n/a  *131072$' "$tmp/b" &&
+    grep -q '^ra_size  *131072  *131072$' "$tmp/b" &&
+    grep -q '^ra_async  *32  *32$' "$tmp/b" &&
     grep -q '^device  *7,4  *measured$' "$tmp/b" &&
     grep -q '^requests  *33  *33$' "$tmp/b"
 ok $? "today's kernel, 1 MiB reads, 128 KiB readahead, the measured device"

@@ -8,6 +8,7 @@
 #include <check.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,7 +151,8 @@ static const struct {
 	STAT(unplugs_explicit), STAT(unplugs_sleep), STAT(unplug_requests),
 	STAT(inserts), STAT(merges), STAT(remaps), STAT(splits),
 	STAT(requeues), STAT(q2d_sum_ns), STAT(q2d_n), STAT(d2c_sum_ns),
-	STAT(d2c_n),
+	STAT(d2c_n), STAT(ra_sync), STAT(ra_async), STAT(ra_windows),
+	STAT(page_adds), STAT(reads), STAT(read_bytes),
 };
 
 /* Check st against spec, words NAME=VALUE; what names the run in failures. */
@@ -385,6 +387,72 @@ six_checks(const struct import *im, const struct pipe *p)
 }
 
 /*
+ * read() calls from the syscall tracepoints: dd's on its input, fd 0
+ * (not its locale files', fd 4), offsets inferred from 0 in steps of
+ * what each returned.
+ */
+static void
+sysread_checks(const struct import *im, const struct pipe *p)
+{
+	size_t		i;
+	uint64_t	want = 0;
+	int		pid = -1;
+
+	(void)p;
+	ck_assert_int_eq(im->syscall_reads, 1);
+	for (i = 0; i < im->nev; i++) {
+		if (im->ev[i].act != BLK_READ_BEGIN &&
+		    im->ev[i].act != BLK_READ_END)
+			continue;
+		ck_assert_int_eq(im->ev[i].fd, 0);
+		if (pid < 0)
+			pid = im->ev[i].pid;
+		ck_assert_int_eq(im->ev[i].pid, pid);
+		ck_assert_uint_eq(im->ev[i].offset, want);
+		if (im->ev[i].act == BLK_READ_END) {
+			ck_assert_uint_eq(im->ev[i].len, 65536);
+			want += im->ev[i].len;
+		}
+	}
+	ck_assert_int_gt(pid, 0);
+}
+
+/* Other lines counted, lost events summed. */
+static void
+function_checks(const struct import *im, const struct pipe *p)
+{
+	(void)p;
+	ck_assert_uint_eq(im->other_lines, 4);
+	ck_assert_uint_eq(im->lost_events, 3);
+	ck_assert_int_eq(im->syscall_reads, 1);
+}
+
+/* The readahead events kept are dd's, of the loop device read raw. */
+static void
+ra_checks(const struct import *im, const struct pipe *p)
+{
+	size_t	i, n = 0;
+
+	(void)p;
+	ck_assert_int_eq(im->has_ra, 1);
+	ck_assert_uint_eq(im->ra_ino, blk_dev(7, 0));
+	ck_assert_uint_eq(im->ra_sdev, blk_dev(0, 3));
+	for (i = 0; i < im->nev; i++) {
+		if (!BLK_IS_RA(im->ev[i].act))
+			continue;
+		ck_assert_int_eq(im->ev[i].pid, im->ev[0].pid);
+		if (im->ev[i].act == BLK_RA_WINDOW) {
+			ck_assert_uint_eq(im->ev[i].ra.index, 32 * n);
+			ck_assert_uint_eq(im->ev[i].ra.size, 32);
+			ck_assert_uint_eq(im->ev[i].ra.async, n ? 32 : 16);
+			ck_assert_uint_eq(im->ev[i].ra.ra_pages, 32);
+			n++;
+		}
+	}
+	ck_assert_uint_eq(n, 5);
+}
+
+/*
  * The fixtures: the device asked for (major -1: none), the format found,
  * the statistics once applied (see stats_are()), and what else to check.
  */
@@ -426,6 +494,47 @@ static const struct {
 	{ "perf.txt", -1, 0, "perf", "requests=1 "
 	    "common_request_sectors=256 plugs=1 unplugs_explicit=1 "
 	    "d2c_sum_ns=487000 q2d_sum_ns=11000", six_checks },
+	/*
+	 * Real perf 6.1 and trace-cmd 3.1.6 output of dd reading 512 KiB
+	 * of a loop device on Linux 6.18, with the readahead tracepoints
+	 * and other tasks' page cache and read() lines: five 128 KiB
+	 * windows, the first a miss; 32 single pages, then folios of 4,
+	 * 16, 32 and 32 pages (44 insertions).
+	 */
+	{ "perf-ra.txt", 7, 0, "perf", "requests=5 ra_sync=1 ra_async=4 "
+	    "ra_windows=5 page_adds=44 common_request_sectors=256",
+	    ra_checks },
+	{ "trace-cmd-ra.txt", 7, 0, "trace-cmd", "requests=5 ra_sync=1 "
+	    "ra_async=4 ra_windows=5 page_adds=44 "
+	    "common_request_sectors=256", ra_checks },
+	/*
+	 * The same perf.data printed other ways: no CPU column, no task
+	 * either (its plugs then are anyone's), pid/tid, times relative to
+	 * the first event (durations unchanged); the same .dat with
+	 * trace-cmd report -l (the CPU leads the latency flags), --ts-diff
+	 * and -t (nanoseconds).
+	 */
+	{ "perf-nocpu.txt", 7, 0, "perf", "requests=5 ra_windows=5 reads=8 "
+	    "read_bytes=524288", sysread_checks },
+	{ "perf-timeonly.txt", 7, 0, "perf", "requests=5 ra_windows=5 "
+	    "reads=0", NULL },
+	{ "perf-pidtid.txt", 7, 0, "perf", "requests=5 ra_windows=5 reads=8",
+	    sysread_checks },
+	{ "perf-reltime.txt", 7, 0, "perf", "requests=5 ra_windows=5 reads=8 "
+	    "d2c_sum_ns=1125000", sysread_checks },
+	{ "perf-ra.txt", 7, 0, "perf", "d2c_sum_ns=1125000", NULL },
+	{ "trace-cmd-l.txt", 7, 0, "trace-cmd", "requests=5 ra_windows=5 "
+	    "reads=8", sysread_checks },
+	{ "trace-cmd-ts-diff.txt", 7, 0, "trace-cmd", "requests=5 "
+	    "ra_windows=5 reads=8", sysread_checks },
+	{ "trace-cmd-t.txt", 7, 0, "trace-cmd", "requests=5 ra_windows=5 "
+	    "reads=8", sysread_checks },
+	/* ftrace with a TGID column and syscalls in ftrace's own words. */
+	{ "ftrace-tgid-syscalls.txt", 7, 0, "ftrace", "requests=3 "
+	    "ra_windows=3 reads=4 read_bytes=262144", sysread_checks },
+	/* The function tracer's lines, a sched_switch, lost events. */
+	{ "ftrace-function.txt", -1, 0, "ftrace", "requests=1 reads=1 "
+	    "read_bytes=65536", function_checks },
 };
 
 /* One fixture, loaded and applied. */
@@ -485,6 +594,85 @@ START_TEST(bp_bad)
 	import_free(&im);
 	ck_assert_int_eq(import_load(&im, FIX "no-such-file", BLK_NODEV), -1);
 	import_free(&im);
+}
+END_TEST
+
+/*
+ * Readahead lines: every field named, by name; what is missing or not a
+ * number is named with its line and column; a capture's header names the
+ * device's limits and the file.
+ */
+START_TEST(ra_parse)
+{
+	static const char	ok_[] =
+	    "# raviz capture: /m/f, device 7,1, bs 4096, 8192 bytes, "
+	    "kernel 6.18, read_ahead_kb 1024, max_sectors_kb 512, "
+	    "max_segments 64, scheduler mq-deadline, inode c, sdev 7:1\n"
+	    " r-9 [001] ..... 1.000000: block_bio_queue: 7,1 RA 0 + 8 [r]\n"
+	    " r-9 [001] ..... 1.000001: page_cache_async_ra: dev=7:1 ino=c "
+	    "index=7 req_count=3 order=2 size=16 async_size=8 ra_pages=256 "
+	    "mmap_miss=0 prev_pos=4096\n"
+	    " r-9 [001] ..... 1.000002: page_cache_ra_order: dev=7:1 ino=0xc "
+	    "index=8 order=4 size=32 async_size=32 ra_pages=256\n"
+	    " r-9 [001] ..... 1.000003: mm_filemap_add_to_page_cache: dev 7:1 "
+	    "ino c pfn=0x1 ofs=32768 order=3\n"
+	    " r-9 [001] ..... 1.000004: page_cache_ra_order: dev=7:1 ino=d "
+	    "index=0 order=0 size=4 async_size=3 ra_pages=256\n";
+	/* A line each after a queue line; the error it gives. */
+	static const struct {
+		const char	*line, *err;
+	} bad[] = {
+		{ " r-9 [001] ..... 1.000002: page_cache_ra_order: dev=7:1 "
+		    "ino=c order=4 size=32 async_size=32\n",
+		    "x:2:92: expected 'index=N' in a page_cache_ra_order line" },
+		{ " r-9 [001] ..... 1.000002: page_cache_sync_ra: dev=7:1 "
+		    "ino=zz index=0 req_count=1\n", "x:2:60: expected a "
+		    "hexadecimal inode number in page_cache_sync_ra's ino "
+		    "field" },
+		{ " r-9 [001] ..... 1.000003: mm_filemap_add_to_page_cache: "
+		    "dev 7:1 ino c ofs=0 order=40\n", "x:2:1: a folio order "
+		    "too large in a mm_filemap_add_to_page_cache line: 40" },
+	};
+	char			buf[512];
+	size_t			i;
+	struct import		im;
+	const struct blk_event	*e;
+
+	ck_assert_int_eq(import_parse(&im, "ok", ok_, sizeof ok_ - 1,
+	    BLK_NODEV), 0);
+	ck_assert_uint_eq(im.ra_kb, 1024);
+	ck_assert_uint_eq(im.cap.max_sectors_kb, 512);
+	ck_assert_uint_eq(im.cap.max_segments, 64);
+	ck_assert_str_eq(im.cap.scheduler, "mq-deadline");
+	ck_assert_uint_eq(im.cap.ino, 0xc);
+	ck_assert_uint_eq(im.cap.sdev, blk_dev(7, 1));
+	/* The header's file only: inode d's window is left out. */
+	ck_assert_uint_eq(im.nev, 4);
+	e = &im.ev[1];
+	ck_assert_int_eq(e->act, BLK_RA_ASYNC);
+	ck_assert_uint_eq(e->dev, BLK_NODEV);
+	ck_assert_uint_eq(e->ra.sdev, blk_dev(7, 1));
+	ck_assert_uint_eq(e->ra.ino, 0xc);
+	ck_assert_uint_eq(e->ra.index, 7);
+	ck_assert_uint_eq(e->ra.req, 3);
+	ck_assert_uint_eq(e->ra.order, 2);
+	ck_assert_uint_eq(e->ra.size, 16);
+	ck_assert_uint_eq(e->ra.async, 8);
+	ck_assert_uint_eq(e->ra.ra_pages, 256);
+	ck_assert_int_eq(im.ev[2].act, BLK_RA_WINDOW);
+	ck_assert_uint_eq(im.ev[2].ra.index, 8);
+	ck_assert_int_eq(im.ev[3].act, BLK_PAGE_ADD);
+	ck_assert_uint_eq(im.ev[3].ra.index, 8);
+	ck_assert_uint_eq(im.ev[3].ra.order, 3);
+	import_free(&im);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		snprintf(buf, sizeof buf, " r-9 [001] ..... 1.000000: "
+		    "block_bio_queue: 7,1 RA 0 + 8 [r]\n%s", bad[i].line);
+		ck_assert_int_eq(import_parse(&im, "x", buf, strlen(buf),
+		    BLK_NODEV), -1);
+		ck_assert_str_eq(im.err, bad[i].err);
+		import_free(&im);
+	}
 }
 END_TEST
 
@@ -575,4 +763,5 @@ CHECK_SUITE("import", CHECK_CASE("core", 0), CHECK_TEST(act_names),
     CHECK_TEST(rwbs), CHECK_TEST(merges), CHECK_TEST(sort_stable),
     CHECK_TEST(narrate), CHECK_TEST(pipe_states), CHECK_TEST(pipe_extents),
     CHECK_TEST(pipe_edges), CHECK_LOOP(fixture, CHECK_N(fixtures)),
-    CHECK_TEST(bp_bad), CHECK_TEST(bp_twodev), CHECK_TEST(engine_to_pipe))
+    CHECK_TEST(bp_bad), CHECK_TEST(ra_parse), CHECK_TEST(bp_twodev),
+    CHECK_TEST(engine_to_pipe))

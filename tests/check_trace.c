@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +22,7 @@
 
 #define CAP	SRCDATADIR "/tests/data/captures/"
 #define FIX	SRCDATADIR "/tests/data/import/"
+#define MOD	SRCDATADIR "/tests/data/modern/"
 
 /* A trace file, the device asked for (BLK_NODEV: the import's choice). */
 struct tfile {
@@ -47,6 +49,31 @@ static const struct tfile files[] = {
 	{ FIX "ftrace-pipe.txt", BLK_NODEV },
 	{ FIX "trace-cmd.txt", BLK_NODEV },
 	{ FIX "perf.txt", BLK_NODEV },
+	{ MOD "raw-ra128-bs4k.trace", BLK_NODEV },
+	{ MOD "raw-ra128-bs64k.trace", BLK_NODEV },
+	{ MOD "raw-ra128-bs1M.trace", BLK_NODEV },
+	{ MOD "raw-ra128-bs2M.trace", BLK_NODEV },
+	{ MOD "raw-ra1024-bs4k.trace", BLK_NODEV },
+	{ MOD "raw-ra1024-bs64k.trace", BLK_NODEV },
+	{ MOD "raw-ra1024-bs1M.trace", BLK_NODEV },
+	{ MOD "ext4-ra128-bs64k.trace", BLK_NODEV },
+	{ MOD "ext4-ra128-bs1M.trace", BLK_NODEV },
+	{ MOD "ext4-ra1024-bs4k.trace", BLK_NODEV },
+	{ MOD "ext4-ra1024-bs2M.trace", BLK_NODEV },
+	{ FIX "perf-ra.txt", 7u << 20 },
+	{ FIX "trace-cmd-ra.txt", 7u << 20 },
+};
+
+/* The captures with readahead tracepoints (Linux 6.18). */
+static const char *const ra_caps[] = {
+	MOD "raw-ra128-bs4k.trace", MOD "raw-ra128-bs64k.trace",
+	MOD "raw-ra128-bs1M.trace", MOD "raw-ra128-bs2M.trace",
+	MOD "raw-ra1024-bs4k.trace", MOD "raw-ra1024-bs64k.trace",
+	MOD "raw-ra1024-bs1M.trace", MOD "raw-ra1024-bs2M.trace",
+	MOD "ext4-ra128-bs4k.trace", MOD "ext4-ra128-bs64k.trace",
+	MOD "ext4-ra128-bs1M.trace", MOD "ext4-ra128-bs2M.trace",
+	MOD "ext4-ra1024-bs4k.trace", MOD "ext4-ra1024-bs64k.trace",
+	MOD "ext4-ra1024-bs1M.trace", MOD "ext4-ra1024-bs2M.trace",
 };
 
 /* Load a trace file, failing the test if it does not import. */
@@ -177,6 +204,226 @@ START_TEST(captures_consumed)
 	ck_assert_uint_eq(view_stats(v)->pages_copied, caps[_i].file_pages);
 	ck_assert_int_eq(view_reader(v)->task, VIEW_TASK_DONE);
 	view_free(v);
+	trace_free(&t);
+	import_free(&im);
+}
+END_TEST
+
+/* A window as a trace file's page_cache_ra_order line gives it. */
+struct rawwin {
+	unsigned long long	 index;
+	unsigned		 order, size, async;
+};
+
+/*
+ * The page_cache_ra_order lines of a file, read with sscanf rather than
+ * the import's parser; the count (at most max).
+ */
+static size_t
+raw_windows(const char *path, struct rawwin *w, size_t max)
+{
+	FILE	*f = fopen(path, "r");
+	char	 line[512], *p;
+	size_t	 n = 0;
+
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof line, f) != NULL) {
+		if ((p = strstr(line, "page_cache_ra_order: ")) == NULL ||
+		    (p = strstr(p, " index=")) == NULL)
+			continue;
+		ck_assert_uint_lt(n, max);
+		ck_assert_int_eq(sscanf(p, " index=%llu order=%u size=%u "
+		    "async_size=%u", &w[n].index, &w[n].order, &w[n].size,
+		    &w[n].async), 4);
+		n++;
+	}
+	fclose(f);
+	return (n);
+}
+
+/*
+ * The captures with readahead tracepoints: every window the file shows
+ * is one readahead event on the screen, in order, with its first page,
+ * size and async size, its marker on the folio holding its first async
+ * page; the first is a miss, each later one the hit of the marker before
+ * it (a sequential read); the view ends with the last window as the
+ * file's readahead state.
+ */
+START_TEST(ra_windows)
+{
+	static struct rawwin	 w[4096];
+	struct import		 im;
+	struct trace		 t;
+	struct view		*v;
+	const struct view_event	*e;
+	const struct view_ra	*ra;
+	uint64_t		 mark, markers[64], prev = VIEW_NONE;
+	size_t			 n, i, k = 0, nm;
+	char			 b[160];
+
+	n = raw_windows(ra_caps[_i], w, sizeof w / sizeof w[0]);
+	ck_assert_uint_gt(n, 0);
+	load(&im, ra_caps[_i], BLK_NODEV);
+	ck_assert_int_eq(im.has_ra, 1);
+	ck_assert_int_eq(im.cap.has_ino, 1);
+	ck_assert_uint_eq(im.ra_ino, im.cap.ino);
+	ck_assert_uint_eq(im.cap.max_sectors_kb, 1280);
+	ck_assert_uint_eq(im.cap.max_segments, 128);
+	ck_assert_str_eq(im.cap.scheduler, "none");
+	trace_build(&t, &im);
+	ck_assert_uint_eq(t.cfg.ra_pages, im.ra_kb / 4);
+	v = trace_view(&t);
+	for (i = 0; i < t.nev; i++) {
+		e = &t.ev[i];
+		view_apply(v, e);
+		if ((e->kind != VIEW_EV_RA_SYNC && e->kind !=
+		    VIEW_EV_RA_ASYNC) || e->npages == 0)
+			continue;
+		ck_assert_uint_lt(k, n);
+		ck_assert_msg(e->first == w[k].index && e->npages ==
+		    w[k].size && e->async == w[k].async, "%s window %zu: "
+		    "[%llu,+%llu) async %llu, file [%llu,+%u) async %u",
+		    ra_caps[_i], k, (unsigned long long)e->first,
+		    (unsigned long long)e->npages,
+		    (unsigned long long)e->async, w[k].index, w[k].size,
+		    w[k].async);
+		mark = w[k].index + w[k].size - w[k].async;
+		/* On a folio that holds mark, no larger than the window's. */
+		ck_assert_uint_ne(e->marker, VIEW_NONE);
+		ck_assert_uint_le(e->marker, mark);
+		ck_assert_uint_lt(mark - e->marker, 1u << w[k].order);
+		/* The first window is a miss, every later one a marker hit. */
+		ck_assert_int_eq(e->kind, k == 0 ? VIEW_EV_RA_SYNC :
+		    VIEW_EV_RA_ASYNC);
+		ck_assert_uint_ne(e->hit, VIEW_NONE);
+		if (k > 0)
+			ck_assert_uint_eq(e->hit, prev);
+		prev = e->marker;
+		ck_assert_ptr_nonnull(strstr(trace_narrate(&t, i, b, sizeof b),
+		    k == 0 ? "is missing: page_cache_sync_ra, window [" :
+		    "has the marker: page_cache_async_ra, window ["));
+		k++;
+	}
+	ck_assert_uint_eq(k, n);
+	ra = view_ra(v);
+	ck_assert_uint_eq(ra->start, w[n - 1].index);
+	ck_assert_uint_eq(ra->size, w[n - 1].size);
+	ck_assert_uint_eq(ra->async_size, w[n - 1].async);
+	ck_assert_uint_eq(view_stats(v)->ra_sync + view_stats(v)->ra_async,
+	    n);
+	/* Only the markers not yet reached are left. */
+	nm = view_markers(v, markers, 64);
+	for (i = 0; i < nm; i++)
+		ck_assert_uint_ge(markers[i], view_reader(v)->pos);
+	view_free(v);
+	trace_free(&t);
+	import_free(&im);
+}
+END_TEST
+
+/*
+ * A trace made up to show each way readahead goes: a miss, its window
+ * read in single pages after all (one window), a marker hit on a folio
+ * of 16 pages holding the first async page, a hit that reads nothing, a
+ * window whose marker page was cached already, a window no read() asked
+ * for (a page fault's), another file's readahead (not kept).
+ */
+static const char ra_lines[] =
+    "# raviz capture: /x, device 7,0, bs 4096, 8192 bytes, kernel 6.18, "
+    "read_ahead_kb 128, max_sectors_kb 1280, max_segments 128, "
+    "scheduler none, inode 700000\n"
+    " r-9 [001] ..... 1.000000: page_cache_sync_ra: dev=0:3 ino=700000 "
+    "index=0 req_count=1 order=0 size=0 async_size=0 ra_pages=32 "
+    "mmap_miss=0 prev_pos=-1\n"
+    " r-9 [001] ..... 1.000001: page_cache_ra_order: dev=0:3 ino=700000 "
+    "index=0 order=0 size=4 async_size=3 ra_pages=32\n"
+    " r-9 [001] ..... 1.000002: page_cache_ra_unbounded: dev=0:3 "
+    "ino=700000 index=0 nr_to_read=4 lookahead_size=3\n"
+    " r-9 [001] ..... 1.000003: mm_filemap_add_to_page_cache: dev 0:3 "
+    "ino 700000 pfn=0x1 ofs=0 order=0\n"
+    " r-9 [001] ..... 1.000003: mm_filemap_add_to_page_cache: dev 0:3 "
+    "ino 700000 pfn=0x2 ofs=4096 order=0\n"
+    " r-9 [001] ..... 1.000004: block_bio_queue: 7,0 RA 0 + 32 [r]\n"
+    " r-9 [001] ..... 1.000010: page_cache_async_ra: dev=0:3 ino=700000 "
+    "index=1 req_count=1 order=0 size=4 async_size=3 ra_pages=32 "
+    "mmap_miss=0 prev_pos=4096\n"
+    " r-9 [001] ..... 1.000011: page_cache_ra_order: dev=0:3 ino=700000 "
+    "index=96 order=4 size=128 async_size=124 ra_pages=32\n"
+    " r-9 [001] ..... 1.000012: mm_filemap_add_to_page_cache: dev 0:3 "
+    "ino 700000 pfn=0x10 ofs=393216 order=4\n"
+    " r-9 [001] ..... 1.000013: block_bio_queue: 7,0 RA 768 + 1024 [r]\n"
+    " r-9 [001] ..... 1.000020: page_cache_async_ra: dev=0:3 ino=700000 "
+    "index=100 req_count=1 order=4 size=128 async_size=124 ra_pages=32 "
+    "mmap_miss=0 prev_pos=8192\n"
+    " r-9 [001] ..... 1.000030: page_cache_sync_ra: dev=0:3 ino=700000 "
+    "index=300 req_count=1 order=0 size=128 async_size=124 ra_pages=32 "
+    "mmap_miss=0 prev_pos=8192\n"
+    " r-9 [001] ..... 1.000031: page_cache_ra_order: dev=0:3 ino=700000 "
+    "index=300 order=0 size=8 async_size=4 ra_pages=32\n"
+    " r-9 [001] ..... 1.000032: mm_filemap_add_to_page_cache: dev 0:3 "
+    "ino 700000 pfn=0x20 ofs=1228800 order=0\n"
+    " r-9 [001] ..... 1.000033: block_bio_queue: 7,0 RA 2400 + 8 [r]\n"
+    " r-9 [001] ..... 1.000040: page_cache_ra_order: dev=0:3 ino=700000 "
+    "index=400 order=0 size=4 async_size=0 ra_pages=32\n"
+    " r-9 [001] ..... 1.000041: page_cache_ra_order: dev=254:0 ino=5 "
+    "index=0 order=0 size=4 async_size=3 ra_pages=32\n";
+
+/* Each way of the made-up trace, one readahead event each. */
+START_TEST(ra_kinds)
+{
+	static const struct {
+		enum view_ev	 kind;
+		uint64_t	 first, npages, async, marker, hit;
+		const char	*words;
+	} want[] = {
+		{ VIEW_EV_RA_SYNC, 0, 4, 3, 1, 0, "page 0 is missing: "
+		    "page_cache_sync_ra, window [0,4), async 3, marker 1" },
+		{ VIEW_EV_RA_ASYNC, 96, 128, 124, 96, 1, "page 1 has the "
+		    "marker: page_cache_async_ra, window [96,224), async 124, "
+		    "marker 96, folios of 64 KiB" },
+		{ VIEW_EV_RA_ASYNC, 100, 0, 0, VIEW_NONE, 100, "page 100 has "
+		    "the marker: page_cache_async_ra, no window (nothing to "
+		    "read)" },
+		{ VIEW_EV_RA_SYNC, 300, 8, 4, VIEW_NONE, 300, "page 300 is "
+		    "missing: page_cache_sync_ra, window [300,308), async 4, "
+		    "no marker" },
+		{ VIEW_EV_RA_SYNC, 400, 4, 0, VIEW_NONE, VIEW_NONE,
+		    "readahead (no traced read() asked): window [400,404), "
+		    "no marker" },
+	};
+	struct import		 im;
+	struct trace		 t;
+	struct pipe		*p;
+	char			 b[200];
+	size_t			 i, k = 0;
+
+	ck_assert_int_eq(import_parse(&im, "ra", ra_lines,
+	    sizeof ra_lines - 1, BLK_NODEV), 0);
+	ck_assert_int_eq(im.has_ra, 1);
+	ck_assert_uint_eq(im.ra_ino, 0x700000);
+	p = summary_of(&im);
+	ck_assert_uint_eq(pipe_stats(p)->ra_sync, 2);
+	ck_assert_uint_eq(pipe_stats(p)->ra_async, 2);
+	ck_assert_uint_eq(pipe_stats(p)->ra_windows, 4);
+	ck_assert_uint_eq(pipe_stats(p)->page_adds, 4);
+	pipe_free(p);
+	trace_build(&t, &im);
+	for (i = 0; i < t.nev; i++) {
+		if (t.ev[i].kind != VIEW_EV_RA_SYNC &&
+		    t.ev[i].kind != VIEW_EV_RA_ASYNC)
+			continue;
+		ck_assert_uint_lt(k, sizeof want / sizeof want[0]);
+		ck_assert_int_eq(t.ev[i].kind, want[k].kind);
+		ck_assert_uint_eq(t.ev[i].first, want[k].first);
+		ck_assert_uint_eq(t.ev[i].npages, want[k].npages);
+		ck_assert_uint_eq(t.ev[i].async, want[k].async);
+		ck_assert_uint_eq(t.ev[i].marker, want[k].marker);
+		ck_assert_uint_eq(t.ev[i].hit, want[k].hit);
+		ck_assert_str_eq(trace_narrate(&t, i, b, sizeof b),
+		    want[k].words);
+		k++;
+	}
+	ck_assert_uint_eq(k, sizeof want / sizeof want[0]);
 	trace_free(&t);
 	import_free(&im);
 }
@@ -411,6 +658,7 @@ END_TEST
 
 CHECK_SUITE("trace", CHECK_CASE("trace", 0),
     CHECK_LOOP(same_as_summary, CHECK_N(files)),
-    CHECK_LOOP(captures_consumed, 4), CHECK_TEST(five_states),
+    CHECK_LOOP(captures_consumed, 4), CHECK_LOOP(ra_windows,
+    CHECK_N(ra_caps)), CHECK_TEST(ra_kinds), CHECK_TEST(five_states),
     CHECK_TEST(legacy_merge), CHECK_TEST(pitfalls),
     CHECK_TEST(deterministic))
