@@ -16,14 +16,19 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "blktrace.h"
 #include "export.h"
 #include "fmt.h"
 #include "import.h"
 #include "opts.h"
 #include "report.h"
+#include "safefile.h"
 #include "xalloc.h"
 
 #define EXPORT_DEV	blk_dev(8, 0)
@@ -146,6 +151,26 @@ export_event(struct export *x, const struct sim_event *se,
 	return ((int)n);
 }
 
+/*
+ * The message that carries an event blktrace has no record for: "raviz
+ * read_begin offset=O len=L" (the text --capture writes), "raviz
+ * ra_window dev=0:3 ino=700000 ..." (import.c reads both back).
+ */
+static const char *
+message(char *b, size_t len, const struct blk_event *e)
+{
+	char	f[160];
+
+	if (e->act == BLK_READ_BEGIN || e->act == BLK_READ_END)
+		snprintf(b, len, "raviz %s offset=%llu len=%llu",
+		    blk_act_name(e->act), (unsigned long long)e->offset,
+		    (unsigned long long)e->len);
+	else
+		snprintf(b, len, "raviz %s %s", blk_act_name(e->act),
+		    blk_ra_fields(f, sizeof f, e));
+	return (b);
+}
+
 /* One blkparse line, in its default layout. */
 void
 export_blkparse_line(FILE *f, const struct blk_event *e, uint64_t seq)
@@ -153,7 +178,7 @@ export_blkparse_line(FILE *f, const struct blk_event *e, uint64_t seq)
 	uint32_t	 dev = e->dev == BLK_NODEV ? EXPORT_DEV : e->dev;
 	const char	*rwbs = e->rwbs[0] ? e->rwbs : "N";
 	const char	*comm = e->comm[0] ? e->comm : "-";
-	char		 ra[160];
+	char		 ra[200];
 
 	fprintf(f, "%3u,%-3u %2d %8llu %5llu.%09llu %5d  ",
 	    blk_dev_major(dev), blk_dev_minor(dev), 0,
@@ -163,17 +188,12 @@ export_blkparse_line(FILE *f, const struct blk_event *e, uint64_t seq)
 	switch (e->act) {
 	case BLK_READ_BEGIN:
 	case BLK_READ_END:
-		fprintf(f, "m   N raviz %s offset=%llu len=%llu\n",
-		    blk_act_name(e->act), (unsigned long long)e->offset,
-		    (unsigned long long)e->len);
-		break;
 	case BLK_RA_SYNC:
 	case BLK_RA_ASYNC:
 	case BLK_RA_WINDOW:
 	case BLK_RA_READ:
 	case BLK_PAGE_ADD:
-		fprintf(f, "m   N raviz %s %s\n", blk_act_name(e->act),
-		    blk_ra_fields(ra, sizeof ra, e));
+		fprintf(f, "m   N %s\n", message(ra, sizeof ra, e));
 		break;
 	case BLK_P:
 		fprintf(f, "P   N [%s]\n", comm);
@@ -218,7 +238,122 @@ export_blkparse_message(FILE *f, const struct blk_event *e, uint64_t seq,
 	    (unsigned long long)(e->t_ns % 1000000000u), e->pid, text);
 }
 
-/* Run the model and write its blkparse text. */
+/*
+ * Where exported events go: blkparse text on out, or blktrace records
+ * gathered in memory for DIR/NAME.blktrace.0 (CPU 0: the model and a
+ * converted trace have one clock), a process record before each task's
+ * first event so that blkparse names it.
+ */
+struct sink {
+	FILE		*out;		/* text, or NULL */
+	unsigned char	*buf;		/* records */
+	size_t		 len, cap;
+	uint32_t	 seq;
+	int		*pids;		/* tasks named so far */
+	size_t		 npids;
+	uint32_t	 dev;		/* the file's device */
+};
+
+/* Room for one more record in the sink. */
+static unsigned char *
+sink_room(struct sink *k)
+{
+	while (k->cap - k->len < BLKTRACE_MAX) {
+		k->cap = k->cap ? 2 * k->cap : 65536;
+		k->buf = xrealloc(k->buf, k->cap);
+	}
+	return (k->buf + k->len);
+}
+
+/* A message into the sink (seq: the text line's number). */
+static void
+sink_message(struct sink *k, const struct blk_event *e, uint64_t seq,
+    const char *text)
+{
+	if (k->out != NULL)
+		export_blkparse_message(k->out, e, seq, text);
+	else
+		k->len += blktrace_message(e->t_ns, k->dev, e->pid, text,
+		    sink_room(k));
+}
+
+/* An event into the sink. */
+static void
+sink_event(struct sink *k, const struct blk_event *e, uint64_t seq)
+{
+	char	b[200];
+	size_t	i;
+
+	if (k->out != NULL) {
+		export_blkparse_line(k->out, e, seq);
+		return;
+	}
+	for (i = 0; i < k->npids && k->pids[i] != e->pid; i++)
+		;
+	if (i == k->npids && e->pid >= 0) {
+		k->pids = xreallocarray(k->pids, k->npids + 1,
+		    sizeof *k->pids);
+		k->pids[k->npids++] = e->pid;
+		k->len += blktrace_process(e->t_ns, k->dev, e->pid,
+		    e->comm[0] ? e->comm : "-", sink_room(k));
+	}
+	if (e->act >= BLK_READ_BEGIN)
+		k->len += blktrace_message(e->t_ns, k->dev, e->pid,
+		    message(b, sizeof b, e), sink_room(k));
+	else
+		k->len += blktrace_encode(e, ++k->seq, sink_room(k));
+}
+
+/*
+ * Write the sink's records to dir/NAME.blktrace.0 (the directory made if
+ * missing), whole or not at all; an existing file only with force.  The
+ * exit status, having said what went wrong or where it went on err.
+ */
+static int
+sink_write(struct sink *k, const char *dir, int force, FILE *err)
+{
+	struct safefile_out	 so;
+	char			 name[32], path[4096], esc[300], desc[300];
+	const char		*why = NULL;
+	size_t			 o;
+	ssize_t			 n;
+
+	blktrace_name(name, sizeof name, k->dev);
+	snprintf(path, sizeof path, "%s/%s.blktrace.0", dir, name);
+	fmt_escape_str(esc, sizeof esc, path);
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+		fprintf(err, "raviz: --export: %s: %s\n", esc, strerror(errno));
+		return (2);
+	}
+	/* The one output rule (safefile.h): whole or not at all. */
+	if (safefile_out_open(&so, path, force, SAFEFILE_WHOLE, &why) != 0) {
+		fprintf(err, "raviz: --export: %s: %s\n", esc, why);
+		return (2);
+	}
+	for (o = 0; o < k->len; o += (size_t)n)
+		if ((n = write(so.fd, k->buf + o, k->len - o)) <= 0) {
+			if (n < 0 && errno == EINTR) {
+				n = 0;
+				continue;
+			}
+			why = n < 0 ? strerror(errno) : "short write";
+			break;
+		}
+	if (why != NULL) {
+		safefile_out_abort(&so);
+		fprintf(err, "raviz: --export: %s: %s\n", esc, why);
+		return (1);
+	}
+	if (safefile_out_commit(&so, &why) != 0) {
+		fprintf(err, "raviz: --export: %s: %s\n", esc, why);
+		return (1);
+	}
+	fprintf(err, "raviz: blktrace file written: %s (blkparse -i %s/%s)\n",
+	    esc, fmt_escape_str(desc, sizeof desc, dir), name);
+	return (0);
+}
+
+/* Run the model and write its blkparse text or blktrace file. */
 int
 export_run(const struct opts *o, FILE *out, FILE *err)
 {
@@ -226,6 +361,7 @@ export_run(const struct opts *o, FILE *out, FILE *err)
 	struct sim_event	 se;
 	struct export		*x;
 	struct sim		*s;
+	struct sink		 k;
 	uint64_t		 seq = 0;
 	int			 rc, n, i, status = 0;
 
@@ -233,6 +369,9 @@ export_run(const struct opts *o, FILE *out, FILE *err)
 		fprintf(err, "raviz: out of memory\n");
 		return (1);
 	}
+	memset(&k, 0, sizeof k);
+	k.out = o->export_dir == NULL ? out : NULL;
+	k.dev = EXPORT_DEV;
 	x = export_new();
 	while ((rc = sim_step(s, &se)) == 1) {
 		if ((n = export_event(x, &se, be, sizeof be / sizeof be[0])) < 0) {
@@ -240,7 +379,7 @@ export_run(const struct opts *o, FILE *out, FILE *err)
 			break;
 		}
 		for (i = 0; i < n; i++)
-			export_blkparse_line(out, &be[i], ++seq);
+			sink_event(&k, &be[i], ++seq);
 	}
 	if (rc < 0) {
 		fprintf(err, "raviz: out of memory\n");
@@ -248,7 +387,11 @@ export_run(const struct opts *o, FILE *out, FILE *err)
 	}
 	export_free(x);
 	sim_free(s);
-	return (report_flush(out, err, status));
+	if (k.out == NULL && status == 0)
+		status = sink_write(&k, o->export_dir, o->force, err);
+	free(k.buf);
+	free(k.pids);
+	return (k.out != NULL ? report_flush(out, err, status) : status);
 }
 
 /*
@@ -281,23 +424,28 @@ capture_message(char *b, size_t len, const struct import *im)
 		b[o - 1] = '\0';
 }
 
-/* An imported trace as blkparse text. */
+/* An imported trace as blkparse text or a blktrace file. */
 int
-export_convert(const char *path, uint32_t dev, FILE *out, FILE *err)
+export_convert(const struct opts *o, FILE *out, FILE *err)
 {
 	struct import	 im;
+	struct sink	 k;
 	size_t		 i;
 	char		 hdr[256];
+	int		 status = 0;
 
-	if (import_open(&im, path, dev, err) != 0)
+	if (import_open(&im, o->import_file, o->import_dev, err) != 0)
 		return (2);
+	memset(&k, 0, sizeof k);
+	k.out = o->export_dir == NULL ? out : NULL;
+	k.dev = im.dev;
 	/* What a capture's header said, as a message in the same words. */
 	if (im.nev > 0 && (im.ra_kb > 0 || im.cap.has_ino)) {
 		struct blk_event	m = im.ev[0];
 
 		m.dev = im.dev;
 		capture_message(hdr, sizeof hdr, &im);
-		export_blkparse_message(out, &m, 0, hdr);
+		sink_message(&k, &m, 0, hdr);
 	}
 	/* A message says when U stands for either kind of unplug. */
 	if (!im.has_unplug_kind && im.nev > 0) {
@@ -305,14 +453,17 @@ export_convert(const char *path, uint32_t dev, FILE *out, FILE *err)
 
 		m.act = BLK_P;	/* layout only: the line is a message */
 		m.dev = im.dev;
-		export_blkparse_message(out, &m, 0,
-		    "raviz unplug_kind_unknown");
+		sink_message(&k, &m, 0, "raviz unplug_kind_unknown");
 	}
 	for (i = 0; i < im.nev; i++) {
 		if (im.ev[i].dev == BLK_NODEV)
 			im.ev[i].dev = im.dev;	/* the task's plugs */
-		export_blkparse_line(out, &im.ev[i], i + 1);
+		sink_event(&k, &im.ev[i], i + 1);
 	}
 	import_free(&im);
-	return (report_flush(out, err, 0));
+	if (k.out == NULL)
+		status = sink_write(&k, o->export_dir, o->force, err);
+	free(k.buf);
+	free(k.pids);
+	return (k.out != NULL ? report_flush(out, err, status) : status);
 }

@@ -1,6 +1,7 @@
 /*
- * export.h - the model's run as a real trace: blkparse's default text, so
- * that btt, users' scripts and raviz --import read it.
+ * export.h - the model's run as a real trace: blkparse's default text
+ * for users' scripts, blktrace's binary files for blkparse, btt and
+ * iowatcher; raviz --import reads both.
  */
 #ifndef RAVIZ_EXPORT_H
 #define RAVIZ_EXPORT_H
@@ -32,14 +33,19 @@ void		 export_blkparse_line(FILE *, const struct blk_event *,
 /* A blkparse message line (action m) with text, at e's time and device. */
 void		 export_blkparse_message(FILE *, const struct blk_event *e,
 		    uint64_t seq, const char *text);
-/* --headless --export=blkparse: run the model, write its trace to out. */
+/*
+ * --headless --export=blkparse: run the model, write its trace to out;
+ * --export=blktrace=DIR: as blktrace's binary file DIR/sda.blktrace.0
+ * (DIR made if missing; an existing file replaced only with --force),
+ * said on err.  Returns the exit status.
+ */
 int		 export_run(const struct opts *, FILE *out, FILE *err);
 /*
- * --headless --import=path --export=blkparse: the trace's events of one
- * device (dev, or BLK_NODEV: the most data read, said on err) as
- * blkparse text on out.  Returns the exit status (2: a bad trace).
+ * --headless --import=path --export=...: the trace's events of one
+ * device (--import-dev, or the most data read, said on err) written the
+ * same ways, the device's blktrace name for the file.  Returns the exit
+ * status (2: a bad trace).
  */
-int		 export_convert(const char *path, uint32_t dev, FILE *out,
-		    FILE *err);
+int		 export_convert(const struct opts *, FILE *out, FILE *err);
 
 #endif /* RAVIZ_EXPORT_H */

@@ -73,6 +73,15 @@ int	import_dev_rwbs(struct ps *ps, const struct toks *t, size_t i,
 	    struct blk_event *e);
 
 /*
+ * import.c: a capture header's figures (its "raviz capture:" line, or the
+ * message a conversion made of it) into im.  import-bt.c: the records of
+ * nfiles blktrace files into ps's import (0, or -1 with the error).
+ */
+void	import_capture_header(struct import *im, const struct toks *t);
+int	import_bt_parse(struct ps *ps, const unsigned char *const *buf,
+	    const size_t *len, size_t nfiles);
+
+/*
  * import-tp.c: the parts of a tracepoint line (0; -1 no time; -2 no
  * 'EVENT:' after it; -3 a time past 2^64 ns); one such line into events
  * (0, or -1 with the error); a raviz marker or readahead message in

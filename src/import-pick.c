@@ -321,6 +321,20 @@ import_pick(struct import *im, const char *name, uint32_t dev)
 	free(d);
 	im->dev = dev;
 	/*
+	 * Messages (blkparse, blktrace) name their device: another
+	 * device's go, this one's are the task's, like trace markers.
+	 */
+	for (i = 0, o = 0; i < im->nev; i++) {
+		if (im->ev[i].act >= BLK_READ_BEGIN &&
+		    im->ev[i].dev != BLK_NODEV) {
+			if (im->ev[i].dev != dev)
+				continue;
+			im->ev[i].dev = BLK_NODEV;
+		}
+		im->ev[o++] = im->ev[i];
+	}
+	im->nev = o;
+	/*
 	 * Tasks that queued on the device (and the reader) own the
 	 * device-less plugs and readahead events.
 	 */

@@ -27,6 +27,7 @@
 #include "diag.h"
 #include "file.h"
 #include "fmt.h"
+#include "blktrace.h"
 #include "bounds.h"
 #include "import.h"
 #include "import-int.h"
@@ -58,6 +59,7 @@ bp_line(struct ps *ps, const struct toks *t)
 {
 	struct blk_event	e;
 	uint64_t		v;
+	uint32_t		dev;
 	int			r;
 
 	if (!is_blkparse(t)) {
@@ -79,10 +81,14 @@ bp_line(struct ps *ps, const struct toks *t)
 	e.pid = (int)(v & 0x7fffffff);
 	if (blk_act_parse(t->s[5], t->n[5], &e.act) != 0) {
 		/* m: a message; other actions (S, B, R, ...) are not used. */
-		if (!import_tok_is(t, 5, "m"))
+		if (!import_tok_is(t, 5, "m")) {
+			ps->im->other_lines++;
 			return (0);
+		}
+		(void)import_tok_dev(t->s[0], t->n[0], &dev);
 		if ((r = import_marker(ps, t, 6, &e)) <= 0)
 			return (r);
+		e.dev = dev;	/* whose it is: import-pick.c */
 		return (import_push(ps, &e));
 	}
 	if (blk_rwbs(t->s[6], t->n[6], &e.read) != 0)
@@ -100,6 +106,16 @@ bp_line(struct ps *ps, const struct toks *t)
 		    t->s[t->count - 1]);
 		break;
 	default:
+		/*
+		 * A SCSI pass-through request: its bytes and command block,
+		 * "56 (12 00 00 00 38 00 ..) [inquiry]", or nothing but the
+		 * comm: no sectors, nothing of the file's.
+		 */
+		if ((t->count > 8 && import_tok_u64(t->s[7], t->n[7], &v) == 0 &&
+		    t->s[8][0] == '(') || (t->count > 7 && t->s[7][0] == '[')) {
+			ps->im->other_lines++;
+			return (0);
+		}
 		if (import_sectors(ps, t, 7, &e) != 0)
 			return (-1);
 		if (e.act == BLK_C && import_cerror(ps, t, &e) != 0)
@@ -155,8 +171,8 @@ detect(const char *buf, size_t len, int *blkparse)
  * older captures have only read_ahead_kb).  Values out of range are
  * left unknown (0).
  */
-static void
-capture_header(struct import *im, const struct toks *t)
+void
+import_capture_header(struct import *im, const struct toks *t)
 {
 	struct import_capture	*c = &im->cap;
 	uint64_t		 v;
@@ -216,11 +232,17 @@ parse_lines(struct ps *ps, const char *buf, size_t len)
 		for (k = 0; k + 1 < t.count; k++)
 			if (import_tok_is(&t, k, "raviz") &&
 			    import_tok_is(&t, k + 1, "capture:")) {
-				capture_header(im, &t);
+				import_capture_header(im, &t);
 				break;
 			}
 		if (t.count == 0 || t.s[0][0] == '#' || ps->in_summary)
 			continue;
+		/* A listing cut short by hand: "..." and the "^C" of a stop. */
+		if (t.count == 1 && (import_tok_is(&t, 0, "...") ||
+		    (t.n[0] >= 2 && memcmp(t.s[0], "^C", 2) == 0))) {
+			im->other_lines++;
+			continue;
+		}
 		/* ftrace's and trace-cmd's "CPU:1 [LOST 12 EVENTS]". */
 		if (t.count >= 3 && t.n[0] > 4 &&
 		    memcmp(t.s[0], "CPU:", 4) == 0 &&
@@ -250,14 +272,50 @@ parse_lines(struct ps *ps, const char *buf, size_t len)
 	return (0);
 }
 
+/* Keep one device and sort: the end of a parse (0, or -1 and the error). */
+static int
+finish(struct ps *ps, const char *name, uint32_t dev)
+{
+	struct import	*im = ps->im;
+
+	if (import_pick(im, name, dev) != 0)
+		return (-1);
+	if (ps->unplug_unknown)
+		im->has_unplug_kind = 0;
+	blk_sort(im->ev, im->nev);
+	return (0);
+}
+
+/* Parse blktrace's binary records from n files (their names: name). */
+static int
+parse_bt(struct import *im, const char *name,
+    const unsigned char *const *buf, const size_t *len, size_t n,
+    uint32_t dev)
+{
+	struct ps	 ps;
+
+	memset(im, 0, sizeof *im);
+	memset(&ps, 0, sizeof ps);
+	ps.im = im;
+	ps.name = name;
+	im->format = "blktrace";
+	im->has_unplug_kind = 1;	/* U and UT are two actions */
+	if (import_bt_parse(&ps, buf, len, n) != 0)
+		return (-1);
+	return (finish(&ps, name, dev));
+}
+
 /* Parse a buffer. */
 int
 import_parse(struct import *im, const char *name, const char *buf,
     size_t len, uint32_t dev)
 {
-	struct ps	 ps;
-	int		 rc = -1;
+	struct ps		 ps;
+	const unsigned char	*b = (const unsigned char *)buf;
+	int			 rc = -1;
 
+	if (blktrace_is(b, len))
+		return (parse_bt(im, name, &b, &len, 1, dev));
 	memset(im, 0, sizeof *im);
 	memset(&ps, 0, sizeof ps);
 	ps.im = im;
@@ -266,18 +324,13 @@ import_parse(struct import *im, const char *name, const char *buf,
 		ps.line = 1;
 		ps.lp = buf;
 		ps.ll = 0;
-		return (import_perr(&ps, NULL,
-		    "expected a block trace (ftrace text, "
-		    "trace-cmd report, perf script or blkparse output)"));
+		return (import_perr(&ps, NULL, "expected a block trace (ftrace "
+		    "text, trace-cmd report, perf script, blkparse output or "
+		    "blktrace's binary files)"));
 	}
 	im->has_unplug_kind = ps.blkparse;
-	if (parse_lines(&ps, buf, len) == 0 &&
-	    import_pick(im, name, dev) == 0) {
-		if (ps.unplug_unknown)
-			im->has_unplug_kind = 0;
-		blk_sort(im->ev, im->nev);
+	if (parse_lines(&ps, buf, len) == 0 && finish(&ps, name, dev) == 0)
 		rc = 0;
-	}
 	free(ps.last);
 	return (rc);
 }
@@ -320,20 +373,47 @@ load_stdin(struct import *im, uint32_t dev)
 	return (rc);
 }
 
-/* Read a whole file and parse it. */
-int
-import_load(struct import *im, const char *path, uint32_t dev)
+#define CPUS_MAX	4096	/* per-CPU files of one blktrace run */
+
+/*
+ * The per-CPU files of blktrace's run that path names: path itself when
+ * it is BASE.blktrace.N (all of BASE.blktrace.0, 1, ... that exist), or
+ * BASE when only BASE.blktrace.0 exists (blkparse -i BASE); their base
+ * in base.  0 when path is none of these.
+ */
+static int
+bt_base(const char *path, char *base, size_t len)
 {
-	char		*buf, esc[200], lim[160];
+	const char	*d;
+	char		 p[4200];
+	size_t		 n = strlen(path);
+
+	for (d = path + n; d > path && d[-1] >= '0' && d[-1] <= '9'; d--)
+		;
+	if (d < path + n && (size_t)(d - path) >= 10 &&
+	    memcmp(d - 10, ".blktrace.", 10) == 0 &&
+	    (size_t)(d - path) - 10 < len) {
+		snprintf(base, len, "%.*s", (int)(d - path) - 10, path);
+		return (1);
+	}
+	snprintf(p, sizeof p, "%s.blktrace.0", path);
+	if (access(path, F_OK) != 0 && access(p, F_OK) == 0 && n < len) {
+		snprintf(base, len, "%s", path);
+		return (1);
+	}
+	return (0);
+}
+
+/* Read a file whole, or say why in im->err (named esc). */
+static int
+load_file(struct import *im, const char *path, char **buf, size_t *len)
+{
+	char		 esc[200], lim[160];
 	const char	*why = NULL;
-	size_t		 len;
 	int		 rc;
 
-	memset(im, 0, sizeof *im);
-	if (strcmp(path, "-") == 0)
-		return (load_stdin(im, dev));
 	fmt_escape_str(esc, sizeof esc, path);
-	if ((rc = file_read(path, bounds_get(BOUND_TRACE_BYTES), &buf, &len,
+	if ((rc = file_read(path, bounds_get(BOUND_TRACE_BYTES), buf, len,
 	    &why)) != 0) {
 		if (rc == -2)
 			snprintf(im->err, sizeof im->err, "%s: %s", esc,
@@ -343,6 +423,61 @@ import_load(struct import *im, const char *path, uint32_t dev)
 			    why != NULL ? why : strerror(errno));
 		return (-1);
 	}
+	return (0);
+}
+
+/* blktrace's per-CPU files of base, read and parsed together. */
+static int
+load_cpus(struct import *im, const char *base, uint32_t dev)
+{
+	char		 p[4200], esc[200], **buf = NULL;
+	size_t		*len = NULL, n = 0, i;
+	int		 rc = -1;
+
+	for (;;) {
+		snprintf(p, sizeof p, "%s.blktrace.%zu", base, n);
+		if (n == CPUS_MAX || access(p, F_OK) != 0)
+			break;
+		buf = xreallocarray(buf, n + 1, sizeof *buf);
+		len = xreallocarray(len, n + 1, sizeof *len);
+		if (load_file(im, p, &buf[n], &len[n]) != 0)
+			goto out;
+		if (!blktrace_is((unsigned char *)buf[n], len[n]) &&
+		    len[n] > 0) {
+			fmt_escape_str(esc, sizeof esc, p);
+			snprintf(im->err, sizeof im->err, "%s: byte 0: expected "
+			    "blktrace's magic 0x65617407 (a blktrace file, "
+			    "DEVICE.blktrace.CPU, or blkparse -d output)", esc);
+			free(buf[n]);
+			goto out;
+		}
+		n++;
+	}
+	snprintf(p, sizeof p, "%s.blktrace.*", base);
+	rc = parse_bt(im, p, (const unsigned char *const *)buf, len, n, dev);
+out:
+	for (i = 0; i < n; i++)
+		free(buf[i]);
+	free(buf);
+	free(len);
+	return (rc);
+}
+
+/* Read a whole file (or a blktrace run's files) and parse it. */
+int
+import_load(struct import *im, const char *path, uint32_t dev)
+{
+	char	*buf, base[4096];
+	size_t	 len;
+	int	 rc;
+
+	memset(im, 0, sizeof *im);
+	if (strcmp(path, "-") == 0)
+		return (load_stdin(im, dev));
+	if (bt_base(path, base, sizeof base))
+		return (load_cpus(im, base, dev));
+	if (load_file(im, path, &buf, &len) != 0)
+		return (-1);
 	rc = import_parse(im, path, buf, len, dev);
 	free(buf);
 	return (rc);

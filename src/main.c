@@ -110,8 +110,7 @@ main(int argc, char **argv)
 		break;
 	}
 	if (o.import_file != NULL && o.export_fmt != NULL)
-		return (main_finish(export_convert(o.import_file, o.import_dev,
-		    stdout, stderr)));
+		return (main_finish(export_convert(&o, stdout, stderr)));
 	if (o.import_file != NULL && o.headless)
 		return (main_finish(headless_import(&o, stdout, stderr)));
 	if (o.capture != NULL && o.nfiles == 0 && o.demo_name == NULL) {

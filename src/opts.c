@@ -145,9 +145,9 @@ static const struct opt table[] = {
 	    "expected a name", S_DEMO, "FILE", "record this session into FILE",
 	    "FILE" },
 	{ "force", K_FLAG, O_SET, FIELD(force), OPTS_RUN, NULL, S_DEMO, NULL,
-	    "let --record, --cast, --svg, --trace,\n--storyboard or --capture-out "
-	    "replace an\nexisting regular FILE (and lift the bound on\nwhat "
-	    "--cast and --trace write)", NULL },
+	    "let --record, --cast, --svg, --trace,\n--storyboard, --capture-out or "
+	    "--export=blktrace\nreplace an existing regular FILE (and lift the\n"
+	    "bound on what --cast and --trace write)", NULL },
 	{ "check", K_FLAG, O_COMMAND, 0, OPTS_CHECK, NULL, S_DEMO, "FILE...",
 	    "validate demo files, report every problem", NULL },
 	{ "cast", K_VALUE, O_NAME, FIELD(cast), OPTS_RUN, "expected a name",
@@ -194,9 +194,10 @@ static const struct opt table[] = {
 	    "where the capture goes (default: a new\nraviz-capture-N.trace in "
 	    "the current directory)", "FILE" },
 	{ "export", K_VALUE, O_EXPORT, 0, OPTS_RUN, NULL, S_TRACES,
-	    "blkparse", "with --headless: the model's run as blkparse\ntext "
-	    "(device 8,0, comm dd); with --import:\nthe imported device's "
-	    "events", "blkparse" },
+	    "FORMAT", "with --headless: the model's run as blkparse\ntext "
+	    "(blkparse) or as blktrace's binary\nDIR/sda.blktrace.0 "
+	    "(blktrace=DIR); with\n--import: the imported device's events",
+	    "blkparse blktrace=" },
 	{ "limit", K_VALUE, O_LIMIT, 0, OPTS_RUN, NULL, S_OTHER, "NAME=SIZE",
 	    "lift (or lower) a bound on what raviz reads\nor writes (below)",
 	    NULL },
@@ -465,9 +466,14 @@ apply(struct opts *o, const struct opt *op, const char *v)
 		o->beside = 1 + (int)vm;
 		break;
 	case O_EXPORT:
-		if (strcmp(v, "blkparse") != 0)
-			return (fail(o, op->name, "'%s' is not blkparse", v));
-		o->export_fmt = v;
+		if (strncmp(v, "blktrace=", 9) == 0 && v[9] != '\0') {
+			o->export_fmt = "blktrace";
+			o->export_dir = v + 9;
+		} else if (strcmp(v, "blkparse") == 0)
+			o->export_fmt = v;
+		else
+			return (fail(o, op->name, "'%s' is not blkparse or "
+			    "blktrace=DIR", v));
 		break;
 	}
 	return (0);
@@ -638,9 +644,10 @@ demo_rules(struct opts *o)
 		return (fail(o, "demo", "%s", "a demo file was also given"));
 	if (o->force && o->record == NULL && o->cast == NULL &&
 	    o->capture_out == NULL && o->svg == NULL && o->trace == NULL &&
-	    o->storyboard == NULL)
+	    o->storyboard == NULL && o->export_dir == NULL)
 		return (fail(o, "force", "%s", "only applies to --record, "
-		    "--cast, --svg, --trace, --storyboard and --capture-out"));
+		    "--cast, --svg, --trace, --storyboard, --capture-out and "
+		    "--export=blktrace"));
 	if ((o->compare || o->storyboard != NULL) && (demo ||
 	    o->import_file != NULL || o->capture != NULL ||
 	    o->export_fmt != NULL || o->predict || o->trace != NULL))

@@ -64,7 +64,9 @@ struct opts {
 	int		 import_dev_given; /* ... else UINT32_MAX */
 	const char	*capture;	/* --capture PATH */
 	const char	*capture_out;	/* --capture-out FILE */
-	const char	*export_fmt;	/* --export FORMAT ("blkparse") */
+	const char	*export_fmt;	/* --export FORMAT ("blkparse",
+					   "blktrace") */
+	const char	*export_dir;	/* --export=blktrace=DIR */
 	int		 beside;	/* --beside=MODE: 1 + its mode, 0 */
 	int		 predict;	/* --predict */
 	const char	*answers;	/* --answers=LETTERS (headless) */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "blk.h"
+#include "blktrace.h"
 #include "check-main.h"
 #include "export.h"
 #include "import.h"
@@ -417,6 +418,14 @@ sysread_checks(const struct import *im, const struct pipe *p)
 	ck_assert_int_gt(pid, 0);
 }
 
+/* The pass-through request's two lines, "..." and "^C" passed over. */
+static void
+guide_checks(const struct import *im, const struct pipe *p)
+{
+	(void)p;
+	ck_assert_uint_eq(im->other_lines, 4);
+}
+
 /* Other lines counted, lost events summed. */
 static void
 function_checks(const struct import *im, const struct pipe *p)
@@ -532,6 +541,16 @@ static const struct {
 	/* ftrace with a TGID column and syscalls in ftrace's own words. */
 	{ "ftrace-tgid-syscalls.txt", 7, 0, "ftrace", "requests=3 "
 	    "ra_windows=3 reads=4 read_bytes=262144", sysread_checks },
+	/*
+	 * blkparse of two devices' blktrace files and an empty one
+	 * ("Events (sdo): 0 entries"): each device with its own markers.
+	 */
+	{ "blkparse-multi.txt", 8, 0, "blkparse", "requests=4 reads=8",
+	    NULL },
+	{ "blkparse-multi.txt", 7, 0, "blkparse", "requests=1 reads=0",
+	    NULL },
+	/* The user guide's listing: a pass-through request, "...", "^C". */
+	{ "bp-guide.blkparse", -1, 0, "blkparse", "requests=1", guide_checks },
 	/* The function tracer's lines, a sched_switch, lost events. */
 	{ "ftrace-function.txt", -1, 0, "ftrace", "requests=1 reads=1 "
 	    "read_bytes=65536", function_checks },
@@ -577,7 +596,8 @@ START_TEST(bp_bad)
 	import_free(&im);
 	ck_assert_int_eq(import_parse(&im, "x", "hello\n", 6, BLK_NODEV), -1);
 	ck_assert_str_eq(im.err, "x:1:1: expected a block trace (ftrace text, "
-	    "trace-cmd report, perf script or blkparse output)");
+	    "trace-cmd report, perf script, blkparse output or blktrace's "
+	    "binary files)");
 	import_free(&im);
 	ck_assert_int_eq(import_parse(&im, "n", nul, sizeof nul - 1,
 	    BLK_NODEV), -1);
@@ -676,6 +696,107 @@ START_TEST(ra_parse)
 }
 END_TEST
 
+/*
+ * blktrace's records: every block action encodes and decodes to itself
+ * (sectors, size, direction and flags, pid, an unplug's count, a split's
+ * sector, an error); messages and process names are their own kinds; a
+ * record in the other byte order reads the same; one cut short is said.
+ */
+START_TEST(blktrace_records)
+{
+	static const enum blk_act acts[] = { BLK_Q, BLK_G, BLK_P, BLK_U,
+	    BLK_UT, BLK_I, BLK_D, BLK_C, BLK_M, BLK_F, BLK_X, BLK_R, BLK_A };
+	unsigned char		 b[BLKTRACE_MAX], sw[BLKTRACE_MAX];
+	struct blktrace_rec	 r;
+	struct blk_event	 e, d;
+	const char		*why = NULL;
+	size_t			 i, n, off;
+
+	for (i = 0; i < sizeof acts / sizeof acts[0]; i++) {
+		e = blk_read_event(acts[i], 123456789, blk_dev(8, 16), 2048,
+		    256);
+		e.pid = 4242;
+		strcpy(e.rwbs, acts[i] == BLK_P || acts[i] == BLK_U ||
+		    acts[i] == BLK_UT ? "N" : "RAS");
+		e.count = 3;
+		e.sector2 = 4096;
+		e.error = acts[i] == BLK_C ? -5 : 0;
+		n = blktrace_encode(&e, (uint32_t)i + 1, b);
+		ck_assert_uint_ge(n, BLKTRACE_HDR);
+		ck_assert(blktrace_is(b, n));
+		off = 0;
+		ck_assert_int_eq(blktrace_next(b, n, &off, &r, &why), 1);
+		ck_assert_uint_eq(off, n);
+		ck_assert_uint_eq(r.seq, i + 1);
+		ck_assert_int_eq(blktrace_decode(&r, &d), BLKTRACE_EVENT);
+		ck_assert_int_eq(d.act, acts[i]);
+		ck_assert_uint_eq(d.t_ns, 123456789);
+		ck_assert_uint_eq(d.dev, blk_dev(8, 16));
+		ck_assert_int_eq(d.pid, 4242);
+		ck_assert_str_eq(d.rwbs, e.rwbs);
+		if (acts[i] == BLK_P || acts[i] == BLK_U || acts[i] == BLK_UT)
+			ck_assert_uint_eq(d.nsect, 0);
+		else {
+			ck_assert_int_eq(d.read, 1);
+			ck_assert_uint_eq(d.sector, 2048);
+			ck_assert_uint_eq(d.nsect, 256);
+		}
+		if (acts[i] == BLK_U || acts[i] == BLK_UT)
+			ck_assert_uint_eq(d.count, 3);
+		if (acts[i] == BLK_X || acts[i] == BLK_A)
+			ck_assert_uint_eq(d.sector2, 4096);
+		ck_assert_int_eq(d.error, e.error);
+		/* The same record written by a machine of the other order. */
+		memcpy(sw, b, n);
+		for (off = 0; off < 48; off += off < 8 ? 4 : off < 24 ? 8 :
+		    off < 44 ? 4 : 2) {
+			size_t	w = off < 4 ? 4 : off < 8 ? 4 : off < 24 ? 8 :
+				    off < 44 ? 4 : 2, k;
+
+			for (k = 0; k < w; k++)
+				sw[off + k] = b[off + w - 1 - k];
+		}
+		off = 0;
+		ck_assert_int_eq(blktrace_next(sw, n, &off, &r, &why), 1);
+		ck_assert_int_eq(blktrace_decode(&r, &d), BLKTRACE_EVENT);
+		ck_assert_int_eq(d.act, acts[i]);
+		ck_assert_uint_eq(d.t_ns, 123456789);
+		ck_assert_uint_eq(d.sector, acts[i] == BLK_P ||
+		    acts[i] == BLK_U || acts[i] == BLK_UT ? 0 : 2048);
+	}
+	/* Markers and readahead have no record of their own. */
+	e = blk_read_event(BLK_READ_BEGIN, 0, blk_dev(8, 0), 0, 0);
+	ck_assert_uint_eq(blktrace_encode(&e, 1, b), 0);
+	n = blktrace_message(7, blk_dev(8, 0), 1, "raviz read_end offset=0 "
+	    "len=4096", b);
+	off = 0;
+	ck_assert_int_eq(blktrace_next(b, n, &off, &r, &why), 1);
+	ck_assert_int_eq(blktrace_decode(&r, &d), BLKTRACE_MESSAGE);
+	ck_assert_uint_eq(r.pdu_len, 32);
+	ck_assert_int_eq(memcmp(r.pdu, "raviz read_end", 14), 0);
+	n = blktrace_process(7, blk_dev(8, 0), 1, "dd", b);
+	off = 0;
+	ck_assert_int_eq(blktrace_next(b, n, &off, &r, &why), 1);
+	ck_assert_int_eq(blktrace_decode(&r, &d), BLKTRACE_PROCESS);
+	ck_assert_str_eq((const char *)r.pdu, "dd");
+	/* Cut short: the header, then the payload. */
+	off = 0;
+	ck_assert_int_eq(blktrace_next(b, 40, &off, &r, &why), -1);
+	ck_assert_str_eq(why, "a record cut short (expected its 48-byte "
+	    "header)");
+	ck_assert_int_eq(blktrace_next(b, n - 1, &off, &r, &why), -1);
+	ck_assert_str_eq(why, "a record's payload cut short");
+	ck_assert(!blktrace_is((const unsigned char *)"# tracer: nop\n"
+	    "................................................", 60));
+	blktrace_name((char *)b, sizeof b, blk_dev(8, 16));
+	ck_assert_str_eq((char *)b, "sdb");
+	blktrace_name((char *)b, sizeof b, blk_dev(7, 3));
+	ck_assert_str_eq((char *)b, "loop3");
+	blktrace_name((char *)b, sizeof b, blk_dev(259, 0));
+	ck_assert_str_eq((char *)b, "259-0");
+}
+END_TEST
+
 /* Two devices: the most data read wins unless one is asked for. */
 START_TEST(bp_twodev)
 {
@@ -763,5 +884,6 @@ CHECK_SUITE("import", CHECK_CASE("core", 0), CHECK_TEST(act_names),
     CHECK_TEST(rwbs), CHECK_TEST(merges), CHECK_TEST(sort_stable),
     CHECK_TEST(narrate), CHECK_TEST(pipe_states), CHECK_TEST(pipe_extents),
     CHECK_TEST(pipe_edges), CHECK_LOOP(fixture, CHECK_N(fixtures)),
-    CHECK_TEST(bp_bad), CHECK_TEST(ra_parse), CHECK_TEST(bp_twodev),
+    CHECK_TEST(bp_bad), CHECK_TEST(ra_parse), CHECK_TEST(blktrace_records),
+    CHECK_TEST(bp_twodev),
     CHECK_TEST(engine_to_pipe))
