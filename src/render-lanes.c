@@ -63,6 +63,11 @@ lane_words(const struct render *r, const struct view *s, unsigned l,
 
 	switch (l) {
 	case 0:
+		if (view_config(s)->reads_unknown) {
+			/* A trace without markers: the reader is not in it. */
+			render_read_words(s, buf, len, "()");
+			break;
+		}
 		switch (rd->task) {
 		case VIEW_TASK_SYSCALL:
 			if (render_reader_in_read(s, &p))
@@ -262,6 +267,8 @@ render_lanes_draw(struct render *r, const struct view *s,
 				    h->wake_end > now ? KEY_WAKING :
 				    lane_key(h, lane);
 			gl[1] = '\0';
+			if (lane == 0 && view_config(s)->reads_unknown)
+				continue;	/* no reader to draw */
 			if (lane == 0) {
 				gl[0] = task_glyph[key];
 				role = RENDER_LANE_READER;
@@ -406,6 +413,18 @@ device_split(const struct render *r, const struct view_stats *st,
 	    a[1], sep, a[2]);
 }
 
+/* A percent sign after the figure in buf, as room allows. */
+static void
+add_pct(char *buf, size_t len)
+{
+	size_t	n = strlen(buf);
+
+	if (n + 1 < len) {
+		buf[n] = '%';
+		buf[n + 1] = '\0';
+	}
+}
+
 /*
  * Meters: throughput, request size, reader stalls and the device split,
  * in the longest form that fits the row.
@@ -420,24 +439,35 @@ render_lanes_meters(struct render *r, const struct view *s,
 	char			 line[256];
 	unsigned		 w = row_width(r, y), k;
 
-	fmt_ratio(a, sizeof a, st->pages_copied * VIEW_PAGE_SIZE * 1000, t, 1);
+	/* Without read() calls, what the device completed (as the summary). */
+	fmt_ratio(a, sizeof a, (view_config(s)->reads_unknown ?
+	    st->pages_completed : st->pages_copied) * VIEW_PAGE_SIZE * 1000,
+	    t, 1);
 	fmt_ratio(b, sizeof b, st->request_pages * 4,
 	    st->requests ? st->requests : 1, 0);
 	fmt_pct(c, sizeof c, st->stall_ns, t, 1);
 	fmt_pct(c0, sizeof c0, st->stall_ns, t, 0);
+	if (view_config(s)->reads_unknown) {
+		/* No reader in the trace: no stall to measure. */
+		snprintf(c, sizeof c, "?");
+		snprintf(c0, sizeof c0, "?");
+	} else {
+		add_pct(c, sizeof c);
+		add_pct(c0, sizeof c0);
+	}
 	device_split(r, st, 1, d, sizeof d);
 	device_split(r, st, 0, d0, sizeof d0);
 	for (k = 0; k < 4; k++) {
 		if (k == 0)
 			snprintf(line, sizeof line, "%s MB/s | avg request %s "
-			    "KiB | reader stalled %s%% | device: %s", a, b, c,
+			    "KiB | reader stalled %s | device: %s", a, b, c,
 			    d);
 		else if (k == 1)
 			snprintf(line, sizeof line, "%s MB/s | avg request %s "
-			    "KiB | stalled %s%% | device: %s", a, b, c0, d0);
+			    "KiB | stalled %s | device: %s", a, b, c0, d0);
 		else if (k == 2)
 			snprintf(line, sizeof line, "%s MB/s | avg %s KiB | "
-			    "stalled %s%% | device %s", a, b, c0, d0);
+			    "stalled %s | device %s", a, b, c0, d0);
 		else
 			snprintf(line, sizeof line, "%s MB/s | device %s", a,
 			    d0);

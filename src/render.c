@@ -338,7 +338,9 @@ render_read_words(const struct view *s, char *buf, size_t len, const char *paren
 {
 	uint64_t	n;
 
-	if (render_reader_in_read(s, &n))
+	if (view_config(s)->reads_unknown)
+		snprintf(buf, len, "no read%s in the trace", paren);
+	else if (render_reader_in_read(s, &n))
 		snprintf(buf, len, "read%s #%llu", paren, (unsigned long long)n);
 	else if (n > 0)
 		snprintf(buf, len, "read%s #%llu returned", paren,
@@ -457,6 +459,7 @@ draw_header(struct render *r, const struct view *s,
 		return;
 	}
 	snprintf(line, sizeof line, "bs %s  ra %s  %s  file %s",
+	    c->reads_unknown ? "?" :
 	    fmt_size(a, sizeof a, c->read_pages * VIEW_PAGE_SIZE),
 	    fmt_size(b, sizeof b, c->ra_pages * VIEW_PAGE_SIZE),
 	    c->device, fmt_size(d, sizeof d, c->file_pages *

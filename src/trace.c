@@ -147,8 +147,12 @@ survey(struct trace *t, const struct blk_event *in, size_t n)
 	if (t->cfg.file_pages == 0)
 		t->cfg.file_pages = 1;
 	t->cfg.max_req_pages = (uint32_t)(maxpg > 0 ? maxpg : 1);
-	/* Without read() markers the read size is unknown: take a request. */
+	/*
+	 * Without read() markers the read size is unknown: the screen says
+	 * so, and a request's size stands in where a size is needed.
+	 */
 	t->cfg.read_pages = best > 0 ? best : t->cfg.max_req_pages;
+	t->cfg.reads_unknown = !t->has_reads;
 	t->cfg.bandwidth = busy >= 1000 ? bytes * 1000000 / (busy / 1000) :
 	    0;
 }
@@ -676,6 +680,7 @@ trace_build(struct trace *t, const struct import *im)
 	survey(t, im->ev, im->nev);
 	t->t0 = im->nev > 0 ? im->ev[0].t_ns : 0;
 	t->ra_known = im->ra_kb > 0;
+	t->unplug_kind = im->has_unplug_kind;
 	t->cfg.ra_pages = t->ra_known ? (im->ra_kb + 3) / 4 : TRACE_RA_DEFAULT;
 	snprintf(t->cfg.device, sizeof t->cfg.device, "%u,%u",
 	    blk_dev_major(im->dev), blk_dev_minor(im->dev));
@@ -808,24 +813,30 @@ trace_narrate(const struct trace *t, size_t i, char *buf, size_t len)
 	switch (t->ev[i].kind) {
 	case VIEW_EV_COPY:
 		/* The pages change hands: on waking, or as read() returns. */
-		snprintf(buf, len, "copy: %llu KiB at offset %llu to the "
-		    "reader%s", (unsigned long long)t->ev[i].npages * 4,
+		snprintf(buf, len, "inferred: copy %llu KiB at offset %llu to "
+		    "the reader%s", (unsigned long long)t->ev[i].npages * 4,
 		    (unsigned long long)t->ev[i].first * VIEW_PAGE_SIZE,
 		    t->src[i].act == BLK_C ? ", woken" : "");
 		return (buf);
 	case VIEW_EV_WAIT:
-		snprintf(buf, len, "the reader sleeps: read() needs page %llu, "
-		    "not yet read", (unsigned long long)t->ev[i].page);
+		snprintf(buf, len, "inferred: the reader sleeps, read() needs "
+		    "page %llu", (unsigned long long)t->ev[i].page);
 		return (buf);
 	case VIEW_EV_WAKE:
-		snprintf(buf, len, "the reader wakes: page %llu is up to date",
-		    (unsigned long long)t->ev[i].page);
+		snprintf(buf, len, "inferred: the reader wakes, page %llu is "
+		    "up to date", (unsigned long long)t->ev[i].page);
 		return (buf);
 	case VIEW_EV_RA_SYNC:
 	case VIEW_EV_RA_ASYNC:
 		return (narrate_ra(t, i, buf, len));
 	default:
 		break;
+	}
+	if (t->src[i].act == BLK_U && !t->unplug_kind) {
+		/* A tracepoint's unplug does not say whether it was explicit. */
+		snprintf(buf, len, "unplug: %u request%s (the trace does not say "
+		    "why)", t->src[i].count, t->src[i].count == 1 ? "" : "s");
+		return (buf);
 	}
 	return (blk_narrate(buf, len, &t->src[i]));
 }

@@ -47,6 +47,7 @@ struct trace {
 	uint64_t		 t0;	/* trace time of view time 0 */
 	int			 has_reads; /* read() markers in the trace */
 	int			 ra_known;  /* cfg.ra_pages from the capture */
+	int			 unplug_kind; /* U and UT told apart (blkparse) */
 };
 
 /* Translate im's events into t (trace_free() after). */
@@ -58,8 +59,9 @@ void	 trace_free(struct trace *t);
  */
 struct view *trace_view(const struct trace *t);
 /*
- * Event i in words into buf (blk_narrate() of its line; a COPY says
- * "copy: 64 KiB at offset 0 to the reader"); returns buf.
+ * Event i in words into buf (blk_narrate() of its line; what raviz infers
+ * - the reader's sleeps, wakes and copies - begins "inferred:", and an
+ * unplug is "explicit" only where the trace tells); returns buf.
  */
 char	*trace_narrate(const struct trace *t, size_t i, char *buf, size_t len);
 

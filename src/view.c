@@ -464,6 +464,7 @@ complete(struct view *v, const struct view_event *e)
 
 	if (i < d->n)
 		req_remove(d, i);
+	v->st.pages_completed += e->npages;
 	set_pages(v, e->first, e->npages, VIEW_PAGE_UPTODATE);
 	if (v->rd.task == VIEW_TASK_SLEEPING && v->rd.wait_page >= e->first &&
 	    v->rd.wait_page < e->first + e->npages)

@@ -165,6 +165,7 @@ struct view_stats {
 	uint64_t	 now_ns;
 	uint64_t	 reads_done;
 	uint64_t	 pages_copied;
+	uint64_t	 pages_completed; /* of completed requests */
 	uint64_t	 requests;	/* dispatched */
 	uint64_t	 request_pages;
 	uint64_t	 max_request_pages;
@@ -197,6 +198,12 @@ struct view_config {
 	char		 device[VIEW_NAME_MAX];	/* its name */
 	uint64_t	 bandwidth;	/* bytes per second */
 	uint64_t	 idle_penalty_ns;
+	/*
+	 * A source without read() calls (a kernel trace without markers):
+	 * the read size is not known (the header says "bs ?") and the
+	 * throughput is of completed requests, not of copied pages.
+	 */
+	int		 reads_unknown;
 	/*
 	 * What the header names instead of the mode when the run is not
 	 * the model's: "REAL - 7,0 (kernel trace)" for an imported trace

@@ -511,11 +511,11 @@ START_TEST(five_states)
 	ck_assert_uint_eq(t.ev[9].read_index, 1);
 	ck_assert_uint_eq(view_stats(v)->stall_ns, 429000 - 71000);
 	ck_assert_str_eq(trace_narrate(&t, 4, b, sizeof b),
-	    "the reader sleeps: read() needs page 0, not yet read");
+	    "inferred: the reader sleeps, read() needs page 0");
 	ck_assert_str_eq(trace_narrate(&t, 6, b, sizeof b),
-	    "the reader wakes: page 0 is up to date");
+	    "inferred: the reader wakes, page 0 is up to date");
 	ck_assert_str_eq(trace_narrate(&t, 7, b, sizeof b),
-	    "copy: 64 KiB at offset 0 to the reader, woken");
+	    "inferred: copy 64 KiB at offset 0 to the reader, woken");
 	ck_assert_str_eq(trace_narrate(&t, 8, b, sizeof b),
 	    "read() returns 65536 bytes");
 	ck_assert_str_eq(trace_narrate(&t, t.nev, b, sizeof b), "");

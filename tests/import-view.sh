@@ -20,6 +20,22 @@ ok $? "--headless --import --frames --until=16 exits 0"
 [ "$(grep -c '^--- event' "$tmp/f")" = 16 ]
 ok $? "16 frames"
 golden "import/frames-bs64k-16.txt" "$tmp/f"
+
+# A trace without read() markers says what it does not know (issue 25):
+# the read size unknown, no reader drawn, MB/s from completed requests
+# (128 KiB in 498 us), no stall figure, and an unplug whose kind an ftrace
+# line does not tell is not called explicit.
+"$RAVIZ" --headless --import="$srcdir/tests/data/import/ftrace-pipe.txt" \
+    --frames --until=4 >"$tmp/nm" 2>"$tmp/err"
+last=$(sed -n '/^--- event 4 ---$/,$p' "$tmp/nm")
+printf '%s\n' "$last" | grep -q 'bs ?  ra 128k' &&
+    printf '%s\n' "$last" | grep -q 'no read in the trace' &&
+    printf '%s\n' "$last" | grep -q 'reader  *no read() in the trace$' &&
+    printf '%s\n' "$last" | grep -q '^263.2 MB/s | .* stalled ? |' &&
+    printf '%s\n' "$last" | grep -q 'unplug: 1 request (the trace does not say why)' &&
+    ! printf '%s\n' "$last" | grep -q 'explicit'
+ok $? "no read() markers: bs ?, no reader, MB/s of completions, unplug kind unknown" \
+    "$last"
 "$RAVIZ" --headless --import="$cap" --frames --until=16 2>/dev/null |
     cmp -s - "$tmp/f"
 ok $? "the same frames twice"
@@ -45,7 +61,7 @@ if tl_start "$RAVIZ --import=$cap" && wait_for "REAL - 7,0"; then
 	expect "the narration is the trace's words" \
 	    "get request: 128 KiB at sector 256"
 	expect "the reader slept until the completion" \
-	    "the reader sleeps: read() needs page 0, not yet read"
+	    "inferred: the reader sleeps, read() needs page 0"
 	expect "the plug list holds the request" "1 held, 128 KiB"
 	$T send-keys -t f N N
 	expect "N goes back: event 9" "event 9 "
