@@ -203,7 +203,7 @@ fmt_option(char *buf, size_t len, size_t *off, const char *name, char sep,
 	if (arg != NULL)
 		fmt_append(buf, len, off, "%c%s", sep, arg);
 	w = (int)(*off - start);
-	if (w >= FMT_HELP_COL) {
+	if (w + 2 > FMT_HELP_COL) {	/* at least two spaces before the help */
 		fmt_append(buf, len, off, "\n");
 		w = 0;
 	}

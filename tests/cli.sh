@@ -75,6 +75,10 @@ ok $? "--bandwidth=1Gb/s is 125 MB/s, not 1 GB/s"
 "$RAVIZ" --help >"$tmp/out" 2>&1
 ok $? "--help exits 0"
 grep -q "^Usage: raviz" "$tmp/out"; ok $? "--help prints usage"
+# An option and its help never run together (--sweep=bs|ra|idle-penalty
+# filled the column less one and was followed by one space).
+bad=$(grep -E '^  --[^ ]+ [a-z(]' "$tmp/out")
+[ -z "$bad" ]; ok $? "--help: at least two spaces between an option and its help" "$bad"
 "$RAVIZ" --version >"$tmp/out" 2>&1
 ok $? "--version exits 0"
 grep -q "^raviz [0-9]" "$tmp/out"; ok $? "--version prints the version"
