@@ -226,7 +226,9 @@ cast_labels(struct player *p, struct sim *shadow, uint64_t n, uint64_t t0,
 	uint64_t		 j, t;
 	char			 lab[8];
 
-	for (j = 0; j < n && sim_step(shadow, &e) == 1; j++) {
+	/* Once no moment is left to come, the rest has no marker. */
+	for (j = 0; j < n && !sim_labels_over(shadow) &&
+	    sim_step(shadow, &e) == 1; j++) {
 		if (e.label == 0)
 			continue;
 		t = t0 + (t1 - t0) * (j + 1) / n;

@@ -380,6 +380,9 @@ export_run(const struct opts *o, FILE *out, FILE *err)
 		}
 		for (i = 0; i < n; i++)
 			sink_event(&k, &be[i], ++seq);
+		/* A full disk or a reader gone: stop, reported below. */
+		if (k.out != NULL && ferror(k.out))
+			break;
 	}
 	if (rc < 0) {
 		fprintf(err, "raviz: out of memory\n");
