@@ -910,7 +910,7 @@ loop_run(const struct opts *o)
 	 */
 	tty_watch_signals(&l.sig, l.ev, signal_cb, &l, o->record != NULL);
 	tty_save();
-	if (newterm(NULL, stdout, stdin) == NULL) {
+	if (tty_newterm() == NULL) {
 		fprintf(stderr, "raviz: cannot use this terminal (TERM=%s)\n",
 		    getenv("TERM") != NULL ? fmt_escape_str(esc, sizeof esc,
 		    getenv("TERM")) : "unset");

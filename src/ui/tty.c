@@ -139,6 +139,89 @@ crash_handlers(int def)
 		(void)sigaction(crash_signals[i], &sa, NULL);
 }
 
+/*
+ * A number the environment gives curses for the screen size (LINES or
+ * COLUMNS): >0, else 0 (unset, empty or not a number: curses ignores it).
+ */
+static unsigned
+env_size(const char *v)
+{
+	char		*end;
+	unsigned long	 n;
+
+	if (v == NULL || *v == '\0')
+		return (0);
+	n = strtoul(v, &end, 10);
+	return (*end == '\0' && n > 0 && n <= TTY_MAX_ROWS * 10 ?
+	    (unsigned)n : 0);
+}
+
+/* Set or unset an environment variable to what it was (saved, or NULL). */
+static void
+env_restore(const char *name, const char *saved)
+{
+	if (saved != NULL)
+		(void)setenv(name, saved, 1);
+	else
+		(void)unsetenv(name);
+}
+
+/*
+ * Start curses on stdout and stdin so that a frame reaches the terminal in
+ * one write().  ncurses (6.x) gathers its output in a buffer of (2 + LINES)
+ * x (6 + COLUMNS) bytes, sized once, by the screen it starts on; a frame
+ * that does not fit is written in pieces.  So it starts on a screen of at
+ * least TTY_OUT_ROWS x TTY_OUT_COLS (a 64 KiB buffer: a frame at 1000
+ * columns fits), given through LINES and COLUMNS for that moment only, and
+ * is then resized to the terminal's own size, as curses would have found
+ * it (the terminal's, unless LINES or COLUMNS say otherwise).  And until a
+ * first endwin() ncurses writes out every cursor movement at once (its
+ * screen counts as not yet started): one endwin() and doupdate() now, on
+ * a blank screen, end that.  typeahead(-1): the loop reads the keys, so
+ * doupdate() does not look at stdin half-way through a frame (it would
+ * write what it has whenever a key is waiting).  NULL if curses refused
+ * the terminal.
+ */
+SCREEN *
+tty_newterm(void)
+{
+	struct winsize	 ws;
+	SCREEN		*sp;
+	char		*ev_l = getenv("LINES"), *ev_c = getenv("COLUMNS");
+	char		 n[16];
+	unsigned	 rows = 0, cs = 0;
+
+	if (ev_l != NULL)
+		ev_l = strdup(ev_l);
+	if (ev_c != NULL)
+		ev_c = strdup(ev_c);
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0) {
+		rows = ws.ws_row;
+		cs = ws.ws_col;
+	}
+	if (env_size(ev_l) != 0)
+		rows = env_size(ev_l);
+	if (env_size(ev_c) != 0)
+		cs = env_size(ev_c);
+	snprintf(n, sizeof n, "%u", rows > TTY_OUT_ROWS ? rows : TTY_OUT_ROWS);
+	(void)setenv("LINES", n, 1);
+	snprintf(n, sizeof n, "%u", cs > TTY_OUT_COLS ? cs : TTY_OUT_COLS);
+	(void)setenv("COLUMNS", n, 1);
+	sp = newterm(NULL, stdout, stdin);
+	env_restore("LINES", ev_l);
+	env_restore("COLUMNS", ev_c);
+	free(ev_l);
+	free(ev_c);
+	if (sp == NULL)
+		return (NULL);
+	/* The size curses would have taken (its own default: 80x24). */
+	resizeterm(rows > 0 ? (int)rows : 24, cs > 0 ? (int)cs : 80);
+	typeahead(-1);
+	endwin();
+	doupdate();
+	return (sp);
+}
+
 /* Save the terminal's modes for the crash and out-of-memory handlers. */
 void
 tty_save(void)

@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <stddef.h>
 
+#include <curses.h>
 #include <ev.h>
 
 /*
@@ -19,6 +20,13 @@
  */
 #define TTY_MAX_COLS	1000
 #define TTY_MAX_ROWS	1000
+
+/*
+ * The least screen curses is started on (tty_newterm()): its output buffer
+ * is sized by it, (2 + rows) x (6 + cols) bytes, 64 KiB here.
+ */
+#define TTY_OUT_ROWS	62
+#define TTY_OUT_COLS	1018
 
 /* Room for the owned, ending and real-time signals (tty.c checks). */
 #define TTY_NSIG_WATCH	96
@@ -63,6 +71,12 @@ int	tty_held_pending(const struct tty_signals *s);
  * Returns only if sig did not end the process.
  */
 void	tty_die(int sig);
+
+/*
+ * Start curses on stdout and stdin (newterm()) so that each doupdate() is
+ * one write() to the terminal; NULL if curses refuses the terminal.
+ */
+SCREEN	*tty_newterm(void);
 
 /* Save the terminal's modes, before curses changes them. */
 void	tty_save(void);
