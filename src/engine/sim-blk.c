@@ -33,27 +33,35 @@ task_plugged(const struct sim *s)
  * page order without overlaps, so the only candidates are the request that
  * starts at first + n (front merge, preferred: it is the later one in the
  * list) and the one that ends at first (back merge); bisection finds both.
+ * Pages mostly come after every request of the list: then only a back
+ * merge into the last one can be, and no search is needed.
  */
 static uint64_t
 try_merge(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
     size_t *idx)
 {
 	uint64_t		 lim = s->cfg.max_req_pages, room, m;
-	size_t			 i = sim_reqv_lower(v, first + n);
+	size_t			 i;
 	struct sim_request	*r;
 
-	if (i < v->n && v->v[i].first == first + n && v->v[i].npages < lim &&
-	    n <= lim - v->v[i].npages) {
-		r = &v->v[i];
-		r->first = first;
-		r->npages += n;
-		*idx = i;
-		return (n);
-	}
-	i = sim_reqv_lower(v, first);
-	if (i == 0)
+	if (v->n == 0)
 		return (0);
-	r = &v->v[--i];
+	i = v->n - 1;
+	if (v->v[i].first + v->v[i].npages > first) {
+		i = sim_reqv_lower(v, first + n);
+		if (i < v->n && v->v[i].first == first + n &&
+		    v->v[i].npages < lim && n <= lim - v->v[i].npages) {
+			r = &v->v[i];
+			r->first = first;
+			r->npages += n;
+			*idx = i;
+			return (n);
+		}
+		if ((i = sim_reqv_lower(v, first)) == 0)
+			return (0);
+		i--;
+	}
+	r = &v->v[i];
 	if (r->first + r->npages != first || r->npages >= lim)
 		return (0);
 	room = lim - r->npages;

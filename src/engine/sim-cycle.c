@@ -36,7 +36,7 @@
  * times to now; a latency that has ended is "ended" whatever its end time
  * was; the idle time of an idle device only up to the threshold that makes
  * it matter; the round-robin link is brought up to now at every boundary
- * (sim_task_run(), STEP_BEGIN), with its busy run's start folded forward,
+ * checked (sim_dev_sync()), with its busy run's start folded forward,
  * which changes no future event, so the turns are compared as they stand
  * now: each ready command's rounds to go, the place in the round, the end
  * of the unit under way and the phase of the unit ends (all integers).
@@ -375,6 +375,8 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 	s->wake_end += dt;
 	s->lk.t += dt;
 	s->lk.free_at += dt;
+	if (s->rr_top != SIM_NONE)
+		s->rr_top += dt;
 	s->sleep_since += dt;
 
 	/* Statistics: each skipped period adds what the measured one added. */
@@ -488,7 +490,11 @@ sim_cycle_check(struct sim *s)
 		return;
 	}
 	cy = s->cyc;
-	if (cy->off || !sig_eligible(s))
+	if (cy->off)
+		return;
+	/* The link's turns as they stand now: a canonical state. */
+	sim_dev_sync(s);
+	if (!sig_eligible(s))
 		return;
 	sig_key(s, key);
 	c = &cy->saved;

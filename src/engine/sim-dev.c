@@ -38,6 +38,8 @@
 #include "sim.h"
 #include "sim-int.h"
 
+static void	 rr_top_set(struct sim *);
+
 /* One unit's work: 512 bytes times 10^9 (byte-nanoseconds per second). */
 #define UNIT_WORK	((sim_u128)SIM_SECTOR_SIZE * 1000000000u)
 
@@ -60,9 +62,14 @@ static uint64_t
 lk_end(const struct sim *s, const struct sim_link *l, uint64_t j)
 {
 	sim_u128	a = l->ph + (sim_u128)j * UNIT_WORK;
-	sim_u128	b = s->cfg.device.bandwidth;
-	sim_u128	q = a / b + (a % b != 0);
+	uint64_t	b = s->cfg.device.bandwidth;
+	sim_u128	q;
 
+	/* Why: a 64-bit division where it fits, the common case, is cheap. */
+	if ((uint64_t)(a >> 64) == 0)
+		q = (uint64_t)a / b + ((uint64_t)a % b != 0);
+	else
+		q = a / b + (a % b != 0);
 	return (q >= SIM_NONE - l->t ? SIM_NONE : l->t + (uint64_t)q);
 }
 
@@ -100,7 +107,9 @@ lk_advance(const struct sim *s, struct sim_link *l, uint64_t t)
 	span = (sim_u128)(t - l->t - 1) * s->cfg.device.bandwidth;
 	if (span < l->ph)
 		return;
-	jmax = (span - l->ph) / UNIT_WORK;
+	span -= l->ph;
+	jmax = (uint64_t)(span >> 64) == 0 ? (sim_u128)((uint64_t)span /
+	    (UINT64_C(1000000000) * SIM_SECTOR_SIZE)) : span / UNIT_WORK;
 	if (jmax + 1 <= l->u)
 		return;
 	n = (uint64_t)(jmax + 1 - l->u);
@@ -114,7 +123,8 @@ lk_advance(const struct sim *s, struct sim_link *l, uint64_t t)
 		l->round += q;
 		l->p = tot - q * l->k;
 	}
-	if (l->u > (UINT64_C(1) << 32))
+	/* Fold now and then, so that unit ends stay 64-bit divisions. */
+	if (l->u > (UINT64_C(1) << 24))
 		lk_norm(s, l);
 }
 
@@ -210,6 +220,14 @@ dev_find(const struct sim *s, uint64_t seq)
 {
 	size_t	lo = 0, hi = s->dev.n, mid;
 
+	/*
+	 * Dispatch numbers are consecutive on the list until a command
+	 * completes out of order: try the place they would give first.
+	 */
+	if (hi != 0 && seq >= s->dev.v[0].seq &&
+	    (mid = (size_t)(seq - s->dev.v[0].seq)) < hi &&
+	    s->dev.v[mid].seq == seq)
+		return (mid);
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
 		if (s->dev.v[mid].seq < seq)
@@ -253,19 +271,28 @@ rr_join(struct sim *s)
 	}
 	if (heap_push(&s->rr_heap, b) != 0)
 		s->oom = 1;
+	rr_top_set(s);
 	s->dn_ok = 0;
 }
 
-/* Time the heap's top completes, SIM_NONE if nothing is ready. */
-static uint64_t
-rr_top_done(const struct sim *s)
+/*
+ * Compute when the heap's top completes (SIM_NONE if nothing is ready)
+ * into s->rr_top.  The time changes only when a command joins or leaves
+ * the turns: making the link's choices (lk_advance()) or folding its start
+ * (lk_norm()) moves u and the round by as many turns as it moves the
+ * top's last unit closer, so its end stays where it was.
+ */
+static void
+rr_top_set(struct sim *s)
 {
 	const struct sim_rr_item *t;
 
-	if (s->rr_heap.n == 0)
-		return (SIM_NONE);
+	if (s->rr_heap.n == 0) {
+		s->rr_top = SIM_NONE;
+		return;
+	}
 	t = &s->rr_heap.v[0];
-	return (lk_done_at(s, &s->lk, t->f, dev_find(s, t->seq)));
+	s->rr_top = lk_done_at(s, &s->lk, t->f, dev_find(s, t->seq));
 }
 
 /*
@@ -331,7 +358,7 @@ sim_dev_next(const struct sim *s)
 	/* FIFO completes in dispatch order. */
 	if (s->cfg.device.disc == SIM_DISC_FIFO)
 		return (s->dev.v[0].t_done);
-	t = rr_top_done(s);
+	t = s->rr_top;
 	if (s->lk.k < s->dev.n && s->dev.v[s->lk.k].t_lat_end < t)
 		t = s->dev.v[s->lk.k].t_lat_end;
 	return (t);
@@ -453,7 +480,7 @@ rr_complete(struct sim *s)
 	struct sim_rr_item	*t;
 	size_t			 i;
 
-	while (s->rr_heap.n != 0 && rr_top_done(s) <= s->now) {
+	while (s->rr_top <= s->now) {
 		lk_advance(s, &s->lk, s->now);
 		t = &s->rr_heap.v[0];
 		i = dev_find(s, t->seq);
@@ -468,6 +495,7 @@ rr_complete(struct sim *s)
 			heap_pop(&s->rr_heap);
 		else
 			t->seq++;
+		rr_top_set(s);
 		s->dn_ok = 0;
 	}
 	dev_empty(s);

@@ -73,6 +73,67 @@ sim_extents_get(const struct sim_extents *x, uint64_t p)
 	return (x->v[locate(x, p)].state);
 }
 
+/* Remove the n runs from i on. */
+static void
+drop(struct sim_extents *x, size_t i, size_t n)
+{
+	memmove(x->v + i, x->v + i + n, (x->n - i - n) * sizeof *x->v);
+	x->n -= n;
+}
+
+/*
+ * The common cases of sim_extents_set(), in O(1) but for the removal of a
+ * run: [first, end) lies in run i and either takes all of it or touches a
+ * neighbour already in state st (pages move from state to state along the
+ * file: consumed grows into up to date, up to date into in flight ...).
+ * Then a boundary moves, or a run changes state, joining its neighbours.
+ * 1 if done so, 0 for the general case.
+ */
+static int
+set_in_run(struct sim_extents *x, size_t i, uint64_t first, uint64_t end,
+    enum sim_page st)
+{
+	struct sim_extent	*r = &x->v[i];
+	uint64_t		 n = end - first, rend = r->first + r->npages;
+	int			 left, right;
+
+	if (end > rend)
+		return (0);
+	if (r->state == st)
+		return (1);	/* nothing changes */
+	left = i > 0 && r[-1].state == st;
+	right = i + 1 < x->n && r[1].state == st;
+	if (n == r->npages) {
+		/* The whole run changes state, and joins its neighbours. */
+		if (left && right) {
+			r[-1].npages += n + r[1].npages;
+			drop(x, i, 2);
+		} else if (left) {
+			r[-1].npages += n;
+			drop(x, i, 1);
+		} else if (right) {
+			r[1].first = first;
+			r[1].npages += n;
+			drop(x, i, 1);
+		} else
+			r->state = st;
+		return (1);
+	}
+	if (first == r->first && left) {
+		r[-1].npages += n;
+		r->first += n;
+		r->npages -= n;
+		return (1);
+	}
+	if (end == rend && right) {
+		r[1].first = first;
+		r[1].npages += n;
+		r->npages -= n;
+		return (1);
+	}
+	return (0);
+}
+
 /* Set a range to one state, splitting and joining runs as needed. */
 int
 sim_extents_set(struct sim_extents *x, uint64_t first, uint64_t n,
@@ -88,6 +149,8 @@ sim_extents_set(struct sim_extents *x, uint64_t first, uint64_t n,
 		n = x->size - first;
 	end = first + n;
 	i = locate(x, first);
+	if (set_in_run(x, i, first, end, st))
+		return (0);
 	j = locate(x, end - 1);
 	if (x->v[i].first < first) {
 		piece[k] = x->v[i];

@@ -303,6 +303,8 @@ struct sim {
 	uint64_t		 wake_end;	/* the link wakes until then */
 	struct sim_link		 lk;		/* round robin: the turns */
 	struct sim_rr_heap	 rr_heap;	/* ready commands, by finish */
+	uint64_t		 rr_top;	/* when its top completes, or
+						   SIM_NONE (sim-dev.c) */
 	uint64_t		 dseq;		/* next dispatch number */
 
 	/* Request size histogram (pages 0..max_req_pages). */
@@ -338,8 +340,20 @@ struct sim {
 };
 
 /* sim.c: the engine core (events, moments, page states). */
-/* Queue a new event of the given kind at the current time; never NULL. */
-struct sim_event *sim_ev_new(struct sim *, enum sim_ev);
+/* Build a new event of the given kind at the end of the FIFO (sim.c). */
+struct sim_event *sim_ev_push(struct sim *, enum sim_ev);
+
+/*
+ * Queue a new event of the given kind at the current time; never NULL.  In
+ * a quiet run it is a scratch event, never read: callers only write it.
+ * Inline: it runs for every event, quiet or not.
+ */
+static inline struct sim_event *
+sim_ev_new(struct sim *s, enum sim_ev kind)
+{
+	s->st.events++;
+	return (s->quiet ? &s->scratch : sim_ev_push(s, kind));
+}
 /* Give out moment `which` on event e if it is the next one. */
 void	 sim_label(struct sim *, struct sim_event *, int which);
 /* T3/T4 at an async readahead (start, marker hit, first fresh page). */
@@ -349,9 +363,16 @@ void	 sim_label_async(struct sim *, struct sim_event *, uint64_t start,
 void	 sim_label_end(struct sim *);
 /* Is page p up to date (or consumed)? */
 int	 sim_uptodate(const struct sim *, uint64_t p);
-/* Set [first, first + n) to st; out of memory sets s->oom. */
-void	 sim_set_state(struct sim *, uint64_t first, uint64_t n,
-	     enum sim_page st);
+/*
+ * Set [first, first + n) to st; out of memory sets s->oom.  Inline: every
+ * page changes state a few times.
+ */
+static inline void
+sim_set_state(struct sim *s, uint64_t first, uint64_t n, enum sim_page st)
+{
+	if (sim_extents_set(&s->pages, first, n, st) != 0)
+		s->oom = 1;
+}
 /* Reader stall time up to now, a sleep in progress included. */
 uint64_t sim_stall_total(const struct sim *);
 

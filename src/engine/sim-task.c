@@ -152,7 +152,6 @@ sim_task_run(struct sim *s)
 
 	switch (s->step) {
 	case STEP_BEGIN:
-		sim_dev_sync(s);
 		/* Folios behind the reader are never looked at again. */
 		sim_folios_prune(&s->folios, rd->pos);
 		if (s->quiet)

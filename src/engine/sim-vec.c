@@ -215,9 +215,14 @@ sim_reqv_insert_sorted(struct sim_reqv *a, const struct sim_request *r,
 
 	if (reqv_room(a) != 0)
 		return (-1);
-	i = sim_reqv_lower(a, r->first);
-	while (i < a->n && a->v[i].first == r->first)
-		i++;
+	/* Requests mostly come in page order: then it goes at the end. */
+	if (a->n == 0 || a->v[a->n - 1].first <= r->first)
+		i = a->n;
+	else {
+		i = sim_reqv_lower(a, r->first);
+		while (i < a->n && a->v[i].first == r->first)
+			i++;
+	}
 	memmove(a->v + i + 1, a->v + i, (a->n - i) * sizeof *a->v);
 	a->v[i] = *r;
 	a->n++;

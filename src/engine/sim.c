@@ -36,7 +36,7 @@
 #include "sim.h"
 #include "sim-int.h"
 
-static int	 push(struct sim *, const struct sim_event *);
+static struct sim_event *push(struct sim *);
 
 /* The kernels, by mode: each one's rules in its own file (sim-int.h). */
 static const struct sim_policy *const policies[SIM_MODE_COUNT] = {
@@ -260,6 +260,7 @@ sim_new(const struct sim_config *cfg)
 	s->lab_next = 1;
 	s->t1_page = s->t3_page = s->t3_read = SIM_NONE;
 	s->unplug_at = SIM_NONE;
+	s->rr_top = SIM_NONE;
 	s->next_id = 1;
 	return (s);
 }
@@ -355,35 +356,29 @@ sim_stats(const struct sim *s)
 	return (&s->st);
 }
 
-/* Queue a new event of the given kind at the current time. */
+/*
+ * Build a new event in its place at the end of the FIFO (sim_ev_new() of a
+ * run that keeps its events); the scratch event if memory ran out.
+ */
 struct sim_event *
-sim_ev_new(struct sim *s, enum sim_ev kind)
+sim_ev_push(struct sim *s, enum sim_ev kind)
 {
-	struct sim_event	 e;
+	struct sim_event	*e;
 
-	memset(&e, 0, sizeof e);
-	e.kind = kind;
-	e.t_ns = s->now;
-	e.first = e.npages = 0;
-	e.marker = e.hit = e.page = e.req_first = SIM_NONE;
-	e.read_index = s->rd.read_index;
-	e.mode = s->mode;
-	s->st.events++;
-	if (s->quiet) {
-		/* sim_run() keeps no events; callers still fill one in. */
-		s->scratch = e;
-		return (&s->scratch);
-	}
-	if (push(s, &e) != 0) {
-		s->scratch = e;
-		return (&s->scratch);
-	}
-	return (&s->evq[s->evq_head + s->evq_len - 1]);
+	if ((e = push(s)) == NULL)
+		e = &s->scratch;
+	memset(e, 0, sizeof *e);
+	e->kind = kind;
+	e->t_ns = s->now;
+	e->marker = e->hit = e->page = e->req_first = SIM_NONE;
+	e->read_index = s->rd.read_index;
+	e->mode = s->mode;
+	return (e);
 }
 
-/* Append an event to the FIFO. */
-static int
-push(struct sim *s, const struct sim_event *e)
+/* A new slot at the end of the FIFO, or NULL when memory ran out. */
+static struct sim_event *
+push(struct sim *s)
 {
 	struct sim_event	*nv;
 	size_t			 ncap;
@@ -401,14 +396,13 @@ push(struct sim *s, const struct sim_event *e)
 			nv = realloc(s->evq, ncap * sizeof *nv);
 			if (nv == NULL) {
 				s->oom = 1;
-				return (-1);
+				return (NULL);
 			}
 			s->evq = nv;
 			s->evq_cap = ncap;
 		}
 	}
-	s->evq[s->evq_head + s->evq_len++] = *e;
-	return (0);
+	return (&s->evq[s->evq_head + s->evq_len++]);
 }
 
 /* Give out the next label if this event is the moment it names. */
@@ -497,14 +491,6 @@ sim_stall_total(const struct sim *s)
 {
 	return (s->stall_acc + (s->rd.wait_page != SIM_NONE ?
 	    s->now - s->sleep_since : 0));
-}
-
-/* Record a page range's new state. */
-void
-sim_set_state(struct sim *s, uint64_t first, uint64_t n, enum sim_page st)
-{
-	if (sim_extents_set(&s->pages, first, n, st) != 0)
-		s->oom = 1;
 }
 
 /* Perform the earliest action.  Returns 0 if there is none left. */
