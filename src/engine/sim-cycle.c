@@ -1,7 +1,7 @@
 /*
  * sim-cycle.c - period skipping: exact jumps over the repeating periods of
- * a sequential reader in steady state (quiet runs only), with Brent's cycle
- * search over canonical signatures of the state at read() boundaries.
+ * a sequential reader in steady state (quiet runs only), found by comparing
+ * canonical signatures of the state at read() boundaries.
  */
 #include "config.h"
 
@@ -23,13 +23,15 @@
  * same numbers as stepping through every event.  Only the quiet runs
  * (sim_run(), sim_run_until()) skip; sim_step() never shortens the stream.
  *
- * The period is found from the state itself, whatever its length, with
- * Brent's cycle detection: one saved boundary, replaced at boundary counts
- * 1, 2, 4, 8, ... since the last save, and every boundary compared with it.
- * The first boundary equal to the saved one is a period later; the search
- * costs at most a few times (transient + period) boundaries, one signature
- * build and one hash comparison each (the words are compared only when the
- * hashes agree).
+ * The period is found from the state itself, whatever its length: the
+ * boundaries numbered 1, 2, 4, 8, ... are kept (the last CYCLE_SNAPS of
+ * them), and every boundary is compared with each one kept.  With kept
+ * boundaries at every power of two, one lies between the transient's end
+ * and twice that, so the repeat is seen about a period after the
+ * transient (Brent's search, which keeps one, needs up to three periods:
+ * long periods are found at once).  A comparison costs a hash of a few
+ * words (sig_key()); the whole signature is built only when they agree,
+ * and its words compared only when the hashes of the whole agree.
  *
  * The signature is canonical: it holds exactly what the future depends on,
  * in relative form.  Pages and requests are relative to the reader's page,
@@ -40,6 +42,10 @@
  * which changes no future event, so the turns are compared as they stand
  * now: each ready command's rounds to go, the place in the round, the end
  * of the unit under way and the phase of the unit ends (all integers).
+ * Request lists are run-length encoded: a run of queued requests, each
+ * with the next id, page and the same size (a window cut into 4 KiB
+ * requests: thousands), is its length and its first request, which is
+ * the same state in far fewer words.
  */
 
 /* The engine's state at one read() boundary. */
@@ -57,17 +63,28 @@ struct cycle_snap {
 	uint64_t		 read_index;
 };
 
-#define SIG_KEY	14	/* words of sig_key() */
+#define SIG_KEY		14	/* words of sig_key() */
+#define CYCLE_SNAPS	8	/* boundaries kept, the latest powers of two */
 
-/* Brent's search: the boundary being built and the saved one. */
+/* A kept boundary: its state and where the search stood. */
+struct cycle_kept {
+	struct cycle_snap	 c;
+	uint64_t		 key[SIG_KEY];	/* sig_key() */
+	uint64_t		 khash;		/* hash of key */
+};
+
+/*
+ * The search: the boundary being looked at, the kept ones (kept[0] the
+ * latest), and the count of boundaries looked at since the rules last
+ * changed.
+ */
 struct sim_cycle {
 	struct cycle_snap	 cur;
-	struct cycle_snap	 saved;
-	int			 have;		/* saved is valid */
-	uint64_t		 power;		/* save again at lam == power */
-	uint64_t		 lam;		/* boundaries since the save */
+	struct cycle_kept	 kept[CYCLE_SNAPS];
+	size_t			 nkept;
+	uint64_t		 count;		/* boundaries looked at */
+	uint64_t		 next_keep;	/* keep the one with this count */
 	int			 off;		/* no more skipping in this run */
-	uint64_t		 key[SIG_KEY];	/* sig_key() of saved */
 };
 
 /* Append one word to a snapshot's signature, hashing as it goes. */
@@ -122,17 +139,41 @@ fold_align(const struct sim *s)
 	return (UINT64_C(1) << k);
 }
 
-/* Requests of a list, relative to page p, time t and the next request id. */
+/*
+ * Does b follow a in a run of queued requests (the next id, its first page
+ * right after a's pages, the same size and segments)?  Such requests
+ * differ in nothing else: queued, none has a latency, a completion or
+ * rounds to go.
+ */
+static int
+reqs_follow(const struct sim_request *a, const struct sim_request *b)
+{
+	return (a->t_dispatch == SIM_NONE && b->t_dispatch == SIM_NONE &&
+	    b->id == a->id + 1 && b->first == a->first + a->npages &&
+	    b->npages == a->npages && b->penalised == a->penalised &&
+	    b->nsegs == a->nsegs);
+}
+
+/*
+ * Requests of a list, relative to page p, time t and the next request id,
+ * each run of following requests (reqs_follow()) as its length and its
+ * first request: the runs are maximal, so the words are still a function
+ * of the list and the list one of the words.
+ */
 static int
 sig_reqs(const struct sim *s, struct cycle_snap *c, const struct sim_reqv *v,
     uint64_t p, uint64_t t)
 {
-	size_t	i;
+	size_t	i, j;
 	int	r = sig_put(c, v->n);
 
-	for (i = 0; i < v->n; i++) {
+	for (i = 0; i < v->n; i = j) {
 		const struct sim_request *q = &v->v[i];
 
+		for (j = i + 1; j < v->n && reqs_follow(&v->v[j - 1], &v->v[j]);
+		    j++)
+			;
+		r |= sig_put(c, j - i);
 		r |= sig_put(c, s->next_id - q->id);
 		r |= sig_put(c, q->first - p);
 		r |= sig_put(c, q->npages);
@@ -282,30 +323,36 @@ sig_build(const struct sim *s, struct cycle_snap *c)
 void
 sim_cycle_free(struct sim *s)
 {
+	size_t	i;
+
 	if (s->cyc == NULL)
 		return;
 	free(s->cyc->cur.sig);
-	free(s->cyc->saved.sig);
-	free(s->cyc->saved.hist);
+	for (i = 0; i < CYCLE_SNAPS; i++) {
+		free(s->cyc->kept[i].c.sig);
+		free(s->cyc->kept[i].c.hist);
+	}
 	free(s->cyc);
 	s->cyc = NULL;
 }
 
 /*
- * Forget the saved boundary (sim_set_mode(): the caller changed the rules,
- * a period seen before may not repeat).
+ * Forget the kept boundaries (sim_set_mode(): the caller changed the
+ * rules, a period seen before may not repeat).
  */
 void
 sim_cycle_reset(struct sim *s)
 {
 	if (s->cyc == NULL)
 		return;
-	s->cyc->have = 0;
+	s->cyc->nkept = 0;
+	s->cyc->count = 0;
+	s->cyc->next_keep = 1;
 	s->cyc->off = 0;
 }
 
 /*
- * A new quiet run goes on with the search: the saved boundary stays valid
+ * A new quiet run goes on with the search: the kept boundaries stay valid
  * (the rules have not changed since, see sim_cycle_reset()), so a run that is
  * cut in slices (sim_set_budget()) still skips, one period per slice.
  */
@@ -413,56 +460,78 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 	s->rd.read_index += (s->rd.read_index - j->read_index) * m;
 }
 
-/* Make the current boundary Brent's saved one; 0, or -1 out of memory. */
+/*
+ * Keep the current boundary, whose signature is in cy->cur and key in key,
+ * as the latest (forgetting the oldest if CYCLE_SNAPS are kept already).
+ * 0, or -1 out of memory.
+ */
 static int
-cycle_save(struct sim *s)
+cycle_keep(struct sim *s, const uint64_t *key, uint64_t khash)
 {
-	struct sim_cycle		*cy = s->cyc;
-	struct cycle_snap	*c = &cy->saved, t;
-	size_t			 n = (size_t)s->cfg.max_req_pages + 1;
+	struct sim_cycle	*cy = s->cyc;
+	struct cycle_kept	 k;
+	uint64_t		*sig;
+	size_t			 cap, n = (size_t)s->cfg.max_req_pages + 1;
 
-	/* Swap the signature buffers: the current one becomes the saved. */
-	t = cy->cur;
-	cy->cur.sig = c->sig;
-	cy->cur.cap = c->cap;
+	/* The slot that goes (a free one, else the oldest) lends its buffers. */
+	if (cy->nkept < CYCLE_SNAPS)
+		cy->nkept++;
+	k = cy->kept[cy->nkept - 1];
+	memmove(cy->kept + 1, cy->kept, (cy->nkept - 1) * sizeof *cy->kept);
+	/* Swap the signature buffers: the current one becomes the kept. */
+	sig = k.c.sig;
+	cap = k.c.cap;
+	k.c.sig = cy->cur.sig;
+	k.c.cap = cy->cur.cap;
+	k.c.len = cy->cur.len;
+	k.c.hash = cy->cur.hash;
+	cy->cur.sig = sig;
+	cy->cur.cap = cap;
 	cy->cur.len = 0;
-	c->sig = t.sig;
-	c->cap = t.cap;
-	c->len = t.len;
-	c->hash = t.hash;
-	c->pos = s->rd.pos;
-	c->now = s->now;
-	c->st = s->st;
-	c->stall_acc = sim_stall_total(s);
-	c->next_id = s->next_id;
-	c->read_index = s->rd.read_index;
-	if (c->hist == NULL && (c->hist = malloc(n * sizeof *c->hist)) == NULL)
+	k.c.pos = s->rd.pos;
+	k.c.now = s->now;
+	k.c.st = s->st;
+	k.c.stall_acc = sim_stall_total(s);
+	k.c.next_id = s->next_id;
+	k.c.read_index = s->rd.read_index;
+	memcpy(k.key, key, sizeof k.key);
+	k.khash = khash;
+	if (k.c.hist == NULL && (k.c.hist = malloc(n * sizeof *k.c.hist)) == NULL) {
+		k.c.len = 0;
+		cy->kept[0] = k;	/* its buffers freed with the rest */
+		cy->nkept = 0;
 		return (-1);
-	memcpy(c->hist, s->hist, n * sizeof *c->hist);
-	cy->have = 1;
-	cy->lam = 0;
+	}
+	memcpy(k.c.hist, s->hist, n * sizeof *k.c.hist);
+	cy->kept[0] = k;
 	return (0);
 }
 
 /*
- * Whole periods of the saved-to-now repetition that can be skipped: the
- * reader and everything ahead of it (windows, requests, the next read) must
- * stay clear of the end of the file, and sim_run_until() must land short of
- * its target.
+ * Whole periods of the kept-to-now repetition that can be skipped.  Each
+ * skipped period must not meet the end of the file, whose rules (a read or
+ * a window cut short, a look-up that finds nothing past it) would make it
+ * differ from the one seen.  A period that ends at a boundary with the
+ * reader at page p touched nothing at or past front = max(the first page
+ * never allocated, the end of the last window, p + ra + bs): its pages were
+ * allocated below the first, its windows end by the last one's end (they
+ * only move forward), its reads end by p and its look-ups ahead of a page
+ * before p reach less than ra pages further.  Jumping m periods moves front
+ * m periods on, so m is the number of them that fit before the end.  And
+ * sim_run_until() must land short of its target.
  */
 static uint64_t
 cycle_room(const struct sim *s, const struct cycle_snap *c)
 {
-	uint64_t	d = s->rd.pos - c->pos, front, need, room, m;
+	uint64_t	d = s->rd.pos - c->pos, front, room, m;
 	uint64_t	de, left;
 
 	front = s->pages.v[s->pages.n - 1].first;
 	if (s->ra.start + s->ra.size > front)
 		front = s->ra.start + s->ra.size;
-	if (s->rd.pos + d > front)
-		front = s->rd.pos + d;
-	need = front + d + s->ra.ra_pages + s->cfg.read_pages;
-	room = need < s->cfg.file_pages ? s->cfg.file_pages - need : 0;
+	if (s->rd.pos + s->ra.ra_pages + s->cfg.read_pages > front)
+		front = s->rd.pos + s->ra.ra_pages + s->cfg.read_pages;
+	room = front < s->cfg.file_pages ? s->cfg.file_pages - front : 0;
 	m = d ? room / d : 0;
 	if (s->run_limit != 0 && m > 0) {
 		de = s->st.events - c->st.events;
@@ -474,20 +543,37 @@ cycle_room(const struct sim *s, const struct cycle_snap *c)
 	return (m);
 }
 
+/* A hash of sig_key()'s words. */
+static uint64_t
+key_hash(const uint64_t *key)
+{
+	uint64_t	h = 0;
+	size_t		i;
+
+	/* Only a filter (the words are compared too): cheap is enough. */
+	for (i = 0; i < SIG_KEY; i++)
+		h = (h + key[i]) * UINT64_C(0x9e3779b97f4a7c15);
+	return (h ^ h >> 29);
+}
+
 /* At a read() boundary: look for a repeat, skip periods if there is one. */
 void
 sim_cycle_check(struct sim *s)
 {
-	struct sim_cycle		*cy;
+	struct sim_cycle	*cy;
 	struct cycle_snap	*c;
-	uint64_t		 m, key[SIG_KEY];
+	uint64_t		 m, key[SIG_KEY], kh;
+	size_t			 i;
 	int			 built = 0;
 
 	if (s->cfg.no_skip)
 		return;
-	if (s->cyc == NULL && (s->cyc = calloc(1, sizeof *s->cyc)) == NULL) {
-		s->oom = 1;
-		return;
+	if (s->cyc == NULL) {
+		if ((s->cyc = calloc(1, sizeof *s->cyc)) == NULL) {
+			s->oom = 1;
+			return;
+		}
+		s->cyc->next_keep = 1;
 	}
 	cy = s->cyc;
 	if (cy->off)
@@ -497,36 +583,38 @@ sim_cycle_check(struct sim *s)
 	if (!sig_eligible(s))
 		return;
 	sig_key(s, key);
-	c = &cy->saved;
-	cy->lam++;
-	if (cy->have && memcmp(key, cy->key, sizeof key) == 0) {
-		if (sig_build(s, &cy->cur) != 0) {
+	kh = key_hash(key);
+	cy->count++;
+	for (i = 0; i < cy->nkept; i++) {
+		c = &cy->kept[i].c;
+		if (cy->kept[i].khash != kh ||
+		    memcmp(key, cy->kept[i].key, sizeof key) != 0)
+			continue;
+		if (!built && sig_build(s, &cy->cur) != 0) {
 			s->oom = 1;
 			return;
 		}
 		built = 1;
-		if (c->hash == cy->cur.hash && c->len == cy->cur.len &&
-		    memcmp(c->sig, cy->cur.sig, c->len * sizeof *c->sig) == 0) {
-			/* A period: from the saved boundary to now. */
-			if ((m = cycle_room(s, c)) > 0)
-				cycle_jump(s, c, m);
-			/*
-			 * Whatever is left is shorter than a period: step it.
-			 * The next quiet run compares with this boundary.
-			 */
-			cy->off = 1;
-			if (cycle_save(s) != 0)
-				s->oom = 1;
-			return;
-		}
-	}
-	if (!cy->have || cy->lam >= cy->power) {
-		cy->power = cy->have ? cy->power * 2 : 1;
-		if ((!built && sig_build(s, &cy->cur) != 0) ||
-		    cycle_save(s) != 0) {
+		if (c->hash != cy->cur.hash || c->len != cy->cur.len ||
+		    memcmp(c->sig, cy->cur.sig, c->len * sizeof *c->sig) != 0)
+			continue;
+		/* A period: from the kept boundary to now. */
+		if ((m = cycle_room(s, c)) > 0)
+			cycle_jump(s, c, m);
+		/*
+		 * Whatever is left is shorter than a period: step it.  The
+		 * next quiet run compares with this boundary alone.
+		 */
+		cy->off = 1;
+		cy->nkept = 0;
+		if (cycle_keep(s, key, kh) != 0)
 			s->oom = 1;
-			return;
-		}
-		memcpy(cy->key, key, sizeof key);
+		return;
+	}
+	if (cy->count == cy->next_keep) {
+		cy->next_keep *= 2;
+		if ((!built && sig_build(s, &cy->cur) != 0) ||
+		    cycle_keep(s, key, kh) != 0)
+			s->oom = 1;
 	}
 }

@@ -84,8 +84,15 @@ lk_norm(const struct sim *s, struct sim_link *l)
 	sim_u128	a = l->ph + (sim_u128)l->u * UNIT_WORK;
 	uint64_t	b = s->cfg.device.bandwidth;
 
-	l->t += (uint64_t)(a / b);
-	l->ph = (uint64_t)(a % b);
+	if (l->u == 0)
+		return;
+	if ((uint64_t)(a >> 64) == 0) {
+		l->t += (uint64_t)a / b;
+		l->ph = (uint64_t)a % b;
+	} else {
+		l->t += (uint64_t)(a / b);
+		l->ph = (uint64_t)(a % b);
+	}
 	l->u = 0;
 }
 
