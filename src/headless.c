@@ -425,12 +425,17 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 			/* A full disk or a closed pipe: stop, reported below. */
 			if (report_trace_failed(&tr) || ferror(out))
 				break;
-			feed_step(v, &ahead, s, &e);
-			feed_event(&ve, &e);
+			/* A view only for what is drawn from it: a trace alone
+			   goes at the engine's pace. */
+			if (sr != NULL || r != NULL) {
+				feed_step(v, &ahead, s, &e);
+				feed_event(&ve, &e);
+			}
 			if (sr != NULL)
 				render_event(sr, v, &ve);
 			if (r != NULL) {
 				render_event(r, v, &ve);
+				report_trace_flush(&tr);	/* out, in order */
 				/* The count the frame's header shows. */
 				fprintf(out, "--- event %llu ---\n",
 				    (unsigned long long)e.seq + 1);
@@ -470,6 +475,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 			goto out;
 		}
 	}
+	report_trace_flush(&tr);	/* before the summary, if both go to out */
 	if (o->summary)
 		report_summary(out, sum);
 out:

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bounds.h"
@@ -19,65 +20,230 @@
 #include "report.h"
 #include "safefile.h"
 #include "scenario.h"
+#include "xalloc.h"
 #include "engine/sim.h"
+
+/*
+ * The JSON writer of the trace: a line is built with stores of the keys'
+ * text and a decimal conversion of each number, no printf (a trace is
+ * written at memory speed: printf's format parsing was most of its cost).
+ * JSON_MAX bounds a line: its keys and at most 12 numbers of 20 digits.
+ */
+#define JSON_MAX	512
+
+/* Four decimal digits for each of 0..9999 (json_names() fills it). */
+static char	 digits4[10000][4];
+
+/* 10^i, for the length of a number in digits. */
+static const uint64_t pow10[20] = {
+	UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000),
+	UINT64_C(10000), UINT64_C(100000), UINT64_C(1000000),
+	UINT64_C(10000000), UINT64_C(100000000), UINT64_C(1000000000),
+	UINT64_C(10000000000), UINT64_C(100000000000),
+	UINT64_C(1000000000000), UINT64_C(10000000000000),
+	UINT64_C(100000000000000), UINT64_C(1000000000000000),
+	UINT64_C(10000000000000000), UINT64_C(100000000000000000),
+	UINT64_C(1000000000000000000), UINT64_C(10000000000000000000)
+};
+
+/*
+ * Append the decimal digits of v at p; the end.  The length comes from the
+ * highest bit (log10(2) ~ 1233 / 4096), then the digits go in from the
+ * right, four at a time, and the leading one to four last.
+ */
+static char *
+json_u64(char *p, uint64_t v)
+{
+	unsigned	 n = (unsigned)(64 - __builtin_clzll(v | 1)) * 1233 >> 12;
+	char		*q;
+	const char	*d;
+	uint64_t	 hi;
+
+	n += v >= pow10[n];		/* digits, but 0 for 0 */
+	n += n == 0;
+	q = p + n;
+	while (v >= 10000) {
+		hi = v / 10000;
+		q -= 4;
+		memcpy(q, digits4[v - hi * 10000], 4);
+		v = hi;
+	}
+	d = digits4[v];
+	switch (q - p) {
+	case 4:
+		memcpy(p, d, 4);
+		break;
+	case 3:
+		memcpy(p, d + 1, 3);
+		break;
+	case 2:
+		memcpy(p, d + 2, 2);
+		break;
+	default:
+		*p = d[3];
+		break;
+	}
+	return (p + n);
+}
+
+/*
+ * The names the trace prints (events, modes, holding places, flush
+ * reasons), each padded in a fixed slot so that it is copied with one
+ * fixed-size store: filled from the engine's own names at the first line,
+ * with the digits.
+ */
+#define JSON_NAME	24
+struct json_name {
+	char		 s[JSON_NAME];
+	size_t		 n;
+};
+static struct json_name	 json_ev[SIM_EV_COUNT], json_mode[SIM_MODE_COUNT];
+static struct json_name	 json_where[2], json_reason[SIM_REASON_COUNT];
+
+/* Fill one slot with s (cut to the slot: no name is that long). */
+static void
+json_name_set(struct json_name *j, const char *s)
+{
+	j->n = strlen(s);
+	if (j->n > JSON_NAME)
+		j->n = JSON_NAME;
+	memcpy(j->s, s, j->n);
+}
+
+/* Fill the names and the digits once. */
+static void
+json_names(void)
+{
+	static int	done;
+	int		i;
+
+	if (done)
+		return;
+	for (i = 0; i < 10000; i++) {
+		digits4[i][0] = (char)('0' + i / 1000);
+		digits4[i][1] = (char)('0' + i / 100 % 10);
+		digits4[i][2] = (char)('0' + i / 10 % 10);
+		digits4[i][3] = (char)('0' + i % 10);
+	}
+	for (i = 0; i < SIM_EV_COUNT; i++)
+		json_name_set(&json_ev[i], sim_ev_name((enum sim_ev)i));
+	for (i = 0; i < SIM_MODE_COUNT; i++)
+		json_name_set(&json_mode[i], mode_name((enum view_mode)i));
+	json_name_set(&json_where[SIM_WHERE_PLUG], sim_where_name(SIM_WHERE_PLUG));
+	json_name_set(&json_where[SIM_WHERE_QUEUE],
+	    sim_where_name(SIM_WHERE_QUEUE));
+	for (i = 0; i < SIM_REASON_COUNT; i++)
+		json_name_set(&json_reason[i],
+		    sim_reason_name((enum sim_reason)i));
+	done = 1;
+}
+
+/* Append a name at p (the line has room for a whole slot); the end. */
+static char *
+json_str(char *p, const struct json_name *j)
+{
+	memcpy(p, j->s, JSON_NAME);
+	return (p + j->n);
+}
+
+/* Append a key's text (a string literal: its length is known) at p. */
+#define JSON_KEY(p, lit)	(memcpy((p), (lit), sizeof (lit) - 1), \
+				    (p) + sizeof (lit) - 1)
+
+/* One event as JSON into p (JSON_MAX bytes at least); the end. */
+static char *
+json_event(char *p, const struct sim_event *e)
+{
+	json_names();
+	p = JSON_KEY(p, "{\"seq\":");
+	p = json_u64(p, e->seq);
+	p = JSON_KEY(p, ",\"t_ns\":");
+	p = json_u64(p, e->t_ns);
+	p = JSON_KEY(p, ",\"ev\":\"");
+	p = json_str(p, &json_ev[e->kind]);
+	p = JSON_KEY(p, "\",\"first\":");
+	p = json_u64(p, e->first);
+	p = JSON_KEY(p, ",\"npages\":");
+	p = json_u64(p, e->npages);
+	p = JSON_KEY(p, ",\"read\":");
+	p = json_u64(p, e->read_index);
+	p = JSON_KEY(p, ",\"mode\":\"");
+	p = json_str(p, &json_mode[e->mode]);
+	*p++ = '"';
+	if (e->label) {
+		p = JSON_KEY(p, ",\"label\":\"T");
+		p = json_u64(p, (uint64_t)e->label);
+		*p++ = '"';
+	}
+	switch (e->kind) {
+	case SIM_EV_RA_SYNC:
+	case SIM_EV_RA_ASYNC:
+		p = JSON_KEY(p, ",\"hit\":");
+		p = json_u64(p, e->hit);
+		if (e->marker != SIM_NONE) {
+			p = JSON_KEY(p, ",\"marker\":");
+			p = json_u64(p, e->marker);
+		}
+		/* Linux 6.x: the async part, the folio order, the marked folio. */
+		if (mode_info((enum view_mode)e->mode)->modern) {
+			p = JSON_KEY(p, ",\"async\":");
+			p = json_u64(p, e->async);
+			p = JSON_KEY(p, ",\"order\":");
+			p = json_u64(p, e->order);
+			if (e->marker != SIM_NONE) {
+				p = JSON_KEY(p, ",\"marker_pages\":");
+				p = json_u64(p, e->marker_pages);
+			}
+		}
+		break;
+	case SIM_EV_QUEUE:
+		p = JSON_KEY(p, ",\"where\":\"");
+		p = json_str(p, &json_where[e->where == SIM_WHERE_QUEUE]);
+		p = e->merged ? JSON_KEY(p, "\",\"merged\":true,\"req\":") :
+		    JSON_KEY(p, "\",\"merged\":false,\"req\":");
+		p = json_u64(p, e->req);
+		p = JSON_KEY(p, ",\"req_first\":");
+		p = json_u64(p, e->req_first);
+		p = JSON_KEY(p, ",\"req_npages\":");
+		p = json_u64(p, e->req_npages);
+		break;
+	case SIM_EV_FLUSH:
+		p = JSON_KEY(p, ",\"reason\":\"");
+		p = json_str(p, &json_reason[e->reason]);
+		p = JSON_KEY(p, "\",\"requests\":");
+		p = json_u64(p, e->count);
+		break;
+	case SIM_EV_DISPATCH:
+	case SIM_EV_COMPLETE:
+		p = JSON_KEY(p, ",\"req\":");
+		p = json_u64(p, e->req);
+		break;
+	case SIM_EV_WAIT:
+	case SIM_EV_WAKE:
+		p = JSON_KEY(p, ",\"page\":");
+		p = json_u64(p, e->page);
+		break;
+	default:
+		break;
+	}
+	*p++ = '}';
+	return (p);
+}
 
 /* One event as JSON; keys that do not apply are left out. */
 size_t
 report_json(char *buf, size_t len, const struct sim_event *e)
 {
-	size_t	off = 0;
+	char	line[JSON_MAX];
+	size_t	n = (size_t)(json_event(line, e) - line);
 
-	fmt_append(buf, len, &off, "{\"seq\":%llu,\"t_ns\":%llu,\"ev\":\"%s\","
-	    "\"first\":%llu,\"npages\":%llu,\"read\":%llu,\"mode\":\"%s\"",
-	    (unsigned long long)e->seq, (unsigned long long)e->t_ns,
-	    sim_ev_name(e->kind), (unsigned long long)e->first,
-	    (unsigned long long)e->npages, (unsigned long long)e->read_index,
-	    mode_name((enum view_mode)e->mode));
-	if (e->label)
-		fmt_append(buf, len, &off, ",\"label\":\"T%d\"", e->label);
-	switch (e->kind) {
-	case SIM_EV_RA_SYNC:
-	case SIM_EV_RA_ASYNC:
-		fmt_append(buf, len, &off, ",\"hit\":%llu", (unsigned long long)e->hit);
-		if (e->marker != SIM_NONE)
-			fmt_append(buf, len, &off, ",\"marker\":%llu",
-			    (unsigned long long)e->marker);
-		/* Linux 6.x: the async part, the folio order, the marked folio. */
-		if (mode_info((enum view_mode)e->mode)->modern) {
-			fmt_append(buf, len, &off, ",\"async\":%llu,"
-			    "\"order\":%u", (unsigned long long)e->async,
-			    e->order);
-			if (e->marker != SIM_NONE)
-				fmt_append(buf, len, &off,
-				    ",\"marker_pages\":%llu",
-				    (unsigned long long)e->marker_pages);
-		}
-		break;
-	case SIM_EV_QUEUE:
-		fmt_append(buf, len, &off, ",\"where\":\"%s\",\"merged\":%s,"
-		    "\"req\":%u,\"req_first\":%llu,\"req_npages\":%llu",
-		    sim_where_name(e->where), e->merged ? "true" : "false",
-		    e->req, (unsigned long long)e->req_first,
-		    (unsigned long long)e->req_npages);
-		break;
-	case SIM_EV_FLUSH:
-		fmt_append(buf, len, &off, ",\"reason\":\"%s\",\"requests\":%u",
-		    sim_reason_name(e->reason), e->count);
-		break;
-	case SIM_EV_DISPATCH:
-	case SIM_EV_COMPLETE:
-		fmt_append(buf, len, &off, ",\"req\":%u", e->req);
-		break;
-	case SIM_EV_WAIT:
-	case SIM_EV_WAKE:
-		fmt_append(buf, len, &off, ",\"page\":%llu",
-		    (unsigned long long)e->page);
-		break;
-	default:
-		break;
-	}
-	fmt_append(buf, len, &off, "}");
-	return (off < len ? off : len > 0 ? len - 1 : 0);
+	if (len == 0)
+		return (0);
+	if (n > len - 1)
+		n = len - 1;
+	memcpy(buf, line, n);
+	buf[n] = '\0';
+	return (n);
 }
 
 /* Percentage of part in whole, one decimal, at most 100. */
@@ -301,6 +467,9 @@ report_trace_open(struct report_trace *t, const char *path, int force,
 	t->out = out;
 	t->f = NULL;
 	t->so.fd = -1;
+	t->buf = NULL;
+	t->n = 0;
+	t->failed = 0;
 	if (path == NULL)
 		return (0);
 	if (strcmp(path, "-") == 0)
@@ -312,6 +481,7 @@ report_trace_open(struct report_trace *t, const char *path, int force,
 		return (-1);
 	}
 	trace_header(t->f, cfg);
+	t->buf = xmalloc(REPORT_TRACE_BUF);
 	return (0);
 }
 
@@ -362,18 +532,33 @@ report_trace_plan(const char *path, int force, const struct sim_config *cfg,
 	return (0);
 }
 
-/* One JSON line for an event. */
+/* Hand the lines gathered so far to the trace's stream. */
+void
+report_trace_flush(struct report_trace *t)
+{
+	if (t->f == NULL || t->n == 0)
+		return;
+	if (fwrite(t->buf, 1, t->n, t->f) != t->n || ferror(t->f))
+		t->failed = 1;
+	t->n = 0;
+}
+
+/*
+ * One JSON line for an event, gathered in t->buf: the stream gets them in
+ * blocks (REPORT_TRACE_BUF), one call for many lines.
+ */
 void
 report_trace_event(struct report_trace *t, const struct sim_event *e)
 {
-	char	line[1024];
-	size_t	n;
+	char	*p;
 
 	if (t->f == NULL)
 		return;
-	n = report_json(line, sizeof line, e);
-	fwrite(line, 1, n, t->f);
-	fputc('\n', t->f);
+	if (t->n + JSON_MAX + 1 > REPORT_TRACE_BUF)
+		report_trace_flush(t);
+	p = json_event(t->buf + t->n, e);
+	*p++ = '\n';
+	t->n = (size_t)(p - t->buf);
 }
 
 /* report_trace_event() as a callback (app_replay()). */
@@ -387,7 +572,7 @@ report_trace_cb(void *t, const struct sim_event *e)
 int
 report_trace_failed(const struct report_trace *t)
 {
-	return (t->f != NULL && ferror(t->f));
+	return (t->f != NULL && t->failed);
 }
 
 /*
@@ -400,6 +585,9 @@ report_trace_close(struct report_trace *t, int abandon, FILE *err)
 	char		 msg[300];
 	const char	*why;
 
+	report_trace_flush(t);
+	free(t->buf);
+	t->buf = NULL;
 	if (t->f == NULL || t->f == t->out) {
 		t->f = NULL;
 		return (0);

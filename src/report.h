@@ -63,11 +63,15 @@ void	report_sum_print(FILE *, const struct report_sum *);
 size_t	report_json(char *buf, size_t len, const struct sim_event *);
 
 /* A --trace output: one JSON line per event. */
+#define REPORT_TRACE_BUF	65536
 struct report_trace {
 	FILE		*f;	/* NULL: no trace */
 	FILE		*out;	/* what "-" means; never closed here */
 	const char	*path;
 	struct safefile_out so;	/* a file: whole or not at all */
+	char		*buf;	/* lines not yet handed to f */
+	size_t		 n;
+	int		 failed; /* a write to f has failed */
 };
 
 /*
@@ -92,11 +96,19 @@ int	report_trace_open(struct report_trace *, const char *path, int force,
 int	report_trace_plan(const char *path, int force,
 	    const struct sim_config *cfg, uint64_t events, int more,
 	    FILE *err);
-/* Write one event. */
+/*
+ * Write one event.  Lines are gathered and handed to the stream in blocks:
+ * flush before anything else is written to the same stream (out).
+ */
 void	report_trace_event(struct report_trace *, const struct sim_event *);
+/* Hand the gathered lines to the stream. */
+void	report_trace_flush(struct report_trace *);
 /* The same, as an app_replay() callback (arg: the struct report_trace). */
 void	report_trace_cb(void *arg, const struct sim_event *);
-/* Has a write to the trace failed (then stop: close reports it)? */
+/*
+ * Has a write to the trace failed (then stop: close reports it)?  Known
+ * once the block holding the line is handed over.
+ */
 int	report_trace_failed(const struct report_trace *);
 /*
  * Close the file (unless it is out), giving it its name; 0, or -1 after

@@ -14,6 +14,8 @@
 
 #include "check-main.h"
 #include "fmt.h"
+#include "report.h"
+#include "engine/sim.h"
 
 /* One fmt_char() case: bytes (n of them) and the expected length. */
 struct chr {
@@ -342,6 +344,60 @@ START_TEST(test_cut)
 }
 END_TEST
 
+/*
+ * The trace's own number writer (report.c) against printf: every length of
+ * number from 0 to 2^64 - 1, and each power of ten and its neighbours, in
+ * the fields of an event, and a line cut to a short buffer as snprintf cuts.
+ */
+START_TEST(test_json_numbers)
+{
+	struct sim_event	 e;
+	char			 got[1024], want[1024];
+	uint64_t		 v[64], p;
+	size_t			 n = 0, i;
+
+	v[n++] = 0;
+	v[n++] = UINT64_MAX;
+	v[n++] = UINT64_MAX - 1;
+	for (p = 1; p <= UINT64_MAX / 10; p *= 10) {
+		v[n++] = p - 1;
+		v[n++] = p;
+		v[n++] = p + 1;
+	}
+	for (i = 0; i < n; i++) {
+		memset(&e, 0, sizeof e);
+		e.seq = v[i];
+		e.t_ns = v[(i + 1) % n];
+		e.kind = SIM_EV_QUEUE;
+		e.first = v[(i + 2) % n];
+		e.npages = v[(i + 3) % n];
+		e.read_index = v[(i + 4) % n];
+		e.mode = SIM_MODE_FIXED;
+		e.label = 3;
+		e.where = SIM_WHERE_QUEUE;
+		e.merged = 1;
+		e.req = (uint32_t)v[(i + 5) % n];
+		e.req_first = v[(i + 6) % n];
+		e.req_npages = v[(i + 7) % n];
+		snprintf(want, sizeof want, "{\"seq\":%llu,\"t_ns\":%llu,"
+		    "\"ev\":\"queue\",\"first\":%llu,\"npages\":%llu,"
+		    "\"read\":%llu,\"mode\":\"fixed\",\"label\":\"T3\","
+		    "\"where\":\"queue\",\"merged\":true,\"req\":%u,"
+		    "\"req_first\":%llu,\"req_npages\":%llu}",
+		    (unsigned long long)e.seq, (unsigned long long)e.t_ns,
+		    (unsigned long long)e.first, (unsigned long long)e.npages,
+		    (unsigned long long)e.read_index, e.req,
+		    (unsigned long long)e.req_first,
+		    (unsigned long long)e.req_npages);
+		ck_assert_uint_eq(report_json(got, sizeof got, &e), strlen(want));
+		ck_assert_str_eq(got, want);
+		ck_assert_uint_eq(report_json(got, 10, &e), 9);
+		want[9] = '\0';
+		ck_assert_str_eq(got, want);
+	}
+}
+END_TEST
+
 /* The suite. */
 CHECK_SUITE("fmt", CHECK_CASE("escape", 60),
     CHECK_LOOP(test_char, CHECK_N(chars)),
@@ -349,4 +405,4 @@ CHECK_SUITE("fmt", CHECK_CASE("escape", 60),
     CHECK_TEST(test_escape_sample), CHECK_TEST(test_escape_cut),
     CHECK_TEST(test_escape_tiny), CHECK_TEST(test_escape_composed),
     CHECK_TEST(test_shares), CHECK_TEST(test_pct), CHECK_TEST(test_append),
-    CHECK_TEST(test_cut))
+    CHECK_TEST(test_cut), CHECK_TEST(test_json_numbers))
