@@ -18,18 +18,108 @@
 #include "fmt.h"
 #include "utf8.h"
 
+/* Four decimal digits for each of 0..9999, made at the first use. */
+static char	 digits4[10000][4];
+
+/* 10^i, for the length of a number in digits. */
+static const uint64_t pow10[20] = {
+	UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000),
+	UINT64_C(10000), UINT64_C(100000), UINT64_C(1000000),
+	UINT64_C(10000000), UINT64_C(100000000), UINT64_C(1000000000),
+	UINT64_C(10000000000), UINT64_C(100000000000),
+	UINT64_C(1000000000000), UINT64_C(10000000000000),
+	UINT64_C(100000000000000), UINT64_C(1000000000000000),
+	UINT64_C(10000000000000000), UINT64_C(100000000000000000),
+	UINT64_C(1000000000000000000), UINT64_C(10000000000000000000)
+};
+
+/* Make the digit table (once). */
+static void
+digits_init(void)
+{
+	static int	done;
+	int		i;
+
+	if (done)
+		return;
+	for (i = 0; i < 10000; i++) {
+		digits4[i][0] = (char)('0' + i / 1000);
+		digits4[i][1] = (char)('0' + i / 100 % 10);
+		digits4[i][2] = (char)('0' + i / 10 % 10);
+		digits4[i][3] = (char)('0' + i % 10);
+	}
+	done = 1;
+}
+
+/*
+ * The decimal digits of v at p (room for 20, or width), at least `width`
+ * of them (zeros in front); returns the end.  No printf: the trace and the frames
+ * write millions of numbers.  The length comes from the highest bit
+ * (log10(2) ~ 1233 / 4096); the digits go in from the right, four at a
+ * time, the leading one to four last.
+ */
+char *
+fmt_u64(char *p, uint64_t v, unsigned width)
+{
+	unsigned	 n = (unsigned)(64 - __builtin_clzll(v | 1)) * 1233 >> 12;
+	char		*q;
+	const char	*d;
+	uint64_t	 hi;
+
+	digits_init();
+	n += v >= pow10[n];		/* digits, but 0 for 0 */
+	n += n == 0;
+	for (; width > n && width > 0; width--)
+		*p++ = '0';
+	q = p + n;
+	while (v >= 10000) {
+		hi = v / 10000;
+		q -= 4;
+		memcpy(q, digits4[v - hi * 10000], 4);
+		v = hi;
+	}
+	d = digits4[v];
+	switch (q - p) {
+	case 4:
+		memcpy(p, d, 4);
+		break;
+	case 3:
+		memcpy(p, d + 1, 3);
+		break;
+	case 2:
+		memcpy(p, d + 2, 2);
+		break;
+	default:
+		*p = d[3];
+		break;
+	}
+	return (p + n);
+}
+
+/* Copy the n bytes at s into buf (len bytes) as snprintf() would. */
+static char *
+put_cut(char *buf, size_t len, const char *s, size_t n)
+{
+	if (len == 0)
+		return (buf);
+	if (n > len - 1)
+		n = len - 1;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	return (buf);
+}
+
 /* num/den to `decimals` places, half up. */
 char *
 fmt_ratio(char *buf, size_t len, uint64_t num, uint64_t den,
     unsigned decimals)
 {
+	char		 t[48], *p;
 	uint64_t	ip, rem, scale = 1, fp;
 	unsigned	i;
 
-	if (den == 0) {
-		snprintf(buf, len, "0");
-		return (buf);
-	}
+	if (den == 0)
+		return (put_cut(buf, len, "0", 1));
 	for (i = 0; i < decimals; i++)
 		scale *= 10;
 	ip = num / den;
@@ -44,12 +134,12 @@ fmt_ratio(char *buf, size_t len, uint64_t num, uint64_t den,
 		ip++;
 		fp -= scale;
 	}
-	if (decimals == 0)
-		snprintf(buf, len, "%llu", (unsigned long long)ip);
-	else
-		snprintf(buf, len, "%llu.%0*llu", (unsigned long long)ip,
-		    (int)decimals, (unsigned long long)fp);
-	return (buf);
+	p = fmt_u64(t, ip, 0);
+	if (decimals != 0) {
+		*p++ = '.';
+		p = fmt_u64(p, fp, decimals);
+	}
+	return (put_cut(buf, len, t, (size_t)(p - t)));
 }
 
 /* Shares of a whole, adding up to exactly scale. */
@@ -117,20 +207,28 @@ fmt_pct(char *buf, size_t len, uint64_t part, uint64_t whole,
 char *
 fmt_time(char *buf, size_t len, uint64_t ns)
 {
-	char	r[32];
+	char		 r[40];
+	const char	*u;
+	size_t		 n;
 
-	if (ns < 1000)
-		snprintf(buf, len, "%lluns", (unsigned long long)ns);
-	else if (ns < 1000000)
-		snprintf(buf, len, "%sus", fmt_ratio(r, sizeof r, ns, 1000,
-		    ns < 10000 ? 1 : 0));
-	else if (ns < UINT64_C(1000000000))
-		snprintf(buf, len, "%sms", fmt_ratio(r, sizeof r, ns,
-		    1000000, 2));
-	else
-		snprintf(buf, len, "%ss", fmt_ratio(r, sizeof r, ns,
-		    1000000000, 3));
-	return (buf);
+	if (ns < 1000) {
+		n = (size_t)(fmt_u64(r, ns, 0) - r);
+		u = "ns";
+	} else {
+		if (ns < 1000000) {
+			fmt_ratio(r, sizeof r, ns, 1000, ns < 10000 ? 1 : 0);
+			u = "us";
+		} else if (ns < UINT64_C(1000000000)) {
+			fmt_ratio(r, sizeof r, ns, 1000000, 2);
+			u = "ms";
+		} else {
+			fmt_ratio(r, sizeof r, ns, 1000000000, 3);
+			u = "s";
+		}
+		n = strlen(r);
+	}
+	memcpy(r + n, u, strlen(u));
+	return (put_cut(buf, len, r, n + strlen(u)));
 }
 
 /* b in the largest unit it reaches, with one decimal if not whole. */
@@ -138,21 +236,25 @@ static char *
 fmt_units(char *buf, size_t len, uint64_t b, const char *const *unit,
     const char *sep)
 {
-	char		 r[32];
+	char		 r[48];
 	unsigned	 u = 0;
 	uint64_t	 div = 1;
+	size_t		 n;
 
 	while (u < 5 && b >= div * 1024) {
 		div *= 1024;
 		u++;
 	}
 	if (b % div == 0)
-		snprintf(buf, len, "%llu%s%s", (unsigned long long)(b / div),
-		    sep, unit[u]);
+		n = (size_t)(fmt_u64(r, b / div, 0) - r);
 	else
-		snprintf(buf, len, "%s%s%s", fmt_ratio(r, sizeof r, b, div, 1),
-		    sep, unit[u]);
-	return (buf);
+		n = strlen(fmt_ratio(r, sizeof r, b, div, 1));
+	/* The separator and the unit: a few bytes each, r has room. */
+	memcpy(r + n, sep, strlen(sep));
+	n += strlen(sep);
+	memcpy(r + n, unit[u], strlen(unit[u]));
+	n += strlen(unit[u]);
+	return (put_cut(buf, len, r, n));
 }
 
 /* Human-readable byte count: "128 KiB". */

@@ -195,6 +195,7 @@ render_lanes_draw(struct render *r, const struct view *s,
 	unsigned		 w = lane_width(r), col, l, lane, key;
 	size_t			 i, n;
 	char			 gl[8], lab[64];
+	const char		*glyph;
 	enum render_role	 role;
 
 	for (l = 0; l < nlanes && l < 3; l++) {
@@ -269,6 +270,7 @@ render_lanes_draw(struct render *r, const struct view *s,
 			gl[1] = '\0';
 			if (lane == 0 && view_config(s)->reads_unknown)
 				continue;	/* no reader to draw */
+			glyph = gl;
 			if (lane == 0) {
 				gl[0] = task_glyph[key];
 				role = RENDER_LANE_READER;
@@ -276,18 +278,17 @@ render_lanes_draw(struct render *r, const struct view *s,
 				    key == VIEW_TASK_WAKING)
 					role = RENDER_PAGE_ABSENT;
 			} else if (key == 0) {
-				snprintf(gl, sizeof gl, "%s", r->g->lane_idle);
+				glyph = r->g->lane_idle;
 				role = RENDER_DIM;
 			} else if (key == KEY_WAKING) {
-				snprintf(gl, sizeof gl, "%s",
-				    r->g->lane_waking);
+				glyph = r->g->lane_waking;
 				role = RENDER_LANE_WAKING;
 			} else {
 				gl[0] = (char)(key > 9 ? '+' : '0' + key);
 				role = lane == 1 ? RENDER_LANE_PLUG :
 				    RENDER_LANE_DEVICE;
 			}
-			put(ops, be, y + l, 9 + col, role, gl);
+			put(ops, be, y + l, 9 + col, role, glyph);
 		}
 	}
 }

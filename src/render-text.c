@@ -30,6 +30,12 @@ struct render_text {
 	unsigned	 cols, rows;
 	char		(*cell)[CELL_MAX];	/* "": right half of a wide one */
 	unsigned char	 *role;			/* enum render_role per cell */
+	char		(*blank)[CELL_MAX];	/* a row of blanks, to copy */
+	unsigned	 *end;			/* per row: cells past the last
+						   one written are blank */
+	unsigned char	 *wide;			/* per row: holds a wide one */
+	char		 *out;			/* a frame's text, being written */
+	size_t		  outcap;
 };
 
 static void	text_begin(void *, unsigned, unsigned);
@@ -59,10 +65,17 @@ render_text_free(struct render_text *t)
 		return;
 	free(t->cell);
 	free(t->role);
+	free(t->blank);
+	free(t->end);
+	free(t->wide);
+	free(t->out);
 	free(t);
 }
 
-/* Clear the grid to cols x rows blanks. */
+/*
+ * Clear the grid to cols x rows blanks: each row a copy of a row of
+ * blanks, with nothing written and no wide character in it yet.
+ */
 static void
 text_begin(void *be, unsigned cols, unsigned rows)
 {
@@ -72,16 +85,24 @@ text_begin(void *be, unsigned cols, unsigned rows)
 	if (cols != t->cols || rows != t->rows || t->cell == NULL) {
 		free(t->cell);
 		free(t->role);
+		free(t->blank);
+		free(t->end);
+		free(t->wide);
 		t->cell = xcalloc(n ? n : 1, sizeof *t->cell);
 		t->role = xcalloc(n ? n : 1, 1);
+		t->blank = xcalloc(cols ? cols : 1, sizeof *t->blank);
+		for (i = 0; i < cols; i++)
+			t->blank[i][0] = ' ';
+		t->end = xcalloc(rows ? rows : 1, sizeof *t->end);
+		t->wide = xcalloc(rows ? rows : 1, 1);
 		t->cols = cols;
 		t->rows = rows;
 	}
-	for (i = 0; i < n; i++) {
-		t->cell[i][0] = ' ';
-		t->cell[i][1] = '\0';
-		t->role[i] = RENDER_TEXT;
-	}
+	for (i = 0; i < rows; i++)
+		memcpy(t->cell + i * cols, t->blank, cols * sizeof *t->cell);
+	memset(t->role, RENDER_TEXT, n);
+	memset(t->end, 0, rows * sizeof *t->end);
+	memset(t->wide, 0, rows);
 }
 
 /*
@@ -118,6 +139,18 @@ text_put(void *be, unsigned y, unsigned x, enum render_role role,
 	row = t->cell + (size_t)y * t->cols;
 	rrow = t->role + (size_t)y * t->cols;
 	while (*s != '\0' && x < t->cols) {
+		/*
+		 * Printable ASCII, most of the screen, goes straight in; only
+		 * a row with a wide character has halves to clear.
+		 */
+		if (*s >= 0x20 && *s < 0x7f) {
+			if (t->wide[y])
+				unshare(t, y, x);
+			row[x][0] = *s++;
+			row[x][1] = '\0';
+			rrow[x++] = (unsigned char)role;
+			continue;
+		}
 		n = utf8_next(s, strnlen(s, 4), &cp, &w);
 		if (w == 0) {
 			/* Joins the character drawn just before it. */
@@ -143,11 +176,15 @@ text_put(void *be, unsigned y, unsigned x, enum render_role role,
 			memcpy(row[x], s, n);
 			row[x][n] = '\0';
 		}
-		if (w == 2)
+		if (w == 2) {
 			row[x + 1][0] = '\0';
+			t->wide[y] = 1;
+		}
 		s += n;
 		x += w;
 	}
+	if (x > t->end[y])
+		t->end[y] = x;
 }
 
 /* Nothing to do at the end of a picture. */
@@ -157,21 +194,39 @@ text_end(void *be)
 	(void)be;
 }
 
-/* Write the grid as lines, trailing blanks trimmed. */
+/*
+ * Write the grid as lines, trailing blanks trimmed: the whole frame is
+ * gathered in t->out and handed to f in one call (a cell is at most
+ * CELL_MAX - 1 bytes, a line's end one more).
+ */
 void
 render_text_write(struct render_text *t, FILE *f)
 {
-	unsigned	y, x, last;
+	const char	(*c)[CELL_MAX];
+	char		*p;
+	size_t		 need = (size_t)t->rows * (t->cols * (CELL_MAX - 1) + 1);
+	unsigned	 y, x, last;
 
-	for (y = 0; y < t->rows; y++) {
-		last = 0;
-		for (x = 0; x < t->cols; x++)
-			if (strcmp(t->cell[(size_t)y * t->cols + x], " ") != 0)
-				last = x + 1;
-		for (x = 0; x < last; x++)
-			fputs(t->cell[(size_t)y * t->cols + x], f);
-		fputc('\n', f);
+	if (need > t->outcap) {
+		free(t->out);
+		t->out = xmalloc(need);
+		t->outcap = need;
 	}
+	p = t->out;
+	for (y = 0; y < t->rows; y++) {
+		c = t->cell + (size_t)y * t->cols;
+		for (last = t->end[y]; last > 0; last--)
+			if (c[last - 1][0] != ' ' || c[last - 1][1] != '\0')
+				break;
+		for (x = 0; x < last; x++) {
+			if (c[x][0] != '\0' && c[x][1] == '\0')
+				*p++ = c[x][0];
+			else
+				p = stpcpy(p, c[x]);
+		}
+		*p++ = '\n';
+	}
+	fwrite(t->out, 1, (size_t)(p - t->out), f);
 }
 
 /* Draw one frame of r with the text back end t and write it to f. */

@@ -25,72 +25,16 @@
 
 /*
  * The JSON writer of the trace: a line is built with stores of the keys'
- * text and a decimal conversion of each number, no printf (a trace is
- * written at memory speed: printf's format parsing was most of its cost).
+ * text and fmt_u64() for each number, no printf (a trace is written at
+ * memory speed: printf's format parsing was most of its cost).
  * JSON_MAX bounds a line: its keys and at most 12 numbers of 20 digits.
  */
 #define JSON_MAX	512
 
-/* Four decimal digits for each of 0..9999 (json_names() fills it). */
-static char	 digits4[10000][4];
-
-/* 10^i, for the length of a number in digits. */
-static const uint64_t pow10[20] = {
-	UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000),
-	UINT64_C(10000), UINT64_C(100000), UINT64_C(1000000),
-	UINT64_C(10000000), UINT64_C(100000000), UINT64_C(1000000000),
-	UINT64_C(10000000000), UINT64_C(100000000000),
-	UINT64_C(1000000000000), UINT64_C(10000000000000),
-	UINT64_C(100000000000000), UINT64_C(1000000000000000),
-	UINT64_C(10000000000000000), UINT64_C(100000000000000000),
-	UINT64_C(1000000000000000000), UINT64_C(10000000000000000000)
-};
-
-/*
- * Append the decimal digits of v at p; the end.  The length comes from the
- * highest bit (log10(2) ~ 1233 / 4096), then the digits go in from the
- * right, four at a time, and the leading one to four last.
- */
-static char *
-json_u64(char *p, uint64_t v)
-{
-	unsigned	 n = (unsigned)(64 - __builtin_clzll(v | 1)) * 1233 >> 12;
-	char		*q;
-	const char	*d;
-	uint64_t	 hi;
-
-	n += v >= pow10[n];		/* digits, but 0 for 0 */
-	n += n == 0;
-	q = p + n;
-	while (v >= 10000) {
-		hi = v / 10000;
-		q -= 4;
-		memcpy(q, digits4[v - hi * 10000], 4);
-		v = hi;
-	}
-	d = digits4[v];
-	switch (q - p) {
-	case 4:
-		memcpy(p, d, 4);
-		break;
-	case 3:
-		memcpy(p, d + 1, 3);
-		break;
-	case 2:
-		memcpy(p, d + 2, 2);
-		break;
-	default:
-		*p = d[3];
-		break;
-	}
-	return (p + n);
-}
-
 /*
  * The names the trace prints (events, modes, holding places, flush
  * reasons), each padded in a fixed slot so that it is copied with one
- * fixed-size store: filled from the engine's own names at the first line,
- * with the digits.
+ * fixed-size store: filled from the engine's own names at the first line.
  */
 #define JSON_NAME	24
 struct json_name {
@@ -110,7 +54,7 @@ json_name_set(struct json_name *j, const char *s)
 	memcpy(j->s, s, j->n);
 }
 
-/* Fill the names and the digits once. */
+/* Fill the names once. */
 static void
 json_names(void)
 {
@@ -119,12 +63,6 @@ json_names(void)
 
 	if (done)
 		return;
-	for (i = 0; i < 10000; i++) {
-		digits4[i][0] = (char)('0' + i / 1000);
-		digits4[i][1] = (char)('0' + i / 100 % 10);
-		digits4[i][2] = (char)('0' + i / 10 % 10);
-		digits4[i][3] = (char)('0' + i % 10);
-	}
 	for (i = 0; i < SIM_EV_COUNT; i++)
 		json_name_set(&json_ev[i], sim_ev_name((enum sim_ev)i));
 	for (i = 0; i < SIM_MODE_COUNT; i++)
@@ -156,43 +94,43 @@ json_event(char *p, const struct sim_event *e)
 {
 	json_names();
 	p = JSON_KEY(p, "{\"seq\":");
-	p = json_u64(p, e->seq);
+	p = fmt_u64(p, e->seq, 0);
 	p = JSON_KEY(p, ",\"t_ns\":");
-	p = json_u64(p, e->t_ns);
+	p = fmt_u64(p, e->t_ns, 0);
 	p = JSON_KEY(p, ",\"ev\":\"");
 	p = json_str(p, &json_ev[e->kind]);
 	p = JSON_KEY(p, "\",\"first\":");
-	p = json_u64(p, e->first);
+	p = fmt_u64(p, e->first, 0);
 	p = JSON_KEY(p, ",\"npages\":");
-	p = json_u64(p, e->npages);
+	p = fmt_u64(p, e->npages, 0);
 	p = JSON_KEY(p, ",\"read\":");
-	p = json_u64(p, e->read_index);
+	p = fmt_u64(p, e->read_index, 0);
 	p = JSON_KEY(p, ",\"mode\":\"");
 	p = json_str(p, &json_mode[e->mode]);
 	*p++ = '"';
 	if (e->label) {
 		p = JSON_KEY(p, ",\"label\":\"T");
-		p = json_u64(p, (uint64_t)e->label);
+		p = fmt_u64(p, (uint64_t)e->label, 0);
 		*p++ = '"';
 	}
 	switch (e->kind) {
 	case SIM_EV_RA_SYNC:
 	case SIM_EV_RA_ASYNC:
 		p = JSON_KEY(p, ",\"hit\":");
-		p = json_u64(p, e->hit);
+		p = fmt_u64(p, e->hit, 0);
 		if (e->marker != SIM_NONE) {
 			p = JSON_KEY(p, ",\"marker\":");
-			p = json_u64(p, e->marker);
+			p = fmt_u64(p, e->marker, 0);
 		}
 		/* Linux 6.x: the async part, the folio order, the marked folio. */
 		if (mode_info((enum view_mode)e->mode)->modern) {
 			p = JSON_KEY(p, ",\"async\":");
-			p = json_u64(p, e->async);
+			p = fmt_u64(p, e->async, 0);
 			p = JSON_KEY(p, ",\"order\":");
-			p = json_u64(p, e->order);
+			p = fmt_u64(p, e->order, 0);
 			if (e->marker != SIM_NONE) {
 				p = JSON_KEY(p, ",\"marker_pages\":");
-				p = json_u64(p, e->marker_pages);
+				p = fmt_u64(p, e->marker_pages, 0);
 			}
 		}
 		break;
@@ -201,27 +139,27 @@ json_event(char *p, const struct sim_event *e)
 		p = json_str(p, &json_where[e->where == SIM_WHERE_QUEUE]);
 		p = e->merged ? JSON_KEY(p, "\",\"merged\":true,\"req\":") :
 		    JSON_KEY(p, "\",\"merged\":false,\"req\":");
-		p = json_u64(p, e->req);
+		p = fmt_u64(p, e->req, 0);
 		p = JSON_KEY(p, ",\"req_first\":");
-		p = json_u64(p, e->req_first);
+		p = fmt_u64(p, e->req_first, 0);
 		p = JSON_KEY(p, ",\"req_npages\":");
-		p = json_u64(p, e->req_npages);
+		p = fmt_u64(p, e->req_npages, 0);
 		break;
 	case SIM_EV_FLUSH:
 		p = JSON_KEY(p, ",\"reason\":\"");
 		p = json_str(p, &json_reason[e->reason]);
 		p = JSON_KEY(p, "\",\"requests\":");
-		p = json_u64(p, e->count);
+		p = fmt_u64(p, e->count, 0);
 		break;
 	case SIM_EV_DISPATCH:
 	case SIM_EV_COMPLETE:
 		p = JSON_KEY(p, ",\"req\":");
-		p = json_u64(p, e->req);
+		p = fmt_u64(p, e->req, 0);
 		break;
 	case SIM_EV_WAIT:
 	case SIM_EV_WAKE:
 		p = JSON_KEY(p, ",\"page\":");
-		p = json_u64(p, e->page);
+		p = fmt_u64(p, e->page, 0);
 		break;
 	default:
 		break;

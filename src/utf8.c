@@ -152,31 +152,44 @@ utf8_next(const char *s, size_t n, uint32_t *cp, unsigned *width)
 	return (len);
 }
 
-/* Cells of a string. */
+/*
+ * Cells of a string.  A byte below 0x80 is one cell, as utf8_next() says
+ * (a control is a '?'): most of the screen's text is ASCII, measured here
+ * without decoding.
+ */
 size_t
 utf8_width(const char *s)
 {
-	size_t		n = strlen(s), i = 0, w = 0;
+	size_t		i = 0, w = 0;
 	uint32_t	cp;
 	unsigned	cw;
 
-	while (i < n) {
-		i += utf8_next(s + i, n - i, &cp, &cw);
+	while (s[i] != '\0') {
+		if ((unsigned char)s[i] < 0x80) {
+			i++;
+			w++;
+			continue;
+		}
+		i += utf8_next(s + i, strnlen(s + i, 4), &cp, &cw);
 		w += cw;
 	}
 	return (w);
 }
 
-/* The longest start of s within w cells. */
+/* The longest start of s within w cells (ASCII as in utf8_width()). */
 size_t
 utf8_fit(const char *s, size_t w)
 {
-	size_t		n = strlen(s), i = 0, used = 0, k;
+	size_t		i = 0, used = 0, k;
 	uint32_t	cp;
 	unsigned	cw;
 
-	while (i < n) {
-		k = utf8_next(s + i, n - i, &cp, &cw);
+	while (s[i] != '\0') {
+		if ((unsigned char)s[i] < 0x80) {
+			k = 1;
+			cw = 1;
+		} else
+			k = utf8_next(s + i, strnlen(s + i, 4), &cp, &cw);
 		if (used + cw > w)
 			break;
 		used += cw;

@@ -398,6 +398,68 @@ START_TEST(test_json_numbers)
 }
 END_TEST
 
+/* fmt_u64() writes what printf's %0*llu writes, for every length. */
+START_TEST(test_u64)
+{
+	char		 got[64], want[64];
+	uint64_t	 v[64], p;
+	size_t		 n = 0, i;
+	unsigned	 w;
+
+	v[n++] = 0;
+	v[n++] = UINT64_MAX;
+	for (p = 1; p <= UINT64_MAX / 10; p *= 10) {
+		v[n++] = p - 1;
+		v[n++] = p;
+		v[n++] = p * 7 + 3;
+	}
+	for (i = 0; i < n; i++) {
+		for (w = 0; w <= 22; w += 3) {
+			*fmt_u64(got, v[i], w) = '\0';
+			snprintf(want, sizeof want, "%0*llu", (int)w,
+			    (unsigned long long)v[i]);
+			ck_assert_str_eq(got, want);
+		}
+	}
+}
+END_TEST
+
+/* The readable numbers, and cut to a short buffer as snprintf() cuts. */
+START_TEST(test_readable)
+{
+	static const struct {
+		uint64_t	 num, den;
+		unsigned	 dec;
+		const char	*want;
+	} r[] = {
+		{ 1, 3, 2, "0.33" }, { 2, 3, 2, "0.67" }, { 5, 1, 0, "5" },
+		{ 999, 1000, 2, "1.00" }, { 123456789, 1000, 3, "123456.789" },
+		{ 1, 1000, 3, "0.001" }, { 7, 0, 1, "0" },
+		{ UINT64_MAX, 1, 0, "18446744073709551615" },
+		{ 50, 100, 1, "0.5" }, { 2510000, 10000, 1, "251.0" },
+	};
+	char	 b[64];
+	size_t	 i;
+
+	for (i = 0; i < sizeof r / sizeof r[0]; i++)
+		ck_assert_str_eq(fmt_ratio(b, sizeof b, r[i].num, r[i].den,
+		    r[i].dec), r[i].want);
+	ck_assert_str_eq(fmt_ratio(b, 4, 123456789, 1000, 3), "123");
+	ck_assert_str_eq(fmt_time(b, sizeof b, 999), "999ns");
+	ck_assert_str_eq(fmt_time(b, sizeof b, 1500), "1.5us");
+	ck_assert_str_eq(fmt_time(b, sizeof b, 60000), "60us");
+	ck_assert_str_eq(fmt_time(b, sizeof b, 4000000), "4.00ms");
+	ck_assert_str_eq(fmt_time(b, sizeof b, 1334750776), "1.335s");
+	ck_assert_str_eq(fmt_time(b, 4, 1334750776), "1.3");
+	ck_assert_str_eq(fmt_bytes(b, sizeof b, 131072), "128 KiB");
+	ck_assert_str_eq(fmt_bytes(b, sizeof b, 1536), "1.5 KiB");
+	ck_assert_str_eq(fmt_bytes(b, sizeof b, 1000), "1000 B");
+	ck_assert_str_eq(fmt_size(b, sizeof b, UINT64_C(1) << 40), "1T");
+	ck_assert_str_eq(fmt_size(b, 2, UINT64_C(1) << 40), "1");
+	ck_assert_str_eq(fmt_size(b, 1, 5), "");
+}
+END_TEST
+
 /* The suite. */
 CHECK_SUITE("fmt", CHECK_CASE("escape", 60),
     CHECK_LOOP(test_char, CHECK_N(chars)),
@@ -405,4 +467,5 @@ CHECK_SUITE("fmt", CHECK_CASE("escape", 60),
     CHECK_TEST(test_escape_sample), CHECK_TEST(test_escape_cut),
     CHECK_TEST(test_escape_tiny), CHECK_TEST(test_escape_composed),
     CHECK_TEST(test_shares), CHECK_TEST(test_pct), CHECK_TEST(test_append),
-    CHECK_TEST(test_cut), CHECK_TEST(test_json_numbers))
+    CHECK_TEST(test_cut), CHECK_TEST(test_json_numbers), CHECK_TEST(test_u64),
+    CHECK_TEST(test_readable))
