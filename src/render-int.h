@@ -13,7 +13,8 @@
 #include "render.h"
 #include "utf8.h"
 
-#define NARR_MAX	32		/* events kept for the narration */
+#define NARR_MAX	RENDER_NARR	/* events kept for the narration */
+#define LANE_NS_DEFAULT	100000		/* 100 us per lane column */
 #define HIST_MAX	RENDER_HISTORY	/* lane samples kept */
 
 /* The lanes' state after an event. */

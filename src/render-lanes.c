@@ -16,6 +16,11 @@
 
 #define LANE_WORDS	24		/* lane status text, right of the lanes */
 #define SPARK_NS	2000000		/* throughput window: 2 ms */
+
+/* Why: the past the widest picture draws is within RENDER_SPAN_NS. */
+_Static_assert((RENDER_MAX_COLS - 10 + 1) * LANE_NS_DEFAULT + SPARK_NS <=
+    RENDER_SPAN_NS,
+    "RENDER_SPAN_NS covers the lanes and throughput row of the widest screen");
 #define SPARK_LEVELS	8
 
 /* The sample in force at time t (the last one at or before t), or NULL. */

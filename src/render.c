@@ -25,7 +25,8 @@
 #include "fmt.h"
 #include "render-int.h"
 
-#define LANE_NS_DEFAULT	100000		/* 100 us per lane column */
+static void	 sample_put(struct render *, const struct view *, uint64_t,
+		    uint64_t);
 
 /* Plain ASCII glyphs: the headless frames and non-UTF-8 terminals. */
 const struct render_glyphs render_ascii = {
@@ -153,8 +154,6 @@ void
 render_event(struct render *r, const struct view *s, const struct view_event *e)
 {
 	const struct view_reader	*rd;
-	struct sample		*h;
-	size_t			 np, nd, nq;
 
 	r->narr[(r->narr_head + r->narr_len) % NARR_MAX] = *e;
 	if (r->narr_len == NARR_MAX)
@@ -181,6 +180,21 @@ render_event(struct render *r, const struct view *s, const struct view_event *e)
 	}
 	r->seen_pos = rd->pos;
 
+	sample_put(r, s, e->t_ns, render_wake_end(s));
+	r->events++;
+}
+
+/*
+ * Add a lane sample: the state of s (plug, device, reader, pages copied)
+ * from time t on, the device waking until wake_end (0: up).
+ */
+static void
+sample_put(struct render *r, const struct view *s, uint64_t t,
+    uint64_t wake_end)
+{
+	struct sample	*h;
+	size_t		 np, nd, nq;
+
 	(void)view_plug_list(s, &np);
 	(void)view_queue_list(s, &nq);
 	(void)view_device_list(s, &nd);
@@ -191,13 +205,12 @@ render_event(struct render *r, const struct view *s, const struct view_event *e)
 		r->hist_head = (r->hist_head + 1) % HIST_MAX;
 	else
 		r->hist_len++;
-	h->t_ns = e->t_ns;
+	h->t_ns = t;
 	h->task = (uint8_t)view_reader(s)->task;
 	h->plug = (uint16_t)(np > 65535 ? 65535 : np);
 	h->dev = (uint16_t)(nd > 65535 ? 65535 : nd);
-	h->wake_end = render_wake_end(s);
+	h->wake_end = wake_end;
 	h->copied = view_stats(s)->pages_copied;
-	r->events++;
 }
 
 /* Why: the picture must forget whatever render_skip() leaves out. */
@@ -209,6 +222,21 @@ void
 render_skip(struct render *r, uint64_t n)
 {
 	r->events += n;
+}
+
+/*
+ * A jump of n events to a key frame s whose last event came at time t: the
+ * sample in force from t on is the one that event left (the view's state
+ * since, which only events change; the device's wake as of t).
+ */
+void
+render_land(struct render *r, const struct view *s, uint64_t n, uint64_t t)
+{
+	uint64_t	up = view_wake_end(s);
+
+	r->events += n;
+	sample_put(r, s, t, up > t ? up : 0);
+	r->seen_pos = view_reader(s)->pos;
 }
 
 /* Bytes of the longest start of s that fits in w cells. */

@@ -148,9 +148,26 @@ void	 render_event(struct render *, const struct view *,
  * render_skip() counts n events that were not recorded, none of them
  * labelled; once RENDER_HISTORY more events have been recorded, the
  * renderer draws exactly as if all had been.
+ *
+ * Sooner, by time: of those, the picture at time t (its clock) depends only
+ * on the events after t - RENDER_SPAN_NS and the one before them (the
+ * lanes and the throughput row of the widest screen, RENDER_MAX_COLS), the
+ * last RENDER_NARR (the narration) and the last copy (the reader's run).
+ * Once every one of those has been recorded since a skip, the renderer
+ * draws as if all had been, at any width, from then on.
  */
 #define RENDER_HISTORY	8192
+#define RENDER_MAX_COLS	1000		/* --cols and the terminal's cap */
+#define RENDER_SPAN_NS	UINT64_C(103000000)
+#define RENDER_NARR	32
 void	 render_skip(struct render *, uint64_t n);
+/*
+ * render_skip() to a key frame: the view s after n events skipped, the last
+ * of them at time t.  The lanes then hold the state in force since t, as
+ * recording that event would have left them.
+ */
+void	 render_land(struct render *, const struct view *s, uint64_t n,
+	     uint64_t t);
 /* Draw the whole screen through ops. */
 void	 render_draw(struct render *, const struct view *,
 	     const struct render_ops *, void *be, const struct render_status *);

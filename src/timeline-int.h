@@ -65,5 +65,15 @@ int	 timeline_count_until(const struct timeline *u, const struct scan *sc,
 	     uint64_t t, uint64_t hi, uint64_t *n);
 /* timeline-quiet.c: a copy of u's engine after k <= u->nev events. */
 struct sim *timeline_engine_at(const struct timeline *u, uint64_t k);
+/*
+ * timeline-quiet.c: an engine s of u's run (no toggles) quietly to time t
+ * (sim_run_until_time()) in slices between which u's poll hook may cancel
+ * (-1, u->poll->cancelled; with trail, a warm clone of s at the last slice
+ * end not after time keep is left there); or quietly to event n at once.
+ * -1 also when memory ran out.
+ */
+int	 timeline_scout_to(const struct timeline *u, struct sim *s,
+	     uint64_t t, uint64_t keep, struct sim **trail);
+int	 timeline_quiet_to(struct sim *s, uint64_t n);
 
 #endif /* RAVIZ_TIMELINE_INT_H */

@@ -423,3 +423,65 @@ timeline_engine_at(const struct timeline *u, uint64_t k)
 	}
 	return (c);
 }
+
+/*
+ * Between two slices of a quiet run of s toward target (a time, or an
+ * event): the poll hook's look, with how far s has got.  Nonzero cancels.
+ */
+static int
+slice_poll(const struct timeline *u, const struct sim *s, uint64_t done,
+    uint64_t target, unsigned permille)
+{
+	struct timeline_poll	*p = u->poll;
+
+	(void)s;
+	if (p == NULL || p->fn == NULL)
+		return (0);
+	p->permille = permille;
+	if (p->fn(p->arg, done, target) != 0) {
+		p->cancelled = 1;
+		return (1);
+	}
+	return (0);
+}
+
+/*
+ * An engine of u's run, quietly to time t, in slices; with trail set,
+ * *trail becomes a warm clone of it at the last slice's end not after
+ * time keep (NULL if none; the caller frees it).
+ */
+int
+timeline_scout_to(const struct timeline *u, struct sim *s, uint64_t t,
+    uint64_t keep, struct sim **trail)
+{
+	int	rc;
+
+	sim_set_budget(s, QUIET_SLICE);
+	while ((rc = sim_run_until_time(s, t)) == 1) {
+		if (trail != NULL && sim_stats(s)->now_ns <= keep) {
+			sim_free(*trail);
+			if ((*trail = sim_clone_warm(s)) == NULL) {
+				rc = -1;
+				break;
+			}
+		}
+		if (slice_poll(u, s, sim_event_no(s), 0,
+		    per_mille(sim_stats(s)->now_ns, t)) != 0) {
+			rc = -1;
+			break;
+		}
+	}
+	sim_set_budget(s, 0);
+	return (rc != 0 ? -1 : 0);
+}
+
+/*
+ * s, an engine of a run without toggles, quietly to event n, at once (no
+ * poll: the far sync's short runs).
+ */
+int
+timeline_quiet_to(struct sim *s, uint64_t n)
+{
+	sim_set_budget(s, 0);
+	return (sim_run_until(s, n) != 0 ? -1 : 0);
+}

@@ -295,6 +295,7 @@ timeline_done(struct timeline *u)
 	u->nck = 0;
 	for (i = 0; i < u->nqk; i++)
 		timeline_qck_free(&u->qk[i]);
+	sim_free(u->scout);
 	sim_free(u->sim);
 	view_free(u->view);
 	render_free(u->r);
@@ -342,11 +343,11 @@ restore(struct timeline *u, const struct timeline_ckpt *c, int keep)
 
 /*
  * Put c, a copy of u's engine at event land, in place of u's engine: the
- * renderer counts the missed events; u->exact_at says when its history is
- * complete again.
+ * renderer counts the missed events; its history is complete again from
+ * event exact on (u->exact_at).
  */
 static void
-land_at(struct timeline *u, struct sim *c, uint64_t land)
+land_at(struct timeline *u, struct sim *c, uint64_t land, uint64_t exact)
 {
 	sim_free(u->sim);
 	u->sim = c;
@@ -354,8 +355,24 @@ land_at(struct timeline *u, struct sim *c, uint64_t land)
 	feed_load(u->view, &u->ahead, u->sim);
 	render_skip(u->r, land - u->nev);
 	u->nev = land;
-	u->exact_at = land + RENDER_HISTORY;
+	u->exact_at = exact;
 	timeline_toggles_apply(u, u->sim, u->view, u->nev);
+}
+
+/*
+ * Put c, an engine of u's run that has made land events, in place of u's
+ * engine as land_at() does, the renderer keeping the state c's last event
+ * left (render_land()); its history is complete from event exact on.
+ */
+static void
+land_key(struct timeline *u, struct sim *c, uint64_t land, uint64_t exact)
+{
+	sim_free(u->sim);
+	u->sim = c;
+	feed_load(u->view, &u->ahead, u->sim);
+	render_land(u->r, u->view, land - u->nev, sim_event_time(u->sim));
+	u->nev = land;
+	u->exact_at = exact;
 }
 
 /*
@@ -418,7 +435,7 @@ jump(struct timeline *u, uint64_t n)
 			goto out;
 		}
 	}
-	land_at(u, c, land);
+	land_at(u, c, land, land + RENDER_HISTORY);
 	c = NULL;
 out:
 	sim_free(c);
@@ -497,51 +514,127 @@ timeline_rewind(struct timeline *u)
 
 	u->ntg = 0;
 	u->sync_t = 0;
+	/* The scout ran ahead in the old run: the far sync starts anew. */
+	sim_free(u->scout);
+	u->scout = NULL;
 	return (restore(u, &u->ck[0], keep));
 }
 
 /*
- * Bring u, far behind time t with no label left to come, to t in one
- * quiet run: a scan until the clock passes t, the exact count found
- * within its last slice, then a landing from its trail 2 * RENDER_HISTORY
- * events short, and stepping the rest.  -1 if memory ran out or the move
- * was cancelled (u is then as it was).
+ * Bring u, far behind time t with no label left to come, to t, stepping
+ * only the events its picture at t depends on (render.h: those within
+ * RENDER_SPAN_NS of its last event and the one before, the last
+ * RENDER_NARR, the last copy, at most RENDER_HISTORY): at 100000 events a
+ * second a compare half is thousands of events behind per tick, a few
+ * hundred of them in the span.  u's scout, an engine of the run kept
+ * between syncs (its search for periods goes on), finds where they are:
+ * a warm clone of it runs quietly to t (the events up to t, the last one's
+ * time, the last copy), the scout itself to that time less the span.  If
+ * the events after the span's start hold all the picture needs, u lands
+ * on the scout's engine there (land_key()); else on a warm clone of its
+ * own engine run quietly to the latest event that does.  The rest is
+ * stepped.  -1 if memory ran out or the move was cancelled (u is then as
+ * it was).
  */
 static int
 sync_far(struct timeline *u, uint64_t t)
 {
-	const struct timeline_qck	*q = timeline_qck_find(u, UINT64_MAX, t);
-	const struct sim		*from = u->sim;
-	struct scan			 sc;
-	struct sim			*c;
-	uint64_t			 at = u->nev, n;
-	int				 rc = -1;
+	uint64_t	 tl, n_tl, n_t, copy, land, k;
+	struct sim	*ahead, *trail = NULL, *base, *c;
 
-	memset(&sc, 0, sizeof sc);
-	sc.goal = 0;		/* not known until the scan is past t */
-	sc.t = t;
-	sc.keep = u;
-	if (q != NULL) {
-		from = q->sim;
-		at = q->ev;
+	/* A scout behind u or past t (u went back) starts again from u. */
+	if (u->scout != NULL && (sim_event_no(u->scout) < u->nev ||
+	    sim_stats(u->scout)->now_ns > t)) {
+		sim_free(u->scout);
+		u->scout = NULL;
 	}
-	if (timeline_scan_keep(&sc, from, at) != 0 || (c = sim_clone(from)) == NULL)
-		goto out;
-	rc = timeline_quiet_advance(u, c, &at, UINT64_MAX, &sc);
-	sim_free(c);
-	if (rc != 0 || (rc = timeline_count_until(u, &sc, t, at, &n)) != 0)
-		goto out;
-	if (n - u->nev > JUMP_MIN) {
-		if ((c = timeline_scan_land(u, &sc, n - JUMP_MIN)) == NULL) {
-			rc = -1;
-			goto out;
+	if (u->scout == NULL && (u->scout = sim_clone_warm(u->sim)) == NULL)
+		return (-1);
+	/* The long run, the only one that polls; its trail for the next. */
+	if ((ahead = sim_clone_warm(u->scout)) == NULL)
+		return (-1);
+	if (timeline_scout_to(u, ahead, t, t > RENDER_SPAN_NS ?
+	    t - RENDER_SPAN_NS : 0, &trail) != 0)
+		goto fail;
+	n_t = sim_event_no(ahead);
+	copy = sim_copy_event(ahead);
+	tl = sim_event_time(ahead);
+	tl = tl > RENDER_SPAN_NS ? tl - RENDER_SPAN_NS : 0;
+	/* From the latest engine not past tl: the trail, the scout or u. */
+	base = u->scout;
+	if (trail != NULL && sim_stats(trail)->now_ns <= tl &&
+	    (sim_stats(base)->now_ns > tl ||
+	    sim_event_no(trail) > sim_event_no(base)))
+		base = trail;
+	if (sim_stats(base)->now_ns > tl) {
+		if (timeline_now(u) > tl) {
+			/* u is in the span already: every event to t counts. */
+			sim_free(trail);
+			sim_free(u->scout);
+			u->scout = ahead;
+			return (forward(u, n_t));
 		}
-		land_at(u, c, n - JUMP_MIN);
+		base = u->sim;
 	}
-	rc = forward(u, n);
-out:
-	timeline_scan_done(&sc);
-	return (rc);
+	/* At most a slice, or one sync's worth: no poll. */
+	if ((c = sim_clone_warm(base)) == NULL ||
+	    timeline_scout_to(u, c, tl, 0, NULL) != 0) {
+		sim_free(c);
+		goto fail;
+	}
+	n_tl = sim_event_no(c);
+	sim_free(trail);
+	sim_free(u->scout);
+	u->scout = ahead;
+	/*
+	 * The engine at tl, with every event after tl recorded: if the last
+	 * RENDER_NARR and the last copy are among them, the one before them
+	 * is given by the landing (render_land(): the sample it left).  The
+	 * engine may be past its last event (a latency that ended since makes
+	 * none): the next event is the same, and after it the engine is as
+	 * stepping leaves it.
+	 */
+	if (n_tl > u->nev + RENDER_NARR && n_t >= n_tl + RENDER_NARR &&
+	    n_t - n_tl <= RENDER_HISTORY && copy != SIM_NONE &&
+	    copy >= n_tl) {
+		land_key(u, c, n_tl, n_t);
+		return (forward(u, n_t));
+	}
+	/*
+	 * Else the latest landing that records all the picture needs: past
+	 * tl when the span holds more than RENDER_HISTORY events (reached
+	 * from c), else before it, where the span holds few events or no
+	 * copy (reached from u: a run of few events).
+	 */
+	land = n_t > RENDER_HISTORY ? n_t - RENDER_HISTORY : 0;
+	k = n_tl > 0 ? n_tl - 1 : 0;
+	if (n_t < RENDER_NARR)
+		k = 0;
+	else if (n_t - RENDER_NARR < k)
+		k = n_t - RENDER_NARR;
+	if (copy < k)
+		k = copy;
+	if (k > land)
+		land = k;
+	if (land <= u->nev + RENDER_NARR) {
+		sim_free(c);
+		return (forward(u, n_t));
+	}
+	if (land < n_tl) {
+		sim_free(c);
+		if ((c = sim_clone_warm(u->sim)) == NULL)
+			return (-1);
+	}
+	if (timeline_quiet_to(c, land) != 0) {
+		sim_free(c);
+		return (-1);
+	}
+	land_at(u, c, land, n_t);
+	return (forward(u, n_t));
+fail:
+	sim_free(trail);
+	sim_free(ahead);
+	return (-1);
 }
 
 /*
@@ -571,6 +664,10 @@ sync_events(struct timeline *u, uint64_t t)
 	    VIEW_NONE && next <= t)
 		if (timeline_step(u, NULL) < 0)
 			return (-1);
+	/* Far behind (the other half of compare at speed): sync_far(). */
+	if (u->trace == NULL && sim_labels_over(u->sim) &&
+	    t > timeline_now(u) + 2 * RENDER_SPAN_NS)
+		return (sync_far(u, t));
 	while (u->trace == NULL &&
 	    (next = sim_next_time(u->sim)) != SIM_NONE && next <= t) {
 		if (++k > JUMP_MIN && sim_labels_over(u->sim))
@@ -621,6 +718,9 @@ timeline_toggle(struct timeline *u, enum sim_mode m)
 
 	if (u->trace != NULL)
 		return (0);	/* the kernel's mode is not ours to change */
+	/* The scout knows nothing of the toggle: the far sync starts anew. */
+	sim_free(u->scout);
+	u->scout = NULL;
 	/*
 	 * Checkpoints kept ahead (restore()) describe a future without this
 	 * toggle.  One at this event was taken before its toggles apply.

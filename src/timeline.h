@@ -104,6 +104,8 @@ struct timeline {
 	uint64_t		 nev;		/* events handed out so far */
 	uint64_t		 exact_at;	/* renderer exact from here */
 	uint64_t		 sync_t;	/* last time synced to */
+	/* Ahead in time syncs: an engine of the run (timeline.c). */
+	struct sim		*scout;
 	/* Engines the quiet runs passed (timeline.c's quiet checkpoints). */
 	struct timeline_qck	 qk[TIMELINE_QCK_MAX];
 	size_t			 nqk;

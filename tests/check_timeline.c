@@ -811,6 +811,79 @@ START_TEST(test_rewind)
 }
 END_TEST
 
+/* u's picture cols x rows as a malloc'd string. */
+static char *
+frame_at(struct timeline *u, unsigned cols, unsigned rows)
+{
+	render_resize(u->r, cols, rows);
+	return (frame(u));
+}
+
+/*
+ * The second half of compare played fast: synced far ahead tick after tick
+ * (a time step of the buggy run's 100000 events a second), each sync lands
+ * near its time and steps only the span the picture needs, and draws what
+ * stepping by the clock draws - at 80 columns and at the widest, 1000.
+ * Runs: the default (the landing on the scout's engine), 4 KiB reads (more
+ * events in the span than the renderer keeps: the landing past the span's
+ * start), a latency of 200 ms (few events in the span: the landing before
+ * it) and the disk.
+ */
+START_TEST(test_sync_ticks)
+{
+	struct sim_config	c;
+	struct timeline		o, r;
+	uint64_t		t, step, next;
+	char			*fo, *fr;
+	unsigned		i, w;
+
+	sim_config_default(&c);
+	c.mode = SIM_MODE_FIXED;
+	c.file_pages = 1 << 18;
+	step = 1700000000;
+	switch (_i) {
+	case 1:
+		c.read_pages = 1;
+		c.file_pages = 1 << 16;
+		step = 150000000;
+		break;
+	case 2:
+		c.device.latency_ns = 200000000;
+		c.file_pages = 1 << 14;
+		step = 900000000;
+		break;
+	case 3:
+		c.device = *sim_preset_find("hdd");
+		break;
+	}
+	start(&o, &c);
+	start(&r, &c);
+	for (i = 1, t = step; i <= 4; i++, t += step) {
+		ck_assert_int_eq(timeline_sync_time(&o, t), 0);
+		while ((next = sim_next_time(r.sim)) != SIM_NONE && next <= t)
+			CHECK_HOT(timeline_step(&r, NULL) == 1);
+		/* One clock: the synced half's reads t, as the stepped's. */
+		timeline_advance(&r, t);
+		ck_assert_uint_eq(timeline_events(&o), timeline_events(&r));
+		for (w = 80; w <= RENDER_MAX_COLS; w += RENDER_MAX_COLS - 80) {
+			fo = frame_at(&o, w, 30);
+			fr = frame_at(&r, w, 30);
+			if (strcmp(fo, fr) != 0)
+				fprintf(stderr, "synced:\n%s\nstepped:\n%s", fo,
+				    fr);
+			ck_assert_msg(strcmp(fo, fr) == 0, "run %d, tick %u, %u "
+			    "columns: the pictures differ", _i, i, w);
+			free(fo);
+			free(fr);
+		}
+	}
+	/* Each landed: fewer events than the way stepped through it. */
+	ck_assert_uint_gt(sim_stats(o.sim)->events, 0);
+	timeline_done(&o);
+	timeline_done(&r);
+}
+END_TEST
+
 /* The suite. */
 Suite *
 check_suite(void)
@@ -831,6 +904,7 @@ check_suite(void)
 	tcase_add_test(tc, test_label_replay);
 	tcase_add_test(tc, test_label_never);
 	tcase_add_test(tc, test_rewind);
+	tcase_add_loop_test(tc, test_sync_ticks, 0, 4);
 	suite_add_tcase(s, tc);
 	return (s);
 }

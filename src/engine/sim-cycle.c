@@ -336,6 +336,56 @@ sim_cycle_free(struct sim *s)
 	s->cyc = NULL;
 }
 
+/* A copy of one snapshot's buffers; 0, or -1 out of memory. */
+static int
+snap_copy(struct cycle_snap *d, const struct cycle_snap *o, size_t nh)
+{
+	*d = *o;
+	d->sig = NULL;
+	d->hist = NULL;
+	d->cap = o->len;
+	if (o->len != 0 && (d->sig = malloc(o->len * sizeof *d->sig)) == NULL)
+		return (-1);
+	if (o->len != 0)
+		memcpy(d->sig, o->sig, o->len * sizeof *d->sig);
+	if (o->hist != NULL) {
+		if ((d->hist = malloc(nh * sizeof *d->hist)) == NULL)
+			return (-1);
+		memcpy(d->hist, o->hist, nh * sizeof *d->hist);
+	}
+	return (0);
+}
+
+/*
+ * Give s (a clone of o) o's search: the kept boundaries are all at or
+ * before where o is, so s may compare with them as o would.  0, or -1 when
+ * out of memory (s then has none).
+ */
+int
+sim_cycle_copy(struct sim *s, const struct sim *o)
+{
+	size_t	nh = (size_t)o->cfg.max_req_pages + 1, i;
+
+	if (o->cyc == NULL)
+		return (0);
+	if ((s->cyc = calloc(1, sizeof *s->cyc)) == NULL)
+		return (-1);
+	s->cyc->nkept = o->cyc->nkept;
+	s->cyc->count = o->cyc->count;
+	s->cyc->next_keep = o->cyc->next_keep;
+	s->cyc->off = o->cyc->off;
+	for (i = 0; i < o->cyc->nkept; i++) {
+		memcpy(s->cyc->kept[i].key, o->cyc->kept[i].key,
+		    sizeof s->cyc->kept[i].key);
+		s->cyc->kept[i].khash = o->cyc->kept[i].khash;
+		if (snap_copy(&s->cyc->kept[i].c, &o->cyc->kept[i].c, nh) != 0) {
+			sim_cycle_free(s);
+			return (-1);
+		}
+	}
+	return (0);
+}
+
 /*
  * Forget the kept boundaries (sim_set_mode(): the caller changed the
  * rules, a period seen before may not repeat).
@@ -407,6 +457,8 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 	if (s->ra.marker != SIM_NONE)
 		s->ra.marker += d;
 	s->prev_page += (int64_t)d;
+	if (s->copy_ev != SIM_NONE)
+		s->copy_ev += (s->st.events - j->st.events) * m;
 	s->rd.pos += d;
 	s->rd.read_first += d;
 	s->rd.read_end += d;
@@ -424,6 +476,7 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 	s->lk.free_at += dt;
 	if (s->rr_top != SIM_NONE)
 		s->rr_top += dt;
+	s->ev_t += dt;
 	s->sleep_since += dt;
 
 	/* Statistics: each skipped period adds what the measured one added. */
@@ -518,13 +571,14 @@ cycle_keep(struct sim *s, const uint64_t *key, uint64_t khash)
  * only move forward), its reads end by p and its look-ups ahead of a page
  * before p reach less than ra pages further.  Jumping m periods moves front
  * m periods on, so m is the number of them that fit before the end.  And
- * sim_run_until() must land short of its target.
+ * sim_run_until() must land short of its target, sim_run_until_time()'s
+ * periods end by its time.
  */
 static uint64_t
 cycle_room(const struct sim *s, const struct cycle_snap *c)
 {
 	uint64_t	d = s->rd.pos - c->pos, front, room, m;
-	uint64_t	de, left;
+	uint64_t	de, left, dt;
 
 	front = s->pages.v[s->pages.n - 1].first;
 	if (s->ra.start + s->ra.size > front)
@@ -533,6 +587,11 @@ cycle_room(const struct sim *s, const struct cycle_snap *c)
 		front = s->rd.pos + s->ra.ra_pages + s->cfg.read_pages;
 	room = front < s->cfg.file_pages ? s->cfg.file_pages - front : 0;
 	m = d ? room / d : 0;
+	/* sim_run_until_time(): the periods end by the limit. */
+	dt = s->now - c->now;
+	if (s->time_limit != SIM_NONE && dt != 0 &&
+	    (s->time_limit - s->now) / dt < m)
+		m = (s->time_limit - s->now) / dt;
 	if (s->run_limit != 0 && m > 0) {
 		de = s->st.events - c->st.events;
 		left = s->run_limit > s->st.events ?

@@ -334,6 +334,11 @@ struct sim {
 	/* Steady-state skipping (sim_run only), see sim_cycle_check(). */
 	struct sim_cycle	*cyc;
 	uint64_t		 run_limit;	/* skip no further than this */
+	uint64_t		 time_limit;	/* no action after this time
+						   (sim_run_until_time()) */
+	uint64_t		 copy_ev;	/* the last copy's event number,
+						   or SIM_NONE */
+	uint64_t		 ev_t;		/* the last event's time */
 	uint64_t		 budget;	/* actions per quiet run, 0 = any */
 	uint64_t		 dn;		/* sim_dev_next(), while dn_ok */
 	int			 dn_ok;		/* no device change since */
@@ -352,6 +357,7 @@ static inline struct sim_event *
 sim_ev_new(struct sim *s, enum sim_ev kind)
 {
 	s->st.events++;
+	s->ev_t = s->now;
 	return (s->quiet ? &s->scratch : sim_ev_push(s, kind));
 }
 /* Give out moment `which` on event e if it is the next one. */
@@ -457,5 +463,7 @@ void	 sim_cycle_free(struct sim *);
 void	 sim_cycle_reset(struct sim *);
 /* A new quiet run goes on with the search. */
 void	 sim_cycle_resume(struct sim *);
+/* Give s, a clone of o, o's search; 0, or -1 out of memory. */
+int	 sim_cycle_copy(struct sim *s, const struct sim *o);
 
 #endif /* RAVIZ_SIM_INT_H */

@@ -261,6 +261,7 @@ sim_task_run(struct sim *s)
 	case STEP_COPY:
 		n = s->pol->batch != 0 ? s->batch_end - rd->pos : copy_run(s);
 		e = sim_ev_new(s, SIM_EV_COPY);
+		s->copy_ev = s->st.events - 1;
 		e->first = rd->pos;
 		e->npages = n;
 		if (!s->t5_done && rd->pos == s->t3_page) {

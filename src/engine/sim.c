@@ -261,6 +261,7 @@ sim_new(const struct sim_config *cfg)
 	s->t1_page = s->t3_page = s->t3_read = SIM_NONE;
 	s->unplug_at = SIM_NONE;
 	s->rr_top = SIM_NONE;
+	s->time_limit = s->copy_ev = SIM_NONE;
 	s->next_id = 1;
 	return (s);
 }
@@ -310,6 +311,22 @@ sim_clone(const struct sim *o)
 fail:
 	sim_free(s);
 	return (NULL);
+}
+
+/*
+ * A clone that goes on with o's search for periods (sim_clone() starts its
+ * own): its quiet runs skip at once where o's would.
+ */
+struct sim *
+sim_clone_warm(const struct sim *o)
+{
+	struct sim	*s;
+
+	if ((s = sim_clone(o)) != NULL && sim_cycle_copy(s, o) != 0) {
+		sim_free(s);
+		return (NULL);
+	}
+	return (s);
 }
 
 /* Free a run. */
@@ -497,7 +514,7 @@ sim_stall_total(const struct sim *s)
 static int
 advance(struct sim *s)
 {
-	uint64_t	td, tt, tr;
+	uint64_t	td, tt, tr, next;
 
 	/*
 	 * The device's next action changes only when the device does (every
@@ -510,9 +527,11 @@ advance(struct sim *s)
 	td = s->dn;
 	tt = s->q_plugged ? s->unplug_at : SIM_NONE;
 	tr = sim_task_next(s);
-	if (td == SIM_NONE && tt == SIM_NONE && tr == SIM_NONE)
+	next = td < tt ? (td < tr ? td : tr) : (tt < tr ? tt : tr);
+	/* Nothing left, or (sim_run_until_time()) nothing before the limit. */
+	if (next == SIM_NONE || next > s->time_limit)
 		return (0);
-	sim_dev_account(s, td < tt ? (td < tr ? td : tr) : (tt < tr ? tt : tr));
+	sim_dev_account(s, next);
 	/* Device, then timer, then task at equal times (see top of file). */
 	if (td != SIM_NONE && td <= tt && td <= tr) {
 		s->now = td;
@@ -614,6 +633,55 @@ sim_run_until(struct sim *s, uint64_t events)
 			return (r);
 	}
 	return (0);
+}
+
+/*
+ * Run quietly until every action at or before time t is done, none after
+ * (the engine's actions, not only those that make events: a latency may
+ * have ended since the last event), skipping repeated periods that end by
+ * t; in slices as sim_run_until() with a budget.
+ */
+int
+sim_run_until_time(struct sim *s, uint64_t t)
+{
+	uint64_t	used = 0;
+	int		stopped = 0;
+
+	/* Events already queued are at now, before t: handed out. */
+	s->seq += s->evq_len;
+	s->evq_len = 0;
+	s->quiet = 1;
+	sim_cycle_resume(s);
+	s->time_limit = t;
+	while (advance(s)) {
+		if (s->oom)
+			break;
+		if (s->budget != 0 && ++used >= s->budget) {
+			stopped = 1;
+			break;
+		}
+	}
+	s->quiet = 0;
+	s->time_limit = SIM_NONE;
+	s->seq = s->st.events;
+	stats_update(s);
+	if (s->oom)
+		return (-1);
+	return (stopped ? 1 : 0);
+}
+
+/* The number of the last copy event made (SIM_NONE: none yet). */
+uint64_t
+sim_copy_event(const struct sim *s)
+{
+	return (s->copy_ev);
+}
+
+/* The time of the last event made (0 before the first). */
+uint64_t
+sim_event_time(const struct sim *s)
+{
+	return (s->ev_t);
 }
 
 /* Time of the next event: the next action that makes one. */

@@ -300,6 +300,12 @@ const char *sim_preset_basis(size_t i);
 /* Create a run at time 0.  NULL if the config is invalid or memory is short. */
 struct sim *sim_new(const struct sim_config *cfg);
 struct sim *sim_clone(const struct sim *);
+/*
+ * sim_clone(), and the copy goes on with the search for repeated periods
+ * where the original stands (quiet runs of both skip at once, not after a
+ * period of their own); for clones that run on, not for checkpoints.
+ */
+struct sim *sim_clone_warm(const struct sim *);
 void	 sim_free(struct sim *);
 
 /*
@@ -323,6 +329,25 @@ int	 sim_run(struct sim *);
  * failure.
  */
 int	 sim_run_until(struct sim *, uint64_t events);
+
+/*
+ * Run quietly (as sim_run(), skipping repeated periods) until every action
+ * of the engine at or before time t is done and none after: the events
+ * made are then those at or before t (st.events counts them); the state
+ * may be past the last of them (a latency that ended since, which makes no
+ * event), and sim_step() goes on with the first event after t.  Returns 0,
+ * 1 when the budget of sim_set_budget() ran out first, -1 on allocation
+ * failure.
+ */
+int	 sim_run_until_time(struct sim *, uint64_t t);
+
+/* The number (seq) of the last copy event made so far; SIM_NONE if none. */
+uint64_t sim_copy_event(const struct sim *);
+/*
+ * The time of the last event made (0 before the first): after
+ * sim_run_until_time() the state may be later (sim_stats()->now_ns).
+ */
+uint64_t sim_event_time(const struct sim *);
 
 /*
  * Cut quiet runs into slices: with n != 0, sim_run_until() returns 1 after
