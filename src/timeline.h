@@ -159,8 +159,9 @@ int	 timeline_rewind(struct timeline *u);
  * Bring u (no toggles) to simulated time t: every event at or before t has
  * happened, none after, and u's clock reads t (timeline_clock()).  Going
  * back restores the last checkpoint at or before t, so the state is a
- * function of t alone; far behind, the events to go are found and passed
- * over in one quiet run.  0 or -1 as timeline_goto().
+ * function of t alone; far behind, the run lands near t in quiet runs and
+ * only the events the picture at t depends on are stepped (render.h).  0
+ * or -1 as timeline_goto().
  */
 int	 timeline_sync_time(struct timeline *u, uint64_t t);
 /*
