@@ -33,22 +33,21 @@ static const uint64_t pow10[20] = {
 	UINT64_C(1000000000000000000), UINT64_C(10000000000000000000)
 };
 
-/* Make the digit table (once). */
+static int	 digits_done;
+
+/* Make the digit table. */
 static void
 digits_init(void)
 {
-	static int	done;
-	int		i;
+	int	i;
 
-	if (done)
-		return;
 	for (i = 0; i < 10000; i++) {
 		digits4[i][0] = (char)('0' + i / 1000);
 		digits4[i][1] = (char)('0' + i / 100 % 10);
 		digits4[i][2] = (char)('0' + i / 10 % 10);
 		digits4[i][3] = (char)('0' + i % 10);
 	}
-	done = 1;
+	digits_done = 1;
 }
 
 /*
@@ -66,11 +65,14 @@ fmt_u64(char *p, uint64_t v, unsigned width)
 	const char	*d;
 	uint64_t	 hi;
 
-	digits_init();
+	if (!digits_done)
+		digits_init();
 	n += v >= pow10[n];		/* digits, but 0 for 0 */
 	n += n == 0;
-	for (; width > n && width > 0; width--)
-		*p++ = '0';
+	if (width > n) {
+		memset(p, '0', width - n);
+		p += width - n;
+	}
 	q = p + n;
 	while (v >= 10000) {
 		hi = v / 10000;
