@@ -158,8 +158,11 @@ render_narr_draw(struct render *r, const struct view *s,
 		narrate_event(text, sizeof text, n, view_config(s));
 		snprintf(line, sizeof line, "%9s %s %s",
 		    fmt_time(t, sizeof t, n->t_ns), tl, text);
+		/* What a trace does not record but the view infers: dim. */
 		render_put_fit(r, ops, be, y + i, 0, row_width(r, y + i),
-		    n->label ? RENDER_LABEL : RENDER_NARRATION, line);
+		    n->label ? RENDER_LABEL : strncmp(text, VIEW_INFERRED,
+		    sizeof VIEW_INFERRED - 1) == 0 ? RENDER_DIM :
+		    RENDER_NARRATION, line);
 	}
 }
 

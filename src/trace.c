@@ -813,18 +813,18 @@ trace_narrate(const struct trace *t, size_t i, char *buf, size_t len)
 	switch (t->ev[i].kind) {
 	case VIEW_EV_COPY:
 		/* The pages change hands: on waking, or as read() returns. */
-		snprintf(buf, len, "inferred: copy %llu KiB at offset %llu to "
-		    "the reader%s", (unsigned long long)t->ev[i].npages * 4,
+		snprintf(buf, len, VIEW_INFERRED "copy %llu KiB at offset %llu "
+		    "to the reader%s", (unsigned long long)t->ev[i].npages * 4,
 		    (unsigned long long)t->ev[i].first * VIEW_PAGE_SIZE,
 		    t->src[i].act == BLK_C ? ", woken" : "");
 		return (buf);
 	case VIEW_EV_WAIT:
-		snprintf(buf, len, "inferred: the reader sleeps, read() needs "
-		    "page %llu", (unsigned long long)t->ev[i].page);
+		snprintf(buf, len, VIEW_INFERRED "the reader sleeps, read() "
+		    "needs page %llu", (unsigned long long)t->ev[i].page);
 		return (buf);
 	case VIEW_EV_WAKE:
-		snprintf(buf, len, "inferred: the reader wakes, page %llu is "
-		    "up to date", (unsigned long long)t->ev[i].page);
+		snprintf(buf, len, VIEW_INFERRED "the reader wakes, page %llu "
+		    "is up to date", (unsigned long long)t->ev[i].page);
 		return (buf);
 	case VIEW_EV_RA_SYNC:
 	case VIEW_EV_RA_ASYNC:

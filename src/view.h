@@ -217,8 +217,15 @@ struct view_config {
 	 */
 	char		*(*say)(const void *words, uint64_t seq, char *buf,
 			    size_t len);
+	/* (A line that begins VIEW_INFERRED is drawn in a style of its own.) */
 	const void	*words;
 };
+
+/*
+ * How say() begins a line about what the source does not record but the
+ * view infers (a kernel trace: the reader's sleeps, wakes and copies).
+ */
+#define VIEW_INFERRED	"inferred: "
 
 struct view;
 

@@ -62,6 +62,14 @@ if tl_start "$RAVIZ --import=$cap" && wait_for "REAL - 7,0"; then
 	    "get request: 128 KiB at sector 256"
 	expect "the reader slept until the completion" \
 	    "inferred: the reader sleeps, read() needs page 0"
+	# What raviz infers has a style of its own (the dim role), what the
+	# trace records the narration's.
+	$T capture-pane -e -p -t f >"$tmp/esc"
+	grep -a 'inferred: the reader sleeps' "$tmp/esc" | grep -q "$(printf '\033')\[" &&
+	    ! grep -a 'get request: 128 KiB at sector 256' "$tmp/esc" |
+	    grep -q "$(printf '\033')\["
+	ok $? "an inferred line is styled apart, a recorded one is not" \
+	    "$(grep -a 'inferred\|get request' "$tmp/esc" | cat -v)"
 	expect "the plug list holds the request" "1 held, 128 KiB"
 	$T send-keys -t f N N
 	expect "N goes back: event 9" "event 9 "
