@@ -244,9 +244,11 @@ import_tp_split(const struct toks *t, struct tpl *l)
 	    t->s[l->ts - 1][0] <= '9' &&
 	    strspn(t->s[l->ts - 1], "0123456789") < t->n[l->ts - 1] &&
 	    strspn(t->s[l->ts - 1], "0123456789.dDnNhHsSbBzZX") >=
-	    t->n[l->ts - 1]) {
-		/* trace-cmd report -l: the CPU leads the flags. */
-		l->cpu = strtol(t->s[l->ts - 1], NULL, 10);
+	    t->n[l->ts - 1] &&
+	    import_tok_u64(t->s[l->ts - 1], strspn(t->s[l->ts - 1],
+	    "0123456789"), &v) == 0 && v <= 65535) {
+		/* trace-cmd report -l: the CPU leads the flags (as tok_cpu()). */
+		l->cpu = (long)v;
 		l->task = l->ts - 1;
 	}
 	/* After the time: --ts-diff's "(+N)", perf's period. */

@@ -798,6 +798,27 @@ START_TEST(blktrace_records)
 END_TEST
 
 /* Two devices: the most data read wins unless one is asked for. */
+/*
+ * Found by import-fuzzer: trace-cmd report -l's CPU leading the flags, as
+ * a number past any CPU, overflowed the per-CPU clock's index (and would
+ * have sized its array by it).  Over 65535 it is no CPU column.
+ */
+START_TEST(tp_huge_cpu)
+{
+	static const char	big[] = "# tracer: nop\n"
+	    "  dd-1  99999999999999999999d..1.  1.000000: block_rq_issue: "
+	    "8,0 R 4096 () 0 + 8 [dd]\n"
+	    "  dd-1  9223372036854775807d..1.  1.000010: block_rq_complete: "
+	    "8,0 R () 0 + 8 [0]\n";
+	struct import		im;
+
+	/* Parsed or refused with a message: never a crash. */
+	if (import_parse(&im, "c", big, sizeof big - 1, BLK_NODEV) != 0)
+		ck_assert_uint_gt(strlen(im.err), 0);
+	import_free(&im);
+}
+END_TEST
+
 START_TEST(bp_twodev)
 {
 	struct import	 im;
@@ -885,5 +906,5 @@ CHECK_SUITE("import", CHECK_CASE("core", 0), CHECK_TEST(act_names),
     CHECK_TEST(narrate), CHECK_TEST(pipe_states), CHECK_TEST(pipe_extents),
     CHECK_TEST(pipe_edges), CHECK_LOOP(fixture, CHECK_N(fixtures)),
     CHECK_TEST(bp_bad), CHECK_TEST(ra_parse), CHECK_TEST(blktrace_records),
-    CHECK_TEST(bp_twodev),
+    CHECK_TEST(bp_twodev), CHECK_TEST(tp_huge_cpu),
     CHECK_TEST(engine_to_pipe))
