@@ -5,7 +5,9 @@
  * Each cell is the scenario with that value, run to the end by the engine
  * (sim_run(), which jumps over repeated periods exactly), its MB/s as the
  * summary gives it.  The chart's bars are integer shares of the largest
- * figure, so the output is the same bytes everywhere.
+ * figure, so the output is the same bytes everywhere.  The runs are long
+ * work like any other (quiet.h): in slices, with progress of the whole
+ * sweep on a terminal, and stopped by q's signals with nothing printed.
  */
 #include "config.h"
 
@@ -13,6 +15,7 @@
 
 #include "fmt.h"
 #include "opts.h"
+#include "quiet.h"
 #include "report.h"
 #include "sweep.h"
 #include "engine/sim.h"
@@ -63,14 +66,36 @@ value_text(char *buf, size_t len, const struct param *p, uint64_t v)
 	return (p->time ? fmt_time(buf, len, v) : fmt_size(buf, len, v));
 }
 
+/* The sweep watched: its quiet, the cell under way and how many there are. */
+struct watch {
+	struct quiet		q;
+	struct timeline_poll	poll;
+	unsigned		cell, ncells;
+	uint64_t		done;		/* events of the cell's run */
+};
+
+/* Between slices of a cell's run: the whole sweep's share to quiet. */
+static int
+watch_cb(void *arg, uint64_t done, uint64_t total)
+{
+	struct watch	*w = arg;
+
+	(void)total;
+	w->done = done;
+	return (quiet_tick(&w->q, (w->cell * 1000 + w->poll.permille) /
+	    w->ncells, done));
+}
+
 /*
- * The MB/s of c with value v of kind k in mode m, in tenths, into *mbx10;
- * 0, -1 (memory) or 2 (c refuses the value: why in *why).
+ * The MB/s of c with value v of kind k in mode m, in tenths, into *mbx10,
+ * run in slices watched by w; 0, -1 (memory), -2 (stopped) or 2 (c
+ * refuses the value: why in *why).
  */
 static int
 cell(const struct sim_config *c, enum sweep_kind k, uint64_t v,
-    enum sim_mode m, uint64_t *mbx10, const char **why)
+    enum sim_mode m, struct watch *w, uint64_t *mbx10, const char **why)
 {
+	int			 rc;
 	struct sim_config	 x = *c;
 	struct sim		*s;
 	uint64_t		 t;
@@ -84,9 +109,11 @@ cell(const struct sim_config *c, enum sweep_kind k, uint64_t v,
 		x.device.idle_penalty_ns = v;
 	if ((*why = sim_config_check(&x)) != NULL)
 		return (2);
-	if ((s = sim_new(&x)) == NULL || sim_run(s) != 0) {
-		sim_free(s);
+	if ((s = sim_new(&x)) == NULL)
 		return (-1);
+	if ((rc = quiet_sim(s, 0, &w->poll, 0, NULL)) != 0) {
+		sim_free(s);
+		return (rc);
 	}
 	t = report_time(s);
 	/*
@@ -108,25 +135,40 @@ sweep_run(const struct opts *o, FILE *out, FILE *err)
 	const char		*why = NULL;
 	char			 v[32], a[32], b[32];
 	size_t			 n, i, j, k;
-	int			 rc;
+	int			 rc = 0;
+	struct watch		 w;
 
-	for (n = 0; n < SWEEP_MAX && (n == 0 || p->v[n] != 0); n++)
-		for (j = 0; j < 3; j++) {
-			rc = cell(&o->cfg, o->sweep, p->v[n], modes[j],
+	for (w.ncells = 0; w.ncells < SWEEP_MAX && (w.ncells == 0 ||
+	    p->v[w.ncells] != 0); w.ncells++)
+		;
+	w.ncells *= 3;
+	w.cell = 0;
+	w.done = 0;
+	memset(&w.poll, 0, sizeof w.poll);
+	w.poll.fn = watch_cb;
+	w.poll.arg = &w;
+	quiet_begin(&w.q, err, "the sweep");
+	for (n = 0; rc == 0 && n < SWEEP_MAX && (n == 0 || p->v[n] != 0);
+	    n++)
+		for (j = 0; rc == 0 && j < 3; j++, w.cell++) {
+			rc = cell(&o->cfg, o->sweep, p->v[n], modes[j], &w,
 			    &mb[n][j], &why);
-			if (rc < 0) {
-				fprintf(err, "raviz: out of memory\n");
-				return (1);
-			}
-			if (rc == 2) {
-				fprintf(err, "raviz: --sweep=%s at %s: %s\n",
-				    p->word, value_text(v, sizeof v, p,
-				    p->v[n]), why);
-				return (2);
-			}
-			if (mb[n][j] > top)
+			if (rc == 0 && mb[n][j] > top)
 				top = mb[n][j];
 		}
+	/* A signal that stopped a run ends raviz here, nothing printed. */
+	if (quiet_end(&w.q, w.ncells ? w.cell * 1000 / w.ncells : 0,
+	    w.done, "sweep printed") != 0 || rc == -2)
+		return (1);
+	if (rc == -1) {
+		fprintf(err, "raviz: out of memory\n");
+		return (1);
+	}
+	if (rc == 2) {
+		fprintf(err, "raviz: --sweep=%s at %s: %s\n", p->word,
+		    value_text(v, sizeof v, p, p->v[n - 1]), why);
+		return (2);
+	}
 	fprintf(out, "sweep: %s (%s); device %s, bs %s, ra %s, file %s; "
 	    "MB/s of the whole file, each from a run of the engine\n",
 	    p->word, p->what, o->cfg.device.name != NULL ?

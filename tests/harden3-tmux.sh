@@ -118,4 +118,15 @@ if tl_start "$RAVIZ --headless --cast=$tmp/fig.cast $tmp/fig.demo" &&
 else
 	ok 1 "headless replay: the figure's progress never showed"
 fi
+# --sweep is long work too (issue 23): the whole sweep's progress on a
+# terminal, SIGINT stops it, no table printed.
+if tl_start "$RAVIZ --headless --sweep=bs --file-size=1T --no-skip" &&
+    wait_for "of the sweep"; then
+	$T send-keys -t f C-c
+	expect "--sweep: SIGINT stops the runs" "raviz: stopped at"
+	cap | grep -q "no sweep printed" && ! cap | grep -q "legacy"
+	ok $? "... saying so, no table printed" "$(cap)"
+else
+	ok 1 "--sweep: its progress never showed" "$(cap)"
+fi
 tap_done
