@@ -102,6 +102,16 @@ done
 [ "$(key "$tmp/sum" ra_sync)" = n/a ] && [ "$(key "$tmp/sum" ra_windows)" = n/a ]
 ok $? "a capture of a kernel before 6.18: ra_sync and ra_windows n/a"
 
+# The trace-cmd fixture is the real tool's output: trace-cmd report of
+# the recorded tc-ra.dat (tests/data/import/README) gives it byte for byte.
+if have trace-cmd trace-cmd; then
+	cp "$srcdir/tests/data/import/tc-ra.dat" "$tmp/tc.dat"
+	trace-cmd report -i "$tmp/tc.dat" >"$tmp/tc.txt" 2>"$tmp/tc.err" &&
+	    cmp -s "$tmp/tc.txt" "$srcdir/tests/data/import/trace-cmd-ra.txt"
+	ok $? "trace-cmd report of tc-ra.dat is trace-cmd-ra.txt" \
+	    "$(head -c 300 "$tmp/tc.err")"
+fi
+
 # Formats refused, each with file:line and what would work instead.
 fix="$srcdir/tests/data/import"
 for c in "perf-deltatime.txt:4:34: the time goes back on CPU 1:perf script without --deltatime" \
