@@ -23,6 +23,7 @@
  */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,40 +171,45 @@ shares(const struct trace *t, size_t *n, uint32_t *inflight)
 	return (out);
 }
 
+/*
+ * Where the weighted median lies among n sorted items of size bytes, each
+ * with its uint64_t weight at offset woff: the first whose running weight
+ * reaches half the total.
+ */
+static size_t
+wmedian_at(const void *base, size_t n, size_t size, size_t woff)
+{
+	const unsigned char	*p = base;
+	uint64_t		 tot = 0, acc = 0, w;
+	size_t			 i;
+
+	for (i = 0; i < n; i++) {
+		memcpy(&w, p + i * size + woff, sizeof w);
+		tot += w;
+	}
+	for (i = 0; i < n; i++) {
+		memcpy(&w, p + i * size + woff, sizeof w);
+		acc += w;
+		if (2 * acc >= tot)
+			break;
+	}
+	return (i < n ? i : n - 1);
+}
+
 /* The weighted median of n slopes (sorted here). */
 static struct slope
 slope_median(struct slope *s, size_t n)
 {
-	uint64_t	tot = 0, acc = 0;
-	size_t		i;
-
 	qsort(s, n, sizeof *s, slope_cmp);
-	for (i = 0; i < n; i++)
-		tot += s[i].w;
-	for (i = 0; i < n; i++) {
-		acc += s[i].w;
-		if (2 * acc >= tot)
-			break;
-	}
-	return (s[i < n ? i : n - 1]);
+	return (s[wmedian_at(s, n, sizeof *s, offsetof(struct slope, w))]);
 }
 
 /* The weighted median of n values (sorted here). */
 static int64_t
 wval_median(struct wval *v, size_t n)
 {
-	uint64_t	tot = 0, acc = 0;
-	size_t		i;
-
 	qsort(v, n, sizeof *v, wval_cmp);
-	for (i = 0; i < n; i++)
-		tot += v[i].w;
-	for (i = 0; i < n; i++) {
-		acc += v[i].w;
-		if (2 * acc >= tot)
-			break;
-	}
-	return (v[i < n ? i : n - 1].v);
+	return (v[wmedian_at(v, n, sizeof *v, offsetof(struct wval, w))].v);
 }
 
 /* Bytes a second of b bytes in ns nanoseconds (ns > 0), saturating. */
