@@ -116,7 +116,20 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 	render_set_glyphs(a->main.r, a->g);
 	render_set_zoom(a->main.r, a->zoom);
 	render_resize(a->main.r, cols, rows);
-	if (!a->st.compare)
+	if (a->st.sweep) {
+		/* The sweep in place of the picture; a flash on its hint row. */
+		snprintf(hint, sizeof hint, "%s", a->flash[0] != '\0' ?
+		    a->flash : "");
+		if (hint[0] == '\0')
+			snprintf(hint, sizeof hint, "w %s%s%s  Esc back to the "
+			    "run  ? help  q quit", a->st.sweep ==
+			    SWEEP_KIND_COUNT - 1 ? "closes" : "next (",
+			    a->st.sweep == SWEEP_KIND_COUNT - 1 ? "" :
+			    sweep_word(sweep_next((enum sweep_kind)a->st.sweep)),
+			    a->st.sweep == SWEEP_KIND_COUNT - 1 ? "" : ")");
+		render_sweep(a->main.r, ops, be, cols, rows, &a->sweep,
+		    a->clean ? NULL : hint);
+	} else if (!a->st.compare)
 		render_draw_at(a->main.r, a->main.view, ops, be, &st, 0, rows);
 	else {
 		render_set_glyphs(a->other.r, a->g);

@@ -11,6 +11,7 @@
 #include "app.h"
 #include "differ.h"
 #include "predict.h"
+#include "sweep.h"
 #include "timeline.h"
 #include "trace-model.h"
 
@@ -72,6 +73,9 @@ struct app {
 	struct differ			 diff;
 	int				 has_diff;
 	int				 clean;		/* app_set_export() */
+	/* The sweep shown (st.sweep), or last shown, and its scenario. */
+	struct sweep			 sweep;
+	struct sim_config		 sweep_cfg;
 };
 
 /* Flash with printf formatting (app.c). */
@@ -107,5 +111,12 @@ int	 app_goto_time(struct app *, uint64_t t);
 void	 app_prompt_begin(struct app *, int kind);
 /* The hint row while the prompt line is open: ":3.5ms_   ...". */
 void	 app_prompt_line(const struct app *, char *buf, size_t len);
+
+/*
+ * app-sweep.c: CMD_SWEEP with its argument (0, or -1 as app_go()); does a
+ * command of kind k leave the sweep screen open?
+ */
+int	 app_sweep_exec(struct app *, int64_t arg);
+int	 app_sweep_keeps(enum cmd_kind k);
 
 #endif /* RAVIZ_APP_INT_H */

@@ -730,6 +730,9 @@ app_exec(struct app *a, const struct cmd *c)
 	    c->kind != CMD_HELP && c->kind != CMD_REDRAW &&
 	    c->kind != CMD_NONE)
 		a->pace_ev = UINT64_MAX;
+	/* A move or a change of the run shows the run again. */
+	if (a->st.sweep && !app_sweep_keeps(c->kind))
+		a->st.sweep = 0;
 	if (a->st.predict || c->kind == CMD_PREDICT || c->kind == CMD_ANSWER) {
 		/* 1: carried out (or refused) by predict-then-reveal. */
 		if ((rc = app_predict_exec(a, c)) != 0) {
@@ -870,6 +873,9 @@ app_exec(struct app *a, const struct cmd *c)
 		    (unsigned long long)a->zoom);
 		break;
 	case CMD_HELP:
+		/* Esc closes the help, else the captions and the sweep. */
+		if (c->arg < 0 && !a->st.help)
+			a->st.sweep = 0;
 		a->st.help = c->arg < 0 ? 0 : !a->st.help;
 		if (c->arg < 0 || a->st.help)
 			a->history = 0;
@@ -878,6 +884,9 @@ app_exec(struct app *a, const struct cmd *c)
 		a->focus = !a->focus;
 		app_flashf(a, "%s", a->focus ? "focus: strips and the moment "
 		    "(f: all)" : "focus off: lanes and log back");
+		break;
+	case CMD_SWEEP:
+		rc = app_sweep_exec(a, c->arg);
 		break;
 	case CMD_CAPTIONS:
 		a->history = !a->history;

@@ -126,6 +126,12 @@ struct app_state {
 	int		 compare;	/* compare mode */
 	int		 predict;	/* predict-then-reveal is on ... */
 	int		 asking;	/* ... with a question open */
+	/*
+	 * The sweep screen (sweep.h) in place of the picture: its enum
+	 * sweep_kind, 0 when closed.  Any command that moves or changes the
+	 * run closes it first; help, captions, pace and speed do not.
+	 */
+	int		 sweep;
 };
 const struct app_state *app_state(const struct app *);
 /* Events of the main run so far. */

@@ -17,6 +17,7 @@
 #include "cmd.h"
 #include "mode.h"
 #include "parse.h"
+#include "sweep.h"
 #include "engine/sim.h"
 
 /* How a command's argument is written. */
@@ -32,7 +33,8 @@ enum argk {
 	ARG_PACE,		/* nothing (toggle), "events" or "time" */
 	ARG_PREDICT,		/* nothing or on (1), off (2), toggle (0) */
 	ARG_ANSWER,		/* a .. d (also 1 .. 4) */
-	ARG_TIME		/* simulated time with its unit: "3500us" */
+	ARG_TIME,		/* simulated time with its unit: "3500us" */
+	ARG_SWEEP		/* nothing (next), close, or a --sweep word */
 };
 
 struct cmd_def {
@@ -75,6 +77,7 @@ static const struct cmd_def defs[CMD_COUNT] = {
 	/* "goto" with a time: cmd_parse() picks it by the argument. */
 	[CMD_GOTO_TIME] = { "goto", ARG_TIME },
 	[CMD_PROMPT] = { "prompt", ARG_NONE },
+	[CMD_SWEEP] = { "sweep", ARG_SWEEP },
 };
 
 /* One key and the command it makes. */
@@ -156,6 +159,8 @@ static const struct key_row key_table[] = {
 	{ "S L", "the frame to raviz-N.svg / light background? projector theme",
 	    { { 'S', CMD_SVG, 0 }, { 'L', CMD_PROJECTOR, 0 } }, NULL, NULL,
 	    0 },
+	{ "w", "sweep: MB/s of the three modes across bs / ra / idle-penalty",
+	    { { 'w', CMD_SWEEP, 0 }, { 'W', CMD_SWEEP, 0 } }, NULL, NULL, 0 },
 	/* One row, so that the whole table fits the help at 80x24. */
 	{ "Enter Tab [ ]", "demo replay: go on / next item now / pace /2, x2",
 	    { { 0 } },
@@ -281,7 +286,8 @@ cmd_has_arg(enum cmd_kind k)
 {
 	return ((unsigned)k < CMD_COUNT && defs[k].arg != ARG_NONE &&
 	    defs[k].arg != ARG_HELP && defs[k].arg != ARG_OPTMODE &&
-	    defs[k].arg != ARG_PACE && defs[k].arg != ARG_PREDICT);
+	    defs[k].arg != ARG_PACE && defs[k].arg != ARG_PREDICT &&
+	    defs[k].arg != ARG_SWEEP);
 }
 
 /* A word an argument may be ("": none), and the value it stands for. */
@@ -300,6 +306,10 @@ static const struct word pace_words[] = {
 };
 static const struct word predict_words[] = {
 	{ "", 1 }, { "on", 1 }, { "off", 2 }, { "toggle", 0 }, { NULL, 0 }
+};
+static const struct word sweep_words[] = {
+	{ "", 0 }, { "close", -1 }, { "bs", SWEEP_BS }, { "ra", SWEEP_RA },
+	{ "idle-penalty", SWEEP_IDLE_PENALTY }, { NULL, 0 }
 };
 
 /* *out = the value of the word a among words; else -1, *why = expected. */
@@ -391,6 +401,9 @@ parse_arg(enum argk ak, const char *a, int64_t *out, const char **why)
 	case ARG_PREDICT:
 		return (word_arg(predict_words, a, out, why,
 		    "expected nothing, on, off or toggle after predict"));
+	case ARG_SWEEP:
+		return (word_arg(sweep_words, a, out, why, "expected nothing, "
+		    "close, bs, ra or idle-penalty after sweep"));
 	case ARG_TIME:
 		if (*a == '\0') {
 			*why = "expected a time with its unit (3.5ms)";
@@ -565,6 +578,11 @@ cmd_format(char *buf, size_t len, const struct cmd *c)
 		case ARG_TIME:
 			n = time_arg(buf, len, d->name, c->arg > 0 ?
 			    (uint64_t)c->arg : 0);
+			break;
+		case ARG_SWEEP:
+			n = snprintf(buf, len, "%s%s%s", d->name, c->arg == 0 ?
+			    "" : " ", c->arg < 0 ? "close" : c->arg > 0 ?
+			    sweep_word((enum sweep_kind)c->arg) : "");
 			break;
 		case ARG_ANSWER:
 			n = snprintf(buf, len, "%s %c", d->name,

@@ -54,6 +54,10 @@ enum cmd_kind {
 	CMD_PROMPT,		/* arg ':' (go to) or '/' (search): the
 				   prompt line opens (a key only, never
 				   parsed: what it leads to is a command) */
+	CMD_SWEEP,		/* the sweep screen (sweep.h); arg 0: the
+				   next parameter (bs, ra, idle-penalty,
+				   then closed), -1: close, else the
+				   enum sweep_kind to show */
 	CMD_COUNT
 };
 

@@ -126,7 +126,8 @@ main(int argc, char **argv)
 	}
 	if (o.export_fmt != NULL)
 		return (main_finish(export_run(&o, stdout, stderr)));
-	if (o.sweep)
+	/* On a terminal --sweep is the sweep screen (loop.c). */
+	if (o.sweep && o.headless)
 		return (main_finish(sweep_run(&o, stdout, stderr)));
 	if (o.storyboard != NULL)
 		return (main_finish(storyboard_write(&o, stdout, stderr)));

@@ -168,8 +168,8 @@ static const struct opt table[] = {
 	    "title\nand the moment's meaning (--cols/--rows)", "FILE" },
 	{ "sweep", K_VALUE, O_SWEEP, 0, OPTS_RUN, NULL, S_COMPARE,
 	    "bs|ra|idle-penalty", "the whole file in the three modes across\n"
-	    "that parameter's range: a table and a chart\nof MB/s, every "
-	    "point a run of the engine", "bs ra idle-penalty" },
+	    "that parameter's range, every point a run\nof the engine: the "
+	    "sweep screen (key w), or\nwith --headless a table and a chart", "bs ra idle-penalty" },
 	/* real traces */
 	{ "import", K_VALUE, O_NAME, FIELD(import_file), OPTS_RUN,
 	    "expected a file name", S_TRACES, "FILE",
@@ -657,12 +657,12 @@ demo_rules(struct opts *o)
 		    "--trace)"));
 	if (o->sweep && (demo || o->import_file != NULL || o->capture != NULL ||
 	    o->export_fmt != NULL || o->predict || o->trace != NULL ||
-	    o->compare || o->storyboard != NULL || o->frames ||
-	    o->svg != NULL || o->cast != NULL || o->record != NULL))
-		return (fail(o, "sweep", "%s", "prints its own table and chart "
+	    o->compare || o->storyboard != NULL || o->cast != NULL ||
+	    o->record != NULL))
+		return (fail(o, "sweep", "%s", "shows its own table and chart "
 		    "(not with a demo file, --import, --capture, --export, "
-		    "--predict, --trace, --compare, --storyboard, --frames, "
-		    "--svg, --cast or --record)"));
+		    "--predict, --trace, --compare, --storyboard, --cast or "
+		    "--record)"));
 	if ((o->compare || o->storyboard != NULL) && !o->headless)
 		return (fail(o, o->compare ? "compare" : "storyboard", "%s",
 		    "needs --headless (on the screen, the c key compares)"));

@@ -6,42 +6,50 @@
  * (sim_run(), which jumps over repeated periods exactly), its MB/s as the
  * summary gives it.  The chart's bars are integer shares of the largest
  * figure, so the output is the same bytes everywhere.  The runs are long
- * work like any other (quiet.h): in slices, with progress of the whole
- * sweep on a terminal, and stopped by q's signals with nothing printed.
+ * work like any other (quiet.h): in slices, the whole sweep's share shown
+ * by the caller's hook (the screen's bottom row, or progress on a
+ * terminal), and stopped by it.
  */
 #include "config.h"
 
 #include <string.h>
 
+#include "caps.h"
 #include "fmt.h"
 #include "opts.h"
 #include "quiet.h"
+#include "render.h"
 #include "report.h"
+#include "safefile.h"
+#include "svg.h"
 #include "sweep.h"
+#include "theme.h"
 #include "engine/sim.h"
 
-#define SWEEP_MAX	12	/* values at most */
-#define BAR_COLS	40	/* the longest bar */
+#define BAR_COLS	40	/* the longest bar of the text chart */
 
 /* A parameter: its word, what it is, its values (bytes or ns). */
 struct param {
 	const char	*word;
+	const char	*axis;		/* the values' row, 6 cells at most */
 	const char	*what;
 	int		 time;		/* values are ns (else bytes) */
 	uint64_t	 v[SWEEP_MAX];
 };
 
-static const struct param params[] = {
-	[SWEEP_BS] = { "bs", "read() size", 0, { 4096, 8192, 16384, 32768,
+static const struct param params[SWEEP_KIND_COUNT] = {
+	[SWEEP_NONE] = { "none", "", "nothing", 0, { 0 } },
+	[SWEEP_BS] = { "bs", "bs", "read() size", 0, { 4096, 8192, 16384, 32768,
 	    65536, 131072, 262144, 524288, 1048576, 2097152, 0 } },
-	[SWEEP_RA] = { "ra", "readahead maximum", 0, { 16384, 32768, 65536,
+	[SWEEP_RA] = { "ra", "ra", "readahead maximum", 0, { 16384, 32768, 65536,
 	    131072, 262144, 524288, 1048576, 2097152, 0 } },
-	[SWEEP_IDLE_PENALTY] = { "idle-penalty", "the link's idle-exit wake",
+	[SWEEP_IDLE_PENALTY] = { "idle-penalty", "wake",
+	    "the link's idle-exit wake",
 	    1, { 0, 10000, 50000, 100000, 250000, 500000, 1000000, 2000000,
 	    4000000, 8000000, 0 } },
 };
 
-static const enum sim_mode modes[3] = {
+static const enum sim_mode modes[SWEEP_MODES] = {
 	SIM_MODE_LEGACY, SIM_MODE_BUGGY, SIM_MODE_FIXED
 };
 
@@ -51,49 +59,97 @@ sweep_kind(const char *w)
 {
 	size_t	i;
 
-	for (i = 1; i < sizeof params / sizeof params[0]; i++)
+	for (i = 1; i < SWEEP_KIND_COUNT; i++)
 		if (strcmp(w, params[i].word) == 0)
 			return ((enum sweep_kind)i);
 	return (SWEEP_NONE);
 }
 
-/* Value v of p as the command line spells it: "128k", "4.00ms", "0". */
-static char *
-value_text(char *buf, size_t len, const struct param *p, uint64_t v)
+/* A kind's word. */
+const char *
+sweep_word(enum sweep_kind k)
 {
-	if (v == 0)
-		return (strcpy(buf, "0"));
-	return (p->time ? fmt_time(buf, len, v) : fmt_size(buf, len, v));
+	return ((unsigned)k < SWEEP_KIND_COUNT ? params[k].word : "?");
 }
 
-/* The sweep watched: its quiet, the cell under way and how many there are. */
+/* A kind's word as short as the chart's values row needs ("wake"). */
+const char *
+sweep_axis(enum sweep_kind k)
+{
+	return ((unsigned)k < SWEEP_KIND_COUNT ? params[k].axis : "?");
+}
+
+/* What a kind varies. */
+const char *
+sweep_what(enum sweep_kind k)
+{
+	return ((unsigned)k < SWEEP_KIND_COUNT ? params[k].what : "?");
+}
+
+/* The kind after k, wrapping round past the last. */
+enum sweep_kind
+sweep_next(enum sweep_kind k)
+{
+	return ((unsigned)k + 1 < SWEEP_KIND_COUNT ? (enum sweep_kind)(k + 1) :
+	    SWEEP_BS);
+}
+
+/* The mode of column j. */
+int
+sweep_mode(unsigned j)
+{
+	return ((int)modes[j < SWEEP_MODES ? j : 0]);
+}
+
+/* Value i of sw as the command line spells it. */
+char *
+sweep_value(char *buf, size_t len, const struct sweep *sw, unsigned i)
+{
+	uint64_t	v = sw->v[i];
+
+	if (v == 0) {
+		snprintf(buf, len, "0");
+		return (buf);
+	}
+	return (params[sw->kind].time ? fmt_time(buf, len, v) :
+	    fmt_size(buf, len, v));
+}
+
+/* Tenths of MB/s as "251.2". */
+char *
+sweep_mb(char *buf, size_t len, uint64_t x)
+{
+	snprintf(buf, len, "%llu.%llu", (unsigned long long)(x / 10),
+	    (unsigned long long)(x % 10));
+	return (buf);
+}
+
+/* The sweep watched: the caller's hook, the cell under way, how many. */
 struct watch {
-	struct quiet		q;
-	struct timeline_poll	poll;
-	unsigned		cell, ncells;
-	uint64_t		done;		/* events of the cell's run */
+	struct timeline_poll	*outer;
+	struct timeline_poll	 poll;
+	unsigned		 cell, ncells;
 };
 
-/* Between slices of a cell's run: the whole sweep's share to quiet. */
+/* Between slices of a cell's run: the whole sweep's share to the hook. */
 static int
 watch_cb(void *arg, uint64_t done, uint64_t total)
 {
 	struct watch	*w = arg;
 
-	(void)total;
-	w->done = done;
-	return (quiet_tick(&w->q, (w->cell * 1000 + w->poll.permille) /
-	    w->ncells, done));
+	w->outer->permille = (w->cell * 1000 + w->poll.permille) / w->ncells;
+	return (w->outer->fn(w->outer->arg, done, total));
 }
 
 /*
  * The MB/s of c with value v of kind k in mode m, in tenths, into *mbx10,
- * run in slices watched by w; 0, -1 (memory), -2 (stopped) or 2 (c
- * refuses the value: why in *why).
+ * run in slices through p; 0, -1 (memory), -2 (stopped) or 2 (c refuses
+ * the value: why in *why).
  */
 static int
 cell(const struct sim_config *c, enum sweep_kind k, uint64_t v,
-    enum sim_mode m, struct watch *w, uint64_t *mbx10, const char **why)
+    enum sim_mode m, struct timeline_poll *p, uint64_t *mbx10,
+    const char **why)
 {
 	int			 rc;
 	struct sim_config	 x = *c;
@@ -111,7 +167,7 @@ cell(const struct sim_config *c, enum sweep_kind k, uint64_t v,
 		return (2);
 	if ((s = sim_new(&x)) == NULL)
 		return (-1);
-	if ((rc = quiet_sim(s, 0, &w->poll, 0, NULL)) != 0) {
+	if ((rc = quiet_sim(s, 0, p, 0, NULL)) != 0) {
 		sim_free(s);
 		return (rc);
 	}
@@ -126,79 +182,222 @@ cell(const struct sim_config *c, enum sweep_kind k, uint64_t v,
 	return (0);
 }
 
-/* --sweep. */
+/* Compute a sweep's figures. */
+int
+sweep_compute(const struct sim_config *c, enum sweep_kind k,
+    struct timeline_poll *p, struct sweep *sw, const char **why,
+    uint64_t *at)
+{
+	const struct param	*pm;
+	struct watch		 w;
+	char			 a[32], b[32], f[32];
+	unsigned		 n, j;
+	int			 rc = 0;
+
+	memset(sw, 0, sizeof *sw);
+	if (k <= SWEEP_NONE || k >= SWEEP_KIND_COUNT) {
+		*why = "no such sweep";
+		*at = 0;
+		return (2);
+	}
+	pm = &params[k];
+	sw->kind = k;
+	sw->top = 1;
+	for (n = 0; n < SWEEP_MAX && (n == 0 || pm->v[n] != 0); n++)
+		sw->v[n] = pm->v[n];
+	sw->n = n;
+	memset(&w, 0, sizeof w);
+	w.outer = p;
+	w.ncells = n * SWEEP_MODES;
+	w.poll.fn = watch_cb;
+	w.poll.arg = &w;
+	for (n = 0; rc == 0 && n < sw->n; n++)
+		for (j = 0; rc == 0 && j < SWEEP_MODES; j++, w.cell++) {
+			rc = cell(c, k, sw->v[n], modes[j], p != NULL &&
+			    p->fn != NULL ? &w.poll : NULL, &sw->mb[n][j], why);
+			if (rc == 2)
+				*at = sw->v[n];
+			if (rc == 0 && sw->mb[n][j] > sw->top)
+				sw->top = sw->mb[n][j];
+		}
+	if (rc == -2 && p != NULL)
+		p->cancelled = 1;
+	snprintf(sw->scen, sizeof sw->scen, "device %s, bs %s, ra %s, file %s",
+	    c->device.name != NULL ? c->device.name : "custom",
+	    fmt_size(a, sizeof a, c->read_pages * SIM_PAGE_SIZE),
+	    fmt_size(b, sizeof b, c->ra_pages * SIM_PAGE_SIZE),
+	    fmt_size(f, sizeof f, c->file_pages * SIM_PAGE_SIZE));
+	return (rc);
+}
+
+/* The sweep's one sentence, from its figures. */
+char *
+sweep_finding(char *buf, size_t len, const struct sweep *sw)
+{
+	char		 v[32], x[16], y[16];
+	unsigned	 i, lo = 0;
+
+	for (i = 0; i < sw->n; i++)
+		if (sw->mb[i][1] * 2 < sw->mb[i][2]) {
+			snprintf(buf, len, "buggy first under half of fixed: "
+			    "%s %s, %s against %s MB/s",
+			    sweep_word(sw->kind), sweep_value(v, sizeof v, sw,
+			    i), sweep_mb(x, sizeof x, sw->mb[i][1]),
+			    sweep_mb(y, sizeof y, sw->mb[i][2]));
+			return (buf);
+		}
+	for (i = 1; i < sw->n; i++)
+		if (sw->mb[i][1] * sw->mb[lo][2] < sw->mb[lo][1] *
+		    sw->mb[i][2])
+			lo = i;
+	snprintf(buf, len, "buggy above half of fixed at every %s; closest "
+	    "at %s, %s against %s MB/s", sweep_word(sw->kind),
+	    sweep_value(v, sizeof v, sw, lo), sweep_mb(x, sizeof x,
+	    sw->mb[lo][1]), sweep_mb(y, sizeof y, sw->mb[lo][2]));
+	return (buf);
+}
+
+/* The table and the text chart. */
+void
+sweep_print(const struct sweep *sw, FILE *out)
+{
+	char		v[32], m[16], f[256];
+	unsigned	i, j;
+	uint64_t	k;
+
+	fprintf(out, "sweep: %s (%s); %s; MB/s of the whole file, each from "
+	    "a run of the engine\n", sweep_word(sw->kind),
+	    sweep_what(sw->kind), sw->scen);
+	fprintf(out, "%12s %8s %8s %8s\n", sweep_word(sw->kind), "legacy",
+	    "buggy", "fixed");
+	for (i = 0; i < sw->n; i++) {
+		fprintf(out, "%12s", sweep_value(v, sizeof v, sw, i));
+		for (j = 0; j < SWEEP_MODES; j++)
+			fprintf(out, " %8s", sweep_mb(m, sizeof m,
+			    sw->mb[i][j]));
+		fputc('\n', out);
+	}
+	/* The chart: a bar per mode and value, scaled to the largest. */
+	fputc('\n', out);
+	for (i = 0; i < sw->n; i++)
+		for (j = 0; j < SWEEP_MODES; j++) {
+			fprintf(out, "%12s %-6s %8s ", j == 0 ?
+			    sweep_value(v, sizeof v, sw, i) : "",
+			    sim_mode_name(modes[j]), sweep_mb(m, sizeof m,
+			    sw->mb[i][j]));
+			for (k = 0; k < (sw->mb[i][j] * BAR_COLS + sw->top / 2) /
+			    sw->top; k++)
+				fputc('#', out);
+			fputc('\n', out);
+		}
+	fprintf(out, "\n%s\n", sweep_finding(f, sizeof f, sw));
+}
+
+/* The headless sweep's hook: progress on a terminal, signals stop it. */
+static int
+quiet_cb(void *arg, uint64_t done, uint64_t total)
+{
+	struct quiet	*q = arg;
+
+	(void)total;
+	return (quiet_tick(q, q->poll.permille, done));
+}
+
+/*
+ * Draw sw as the screen draws it, into a new text grid, in glyphs g (NULL:
+ * the frames' own); NULL: memory.
+ */
+static struct render_text *
+draw(const struct opts *o, const struct sweep *sw,
+    const struct render_glyphs *g)
+{
+	struct render		*r;
+	struct render_text	*t;
+
+	if ((r = render_new(o->frame_cols, o->frame_rows)) == NULL)
+		return (NULL);
+	if ((t = render_text_new()) == NULL) {
+		render_free(r);
+		return (NULL);
+	}
+	if (g != NULL)
+		render_set_glyphs(r, g);
+	render_text_ops.begin(t, o->frame_cols, o->frame_rows);
+	render_sweep(r, &render_text_ops, t, o->frame_cols, o->frame_rows, sw, NULL);
+	render_text_ops.end(t);
+	render_free(r);
+	return (t);
+}
+
+/* --sweep with --headless. */
 int
 sweep_run(const struct opts *o, FILE *out, FILE *err)
 {
-	const struct param	*p = &params[o->sweep];
-	uint64_t		 mb[SWEEP_MAX][3], top = 1;
+	struct sweep		 sw;
+	struct quiet		 q;
+	struct render_text	*t;
+	struct theme_resolved	 look;
+	struct caps		 caps;
 	const char		*why = NULL;
-	char			 v[32], a[32], b[32];
-	size_t			 n, i, j, k;
-	int			 rc = 0;
-	struct watch		 w;
+	char			 v[32], esc[512];
+	uint64_t		 at = 0;
+	int			 rc;
 
-	for (w.ncells = 0; w.ncells < SWEEP_MAX && (w.ncells == 0 ||
-	    p->v[w.ncells] != 0); w.ncells++)
-		;
-	w.ncells *= 3;
-	w.cell = 0;
-	w.done = 0;
-	memset(&w.poll, 0, sizeof w.poll);
-	w.poll.fn = watch_cb;
-	w.poll.arg = &w;
-	quiet_begin(&w.q, err, "the sweep");
-	for (n = 0; rc == 0 && n < SWEEP_MAX && (n == 0 || p->v[n] != 0);
-	    n++)
-		for (j = 0; rc == 0 && j < 3; j++, w.cell++) {
-			rc = cell(&o->cfg, o->sweep, p->v[n], modes[j], &w,
-			    &mb[n][j], &why);
-			if (rc == 0 && mb[n][j] > top)
-				top = mb[n][j];
+	/* The SVG's rule (safefile.h) and its look, said before any work. */
+	if (o->svg != NULL) {
+		if (safefile_out_check(o->svg, o->force, &why) != 0) {
+			fprintf(err, "raviz: --svg: %s: %s\n",
+			    fmt_escape_str(esc, sizeof esc, o->svg), why);
+			return (2);
 		}
+		if ((rc = theme_headless(o->theme, o->no_color, o->ascii,
+		    &caps, &look, err)) != 0)
+			return (rc);
+	}
+	quiet_begin(&q, err, "the sweep");
+	q.poll.fn = quiet_cb;
+	q.poll.arg = &q;
+	rc = sweep_compute(&o->cfg, (enum sweep_kind)o->sweep, &q.poll, &sw,
+	    &why, &at);
 	/* A signal that stopped a run ends raviz here, nothing printed. */
-	if (quiet_end(&w.q, w.ncells ? w.cell * 1000 / w.ncells : 0,
-	    w.done, "sweep printed") != 0 || rc == -2)
+	if (quiet_end(&q, q.poll.permille, 0, "sweep printed") != 0 ||
+	    rc == -2)
 		return (1);
 	if (rc == -1) {
 		fprintf(err, "raviz: out of memory\n");
 		return (1);
 	}
 	if (rc == 2) {
-		fprintf(err, "raviz: --sweep=%s at %s: %s\n", p->word,
-		    value_text(v, sizeof v, p, p->v[n - 1]), why);
+		sw.kind = (enum sweep_kind)o->sweep;
+		sw.v[0] = at;
+		fprintf(err, "raviz: --sweep=%s at %s: %s\n",
+		    sweep_word(sw.kind), sweep_value(v, sizeof v, &sw, 0), why);
 		return (2);
 	}
-	fprintf(out, "sweep: %s (%s); device %s, bs %s, ra %s, file %s; "
-	    "MB/s of the whole file, each from a run of the engine\n",
-	    p->word, p->what, o->cfg.device.name != NULL ?
-	    o->cfg.device.name : "custom", fmt_size(a, sizeof a,
-	    o->cfg.read_pages * SIM_PAGE_SIZE), fmt_size(b, sizeof b,
-	    o->cfg.ra_pages * SIM_PAGE_SIZE), fmt_size(v, sizeof v,
-	    o->cfg.file_pages * SIM_PAGE_SIZE));
-	fprintf(out, "%12s %8s %8s %8s\n", p->word, "legacy", "buggy",
-	    "fixed");
-	for (i = 0; i < n; i++) {
-		fprintf(out, "%12s", value_text(v, sizeof v, p, p->v[i]));
-		for (j = 0; j < 3; j++)
-			fprintf(out, " %6llu.%llu", (unsigned long long)
-			    (mb[i][j] / 10), (unsigned long long)(mb[i][j] % 10));
-		fputc('\n', out);
+	if (!o->frames && o->svg == NULL) {
+		sweep_print(&sw, out);
+		return (report_flush(out, err, 0));
 	}
-	/* The chart: a bar per mode and value, scaled to the largest. */
-	fputc('\n', out);
-	for (i = 0; i < n; i++) {
-		for (j = 0; j < 3; j++) {
-			fprintf(out, "%12s %-6s %6llu.%llu ", j == 0 ?
-			    value_text(v, sizeof v, p, p->v[i]) : "",
-			    sim_mode_name(modes[j]),
-			    (unsigned long long)(mb[i][j] / 10),
-			    (unsigned long long)(mb[i][j] % 10));
-			for (k = 0; k < (mb[i][j] * BAR_COLS + top / 2) / top;
-			    k++)
-				fputc('#', out);
-			fputc('\n', out);
+	rc = 0;
+	if (o->frames) {
+		if ((t = draw(o, &sw, NULL)) == NULL) {
+			fprintf(err, "raviz: out of memory\n");
+			return (1);
 		}
+		render_text_write(t, out);
+		render_text_free(t);
 	}
-	return (report_flush(out, err, 0));
+	if (o->svg != NULL) {
+		if ((t = draw(o, &sw, &look.glyphs)) == NULL) {
+			fprintf(err, "raviz: out of memory\n");
+			return (1);
+		}
+		if (svg_save(o->svg, o->force, t, &look, NULL, &why) != 0) {
+			fprintf(err, "raviz: --svg: %s: %s\n",
+			    fmt_escape_str(esc, sizeof esc, o->svg), why);
+			rc = 1;
+		}
+		render_text_free(t);
+	}
+	return (rc != 0 ? rc : report_flush(out, err, 0));
 }

@@ -34,6 +34,7 @@ static const struct {
 	{ 12, CMD_REDRAW, 0 },
 	{ 'q', CMD_QUIT, 0 }, { 3, CMD_QUIT, 0 },
 	{ 't', CMD_PACE, CMD_PACE_TOGGLE }, { 'T', CMD_PACE, CMD_PACE_TOGGLE },
+	{ 'w', CMD_SWEEP, 0 }, { 'W', CMD_SWEEP, 0 },
 	{ '0', CMD_NONE, 0 }, { '6', CMD_NONE, 0 }, { 'x', CMD_NONE, 0 },
 	{ CMD_KEY_F1, CMD_HELP, 0 }, { CMD_KEY_OTHER, CMD_NONE, 0 },
 	{ CMD_KEY_ENTER, CMD_NONE, 0 },
@@ -99,6 +100,7 @@ static const char *canon[] = {
 	"pace time",
 	"predict", "predict off",
 	"predict toggle", "answer a", "answer d",
+	"sweep", "sweep close", "sweep bs", "sweep ra", "sweep idle-penalty",
 };
 
 START_TEST(test_roundtrip)
@@ -189,6 +191,7 @@ static const char *bad[] = {
 	"pace time 2", "pace Time",
 	"predict maybe",
 	"answer", "answer e", "answer 5", "answer ab",
+	"sweep fast", "sweep bs ra", "sweep none", "sweep 1",
 };
 
 START_TEST(test_bad)

@@ -120,6 +120,28 @@ ok $? "--sweep=bs: a chart of bars"
     sed -n 's/^throughput_mb_s: //p' >"$tmp/s2"
 [ "$(awk '$1 == "0" { print $3; exit }' "$tmp/sw")" = "$(cat "$tmp/s2")" ]
 ok $? "--sweep=idle-penalty: with no wake-up buggy is sata2's $(cat "$tmp/s2")" "$(cat "$tmp/sw")"
+grep -q '^buggy first under half of fixed: idle-penalty 1.00ms, ' "$tmp/sw"
+ok $? "--sweep=idle-penalty: the finding" "$(tail -n 2 "$tmp/sw")"
+# The sweep's screen without a terminal: frames (the golden files, read
+# against the table above) and an SVG slide with its title.
+"$RAVIZ" --headless --sweep=bs --file-size=16M --frames >"$tmp/swf" 2>&1
+golden sweep-bs-80x24.txt "$tmp/swf"
+"$RAVIZ" --headless --sweep=idle-penalty --file-size=16M --frames \
+    --cols=120 --rows=40 >"$tmp/swf" 2>&1
+golden sweep-idle-penalty-120x40.txt "$tmp/swf"
+"$RAVIZ" --headless --sweep=bs --file-size=16M --svg="$tmp/sw.svg" \
+    >"$tmp/out" 2>&1 && [ ! -s "$tmp/out" ] &&
+    grep -q '<title>sweep: bs (read() size), the whole file in three modes</title>' \
+    "$tmp/sw.svg" && sed 's/<[^>]*>/ /g' "$tmp/sw.svg" | tr -s ' \n' ' ' |
+    grep -q 'buggy first under half of fixed: bs 128k' && ! grep -q 'Esc\|q quit' "$tmp/sw.svg"
+ok $? "--sweep=bs --svg: a slide with its title, no key hints" "$(cat "$tmp/out")"
+"$RAVIZ" --headless --sweep=bs --file-size=16M --svg="$tmp/sw.svg" \
+    >"$tmp/out" 2>&1
+[ $? -eq 2 ] && grep -q 'exists' "$tmp/out"
+ok $? "--sweep --svg: an existing file is refused before any work" "$(cat "$tmp/out")"
+"$RAVIZ" --sweep=bs </dev/null >"$tmp/out" 2>&1
+[ $? -eq 2 ] && grep -q 'needs a terminal' "$tmp/out"
+ok $? "--sweep without --headless and without a terminal: exit 2" "$(cat "$tmp/out")"
 "$RAVIZ" --sweep=latency >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q "'latency' is not bs, ra or idle-penalty" "$tmp/err"
 ok $? "--sweep=latency: exit 2, naming the choices" "$(cat "$tmp/err")"

@@ -57,6 +57,7 @@
 #include "render.h"
 #include "report.h"
 #include "safefile.h"
+#include "session.h"
 #include "svg.h"
 #include "theme.h"
 #include "trace.h"
@@ -700,34 +701,6 @@ loop_until(struct app *a, const struct opts *o)
 	return (0);
 }
 
-/* Write --trace and --summary for where the user left the run. */
-static int
-loop_outputs(struct app *a, const struct opts *o)
-{
-	struct report_trace	 tr;
-	struct sim		*s;
-	int			 status = 0;
-
-	if (o->trace != NULL) {
-		if ((status = report_trace_plan(o->trace, o->force,
-		    sim_config(app_sim(a)), app_event_no(a), 0, stderr)) != 0 ||
-		    report_trace_open(&tr, o->trace, o->force, stdout, stderr,
-		    sim_config(app_sim(a))) != 0)
-			return (status != 0 ? status : 2);
-		if (app_replay(a, report_trace_cb, &tr) != 0)
-			status = 1;
-		if (report_trace_close(&tr, status != 0, stderr) != 0)
-			status = 1;
-	}
-	if (o->summary) {
-		if ((s = sim_clone(app_sim(a))) == NULL)
-			return (1);
-		report_summary(stdout, s);
-		sim_free(s);
-	}
-	return (report_flush(stdout, stderr, status));
-}
-
 /*
  * Start-up failed after the recording was opened: close it (a valid demo
  * file of no items) and free what the loop holds.
@@ -741,48 +714,6 @@ loop_abandon(struct loop *l)
 	}
 	demo_free(&l->demo);
 	app_free(l->app);
-}
-
-/*
- * The files this session writes (--record, --trace) must not be one it
- * reads (the theme) or each other, by name or by inode, even with
- * --force, and must be writable under the output rule (safefile.h): all
- * said before the screen opens.  0, or 2 after saying why.
- */
-static int
-loop_outputs_check(const struct opts *o)
-{
-	const char	*out[2] = { o->record, o->trace }, *name[2] = {
-		"record", "trace" }, *theme, *why;
-	char		 tpath[1024], esc[200];
-	size_t		 i;
-
-	theme = o->theme != NULL ? o->theme : getenv("RAVIZ_THEME");
-	if (theme == NULL || *theme == '\0' ||
-	    theme_find(theme, 0, tpath, sizeof tpath) != 0)
-		tpath[0] = '\0';
-	if (out[1] != NULL && strcmp(out[1], "-") == 0)
-		out[1] = NULL;
-	for (i = 0; i < 2; i++) {
-		if (out[i] == NULL)
-			continue;
-		why = NULL;
-		if (tpath[0] != '\0' && safefile_same(out[i], tpath))
-			why = "is the theme file being read (refused)";
-		else if (i == 1 && out[0] != NULL &&
-		    (strcmp(out[0], out[1]) == 0 ||
-		    safefile_same(out[0], out[1])))
-			why = "is also the --record file (refused)";
-		else
-			(void)safefile_out_check(out[i], o->force, &why);
-		if (why != NULL) {
-			fprintf(stderr, "raviz: --%s: %s: %s\n",
-			    name[i], fmt_escape_str(esc, sizeof esc, out[i]),
-			    why);
-			return (2);
-		}
-	}
-	return (0);
 }
 
 /* Run the interactive front end; returns the exit status. */
@@ -812,7 +743,7 @@ loop_run(const struct opts *o)
 	}
 	setlocale(LC_ALL, "");
 	if ((status = tty_size_check()) != 0 ||
-	    (status = loop_outputs_check(o)) != 0)
+	    (status = session_outputs_check(o)) != 0)
 		return (status);
 	if ((status = loop_look(o, &caps, &look)) != 0)
 		return (status);
@@ -954,6 +885,12 @@ loop_run(const struct opts *o)
 	    (l.live = demo_live_new(&l.demo, l.app, loop_mono_ns())) == NULL)
 		loop_quit(&l, 1);
 	loop_demo(&l);
+	/* --sweep on a terminal: its screen, through the command path. */
+	if (o->sweep && l.status == -1) {
+		struct cmd sc = { CMD_SWEEP, o->sweep };
+
+		loop_exec(&l, &sc);
+	}
 	l.dirty = 1;
 
 	/* A lesson's first items may have quit already (q during them). */
@@ -977,7 +914,7 @@ loop_run(const struct opts *o)
 	else if (status == 1)
 		fprintf(stderr, "raviz: out of memory\n");
 	else if (status == 0)
-		status = loop_outputs(l.app, o);
+		status = session_outputs(l.app, o);
 	if (l.rec != NULL) {
 		if (demo_writer_close(l.rec) != 0) {
 			fprintf(stderr, "raviz: --record: %s: %s; the file "
