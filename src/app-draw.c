@@ -31,6 +31,13 @@ halves(struct app *a, struct timeline **top, struct timeline **bot)
 	}
 }
 
+/* Compare mode's measured difference, or NULL. */
+const struct differ *
+app_differ(const struct app *a)
+{
+	return (a->st.compare && a->has_diff ? &a->diff : NULL);
+}
+
 /* What differs now between the halves (differ_now()), "" out of compare. */
 char *
 app_diff_now(struct app *a, char *buf, size_t len, int brief)

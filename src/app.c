@@ -527,7 +527,7 @@ set_compare(struct app *a, int on)
 	/* The difference line's figures, once per compare. */
 	a->has_diff = 0;
 	if (a->trace == NULL) {
-		if (differ_measure(&a->diff, &a->cfg) != 0)
+		if (differ_measure(&a->diff, &a->cfg, &a->poll) != 0)
 			return (-1);
 		a->has_diff = 1;
 	}
@@ -615,6 +615,13 @@ struct timeline_poll *
 app_poll(struct app *a)
 {
 	return (&a->poll);
+}
+
+/* The long work under way if not a move ("the sweep"), or NULL. */
+const char *
+app_move_what(const struct app *a)
+{
+	return (a->poll.what);
 }
 
 /* How far the move under way has got, in thousandths. */

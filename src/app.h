@@ -197,6 +197,14 @@ void	 app_set_poll(struct app *,
 /* In the poll hook: how far the move has got, 0..1000 (timeline.h). */
 unsigned app_move_permille(const struct app *);
 /*
+ * Compare mode's difference (differ.h), measured once per compare: NULL
+ * out of compare and beside a kernel trace.
+ */
+struct differ;
+const struct differ *app_differ(const struct app *);
+/* The long work under way when it is not a move ("the sweep"), or NULL. */
+const char *app_move_what(const struct app *);
+/*
  * The hook itself, for long work the application's user starts outside
  * the timeline (a caption's alternative run: figure.h, quiet.h).
  */

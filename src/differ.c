@@ -4,8 +4,8 @@
  * Each run is stepped from event 0 until its reader has woken from the
  * sleep of T5 and every request carrying the window of T3 and T4 has been
  * dispatched (a few dozen events with 1 MiB reads); the rest of the run
- * then goes quietly (sim_run(), skipping repeated periods exactly) to
- * give the whole run's MB/s.  The window is the one T3 made plus the one
+ * then goes quietly (skipping repeated periods exactly, in slices through
+ * the caller's hook: quiet.h) to give the whole run's MB/s.  The window is the one T3 made plus the one
  * T4 made, [T3's first page, T4's end): the patch's "256k with the plug,
  * 128k + 128k without" is about the requests that carry it.
  */
@@ -17,6 +17,7 @@
 #include "differ.h"
 #include "fmt.h"
 #include "mode.h"
+#include "quiet.h"
 
 /* Events stepped, at most, looking for T5's wake and the window's requests. */
 #define DIFFER_STEP_MAX	100000
@@ -54,9 +55,10 @@ window_requests(struct differ_run *d, uint64_t (*sent)[2], size_t n)
 	return (sum);
 }
 
-/* One run of c in mode m. */
+/* One run of c in mode m, its rest in slices through p (quiet.h). */
 static int
-measure(struct differ_run *d, const struct sim_config *c, enum sim_mode m)
+measure(struct differ_run *d, const struct sim_config *c, enum sim_mode m,
+    struct timeline_poll *p)
 {
 	struct sim_config	 k = *c;
 	struct sim		*s;
@@ -109,9 +111,9 @@ measure(struct differ_run *d, const struct sim_config *c, enum sim_mode m)
 	}
 	if (d->win_end <= d->win_first)
 		d->win_end = d->win_first = 0;
-	if (sim_run(s) != 0) {
+	if ((rc = quiet_sim(s, 0, p, 0, NULL)) != 0) {
 		sim_free(s);
-		return (-1);
+		return (rc);
 	}
 	d->bytes = sim_stats(s)->pages_copied * SIM_PAGE_SIZE;
 	d->time_ns = sim_stats(s)->end_ns != SIM_NONE ?
@@ -126,9 +128,12 @@ measure(struct differ_run *d, const struct sim_config *c, enum sim_mode m)
  * the one below.
  */
 int
-differ_measure(struct differ *df, const struct sim_config *c)
+differ_measure(struct differ *df, const struct sim_config *c,
+    struct timeline_poll *p)
 {
-	enum sim_mode	m = c->mode, o, x;
+	struct quiet_part	qp;
+	enum sim_mode		m = c->mode, o, x;
+	int			rc;
 
 	o = (enum sim_mode)mode_partner((enum view_mode)m);
 	if (mode_info((enum view_mode)o)->outer_plug) {
@@ -136,10 +141,12 @@ differ_measure(struct differ *df, const struct sim_config *c)
 		m = o;
 		o = x;
 	}
-	if (measure(&df->run[0], c, m) != 0 ||
-	    measure(&df->run[1], c, o) != 0)
-		return (-1);
-	return (0);
+	if ((rc = measure(&df->run[0], c, m, quiet_part(&qp, p, 0, 2))) ==
+	    0)
+		rc = measure(&df->run[1], c, o, quiet_part(&qp, p, 1, 2));
+	if (rc == -2 && p != NULL)
+		p->cancelled = 1;
+	return (rc);
 }
 
 /* "256 KiB" or "128+128 KiB" (bare: without the unit). */

@@ -42,9 +42,13 @@ struct differ {
 
 /*
  * Measure the scenario c in c's mode and in the other (buggy <-> fixed,
- * legacy -> fixed).  0, or -1 if memory ran out.
+ * legacy -> fixed), long work through p (quiet.h; NULL: straight
+ * through).  0, -1 if memory ran out, or -2 when p's hook stopped it
+ * (p->cancelled set).
  */
-int	 differ_measure(struct differ *, const struct sim_config *c);
+struct timeline_poll;
+int	 differ_measure(struct differ *, const struct sim_config *c,
+	     struct timeline_poll *p);
 /*
  * The difference line: "page 64 waits 5.03ms buggy, 0.83ms fixed | [64,128)
  * goes out as 256 KiB buggy, 128+128 KiB fixed | 50.4 vs 251.6 MB/s", in

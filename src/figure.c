@@ -698,7 +698,7 @@ int
 figure_fill(char *out, size_t len, const char *t, const struct sim *s,
     char *const *base, size_t nbase, struct timeline_poll *p)
 {
-	struct timeline_poll	 stopped = { stop_cb, NULL, 0, 0 };
+	struct timeline_poll	 stopped = { stop_cb, NULL, 0, 0, NULL };
 	struct ph		 ph;
 	char			 v[128], why[512];
 	size_t			 i = 0, o = 0, off;

@@ -214,3 +214,31 @@ quiet_sim(struct sim *s, uint64_t until, struct timeline_poll *p,
 	sim_set_budget(s, 0);
 	return (rc);
 }
+
+/* A part's slice: the whole's share to the outer hook. */
+static int
+part_cb(void *arg, uint64_t done, uint64_t total)
+{
+	struct quiet_part	*qp = arg;
+
+	qp->outer->permille = (qp->part * 1000 + qp->poll.permille) /
+	    qp->parts;
+	return (qp->outer->fn(qp->outer->arg, done, total));
+}
+
+/* The hook of part `part` of `parts` of the work outer watches. */
+struct timeline_poll *
+quiet_part(struct quiet_part *qp, struct timeline_poll *outer, unsigned part,
+    unsigned parts)
+{
+	memset(qp, 0, sizeof *qp);
+	if (outer == NULL || outer->fn == NULL || parts == 0)
+		return (NULL);
+	qp->outer = outer;
+	qp->part = part;
+	qp->parts = parts;
+	qp->poll.fn = part_cb;
+	qp->poll.arg = qp;
+	outer->permille = part * 1000 / parts;
+	return (&qp->poll);
+}

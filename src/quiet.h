@@ -76,4 +76,19 @@ unsigned quiet_permille(const struct sim *s, uint64_t until);
 int	 quiet_sim(struct sim *s, uint64_t until, struct timeline_poll *p,
 	     uint64_t max_slices, int *over);
 
+/*
+ * Long work in parts (a sweep's runs, compare's two measured runs): the
+ * hook a part's run gets, which passes each slice on to the whole work's
+ * hook outer with outer->permille set to the whole's share (part `part`
+ * of `parts`, that far through).  quiet_part() returns the part's hook,
+ * or NULL when outer has none (the run then goes straight through).
+ */
+struct quiet_part {
+	struct timeline_poll	 poll;
+	struct timeline_poll	*outer;
+	unsigned		 part, parts;
+};
+struct timeline_poll *quiet_part(struct quiet_part *, struct timeline_poll *outer,
+	     unsigned part, unsigned parts);
+
 #endif /* RAVIZ_QUIET_H */

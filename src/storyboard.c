@@ -18,6 +18,8 @@
 
 #include <sys/stat.h>
 
+#include <unistd.h>
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +31,7 @@
 #include "fmt.h"
 #include "mode.h"
 #include "opts.h"
+#include "quiet.h"
 #include "render.h"
 #include "report.h"
 #include "safefile.h"
@@ -89,15 +92,24 @@ static const struct render_ops below_ops = {
 	.end = below_end_cb,
 };
 
-/* A compare application of o's scenario, for export, or NULL. */
+/*
+ * A compare application of o's scenario, for export, or NULL (memory, or
+ * a signal that q caught while compare's runs were measured).  Its long
+ * moves go through q's hook (quiet.h), if q watches.
+ */
 static struct app *
-compare_app(const struct opts *o, const struct theme_resolved *look)
+compare_app(const struct opts *o, const struct theme_resolved *look,
+    struct quiet *q)
 {
 	struct app	*a = app_new(&o->cfg);
 	struct cmd	 c = { CMD_COMPARE, 0 };
 
 	if (a == NULL)
 		return (NULL);
+	if (q != NULL && q->poll.fn != NULL) {
+		q->src = app_poll(a);
+		app_set_poll(a, q->poll.fn, q->poll.arg);
+	}
 	if (app_exec(a, &c) != 0 || app_other(a) == NULL) {
 		app_free(a);
 		return (NULL);
@@ -129,13 +141,12 @@ run(struct app *a, enum cmd_kind k, int64_t arg)
  * The title goes into title (len bytes) for the SVG's <title>.
  */
 static void
-slide(struct app *a, const struct differ *d, int k, struct render_text *t,
-    unsigned cols, unsigned rows, char *title, size_t len)
+slide(struct app *a, int k, struct render_text *t, unsigned cols,
+    unsigned rows, char *title, size_t len)
 {
 	struct below	 b = { &render_text_ops, t, SLIDE_HEAD };
 	char		 mean[256];
 
-	(void)d;
 	snprintf(title, len, "%s", k <= 5 ? moment_title[k] :
 	    "The end of the run - what the patch changes");
 	render_text_ops.begin(t, cols, rows);
@@ -160,6 +171,17 @@ slide_path(char *buf, size_t len, const char *dir, int k)
 	return (n < 0 || (size_t)n >= len ? -1 : 0);
 }
 
+/*
+ * Has q caught a signal that stops the work (quiet.h)?  Asked between
+ * moves, and after a move or a compare that came back short.
+ */
+static int
+stopped(struct quiet *q, struct app *a)
+{
+	return (quiet_tick(q, a != NULL ? app_move_permille(a) : 0,
+	    a != NULL ? app_event_no(a) : 0) != 0);
+}
+
 /* --storyboard=DIR. */
 int
 storyboard_write(const struct opts *o, FILE *out, FILE *err)
@@ -168,12 +190,13 @@ storyboard_write(const struct opts *o, FILE *out, FILE *err)
 	struct caps		 caps;
 	struct render_text	*t = NULL;
 	struct app		*a = NULL;
-	struct differ		 d;
 	struct stat		 sb;
+	struct quiet		 q;
 	char			 path[PATH_LEN], title[160], esc[512];
 	const char		*why;
-	unsigned		 cols = o->frame_cols, rows = o->frame_rows;
-	int			 k, rc, status = 0, n = 0;
+	unsigned		 cols = o->frame_cols, rows = o->frame_rows, pm;
+	int			 k, rc, status = 0, sig, done[7] = { 0 };
+	uint64_t		 ev;
 
 	fmt_escape_str(esc, sizeof esc, o->storyboard);
 	if (stat(o->storyboard, &sb) != 0 && mkdir(o->storyboard, 0777) != 0) {
@@ -202,10 +225,15 @@ storyboard_write(const struct opts *o, FILE *out, FILE *err)
 	if ((rc = theme_headless(o->theme, o->no_color, o->ascii, &caps,
 	    &look, err)) != 0)
 		return (rc);
-	if (differ_measure(&d, &o->cfg) != 0 ||
-	    (a = compare_app(o, &look)) == NULL ||
+	/*
+	 * The moves are long work as any other (quiet.h): progress on a
+	 * terminal, and a signal stops them between slices.
+	 */
+	quiet_begin(&q, err, "the slides' moves");
+	if ((a = compare_app(o, &look, &q)) == NULL ||
 	    (t = render_text_new()) == NULL) {
-		fprintf(err, "raviz: out of memory\n");
+		if (!stopped(&q, a))
+			fprintf(err, "raviz: out of memory\n");
 		status = 1;
 		goto out;
 	}
@@ -215,10 +243,14 @@ storyboard_write(const struct opts *o, FILE *out, FILE *err)
 			status = 1;
 			goto out;
 		}
+		if (stopped(&q, a)) {
+			status = 1;
+			goto out;
+		}
 		/* A moment this scenario does not have (4 KiB reads: T3-T5). */
 		if (k <= 5 && !app_at_moment(a, k))
 			continue;
-		slide(a, &d, k, t, cols, rows, title, sizeof title);
+		slide(a, k, t, cols, rows, title, sizeof title);
 		if (slide_path(path, sizeof path, o->storyboard, k) != 0 ||
 		    svg_save(path, o->force, t, &look, title, &why) != 0) {
 			fprintf(err, "raviz: --storyboard: %s: %s\n",
@@ -226,12 +258,29 @@ storyboard_write(const struct opts *o, FILE *out, FILE *err)
 			status = 1;
 			goto out;
 		}
-		fprintf(out, "%s\n", fmt_escape_str(esc, sizeof esc, path));
-		n++;
+		done[k] = 1;
 	}
 out:
+	/*
+	 * Stopped by a signal: the slides are all written or none is, so
+	 * those already written go (a signal is held until quiet_end()).
+	 */
+	sig = status != 0 && stopped(&q, a);
+	for (k = 1; k <= 6; k++)
+		if (done[k] && slide_path(path, sizeof path, o->storyboard,
+		    k) == 0) {
+			if (sig)
+				(void)unlink(path);
+			else
+				fprintf(out, "%s\n", fmt_escape_str(esc,
+				    sizeof esc, path));
+		}
+	pm = a != NULL ? app_move_permille(a) : 0;
+	ev = a != NULL ? app_event_no(a) : 0;
 	render_text_free(t);
 	app_free(a);
+	if (quiet_end(&q, pm, ev, "slide written") != 0)
+		return (1);
 	return (report_flush(out, err, status));
 }
 
@@ -279,18 +328,29 @@ compare_cast(const struct opts *o, struct theme_resolved *look, int direct,
 {
 	struct demo_play_opts	 po;
 	struct demo		 dm;
-	struct app		*a, *scout;
+	struct app		*a = NULL, *scout;
+	struct quiet		 w;
 	char			*buf = NULL, q[600], mean[256], title[160];
 	size_t			 len = 0;
 	uint64_t		 at;
-	FILE			*m;
-	int			 k, rc;
+	FILE			*m = NULL;
+	int			 k, rc, sig = 0;
+	unsigned		 pm;
 	enum view_mode		 above, below;
 
-	if ((scout = compare_app(o, NULL)) == NULL ||
-	    (a = compare_app(o, NULL)) == NULL ||
+	/*
+	 * Finding the moments is long work as any other (quiet.h); the
+	 * replay then watches its own (demo_play_headless()).
+	 */
+	quiet_begin(&w, err, "the cast's moves");
+	if ((scout = compare_app(o, NULL, &w)) == NULL ||
+	    (a = compare_app(o, NULL, &w)) == NULL ||
 	    (m = open_memstream(&buf, &len)) == NULL) {
-		fprintf(err, "raviz: out of memory\n");
+		if (!stopped(&w, NULL))
+			fprintf(err, "raviz: out of memory\n");
+		app_free(scout);
+		app_free(a);
+		(void)quiet_end(&w, 0, 0, "cast");
 		return (1);
 	}
 	app_set_export(a, 0);	/* the cast writer sets it per frame */
@@ -306,7 +366,8 @@ compare_cast(const struct opts *o, struct theme_resolved *look, int direct,
 	demo_quote(q, sizeof q, title);
 	fprintf(m, "title %s\n", q);
 	for (k = 1, at = 0; k <= 6; k++) {
-		if (run(scout, k <= 5 ? CMD_JUMP : CMD_END, k) != 0)
+		if (run(scout, k <= 5 ? CMD_JUMP : CMD_END, k) != 0 ||
+		    (sig = stopped(&w, scout)) != 0)
 			break;
 		if (k <= 5 && !app_at_moment(scout, k))
 			continue;
@@ -324,11 +385,16 @@ compare_cast(const struct opts *o, struct theme_resolved *look, int direct,
 		    (unsigned long long)app_event_no(scout), q,
 		    (unsigned long long)app_event_no(scout));
 	}
+	pm = app_move_permille(scout);
+	at = app_event_no(scout);
 	app_free(scout);
-	if (fclose(m) != 0) {
+	rc = fclose(m);
+	/* A signal caught ends raviz here, nothing written. */
+	if (quiet_end(&w, pm, at, "cast") != 0 || sig || rc != 0) {
+		if (rc != 0 && !sig)
+			fprintf(err, "raviz: out of memory\n");
 		free(buf);
 		app_free(a);
-		fprintf(err, "raviz: out of memory\n");
 		return (1);
 	}
 	memset(&dm, 0, sizeof dm);
@@ -361,10 +427,12 @@ storyboard_compare(const struct opts *o, FILE *out, FILE *err)
 	struct caps		 caps;
 	struct render_text	*t = NULL;
 	struct app		*a = NULL;
-	struct differ		 d;
+	const struct differ	*d = NULL;
+	struct quiet		 q;
 	const char		*why;
 	char			 esc[512];
 	uint64_t		 n, to;
+	unsigned		 pm;
 	int			 rc, status = 0;
 
 	if ((o->svg != NULL || o->cast != NULL) &&
@@ -373,10 +441,16 @@ storyboard_compare(const struct opts *o, FILE *out, FILE *err)
 		return (rc);
 	if (o->cast != NULL)
 		return (compare_cast(o, &look, caps.direct, out, err));
-	if (differ_measure(&d, &o->cfg) != 0 ||
-	    (a = compare_app(o, NULL)) == NULL ||
-	    (t = render_text_new()) == NULL) {
-		fprintf(err, "raviz: out of memory\n");
+	/*
+	 * Long work as any other (quiet.h): progress on a terminal, and a
+	 * signal stops it between slices, ending raviz with what is left
+	 * unwritten said.
+	 */
+	quiet_begin(&q, err, "the compare run");
+	if ((a = compare_app(o, NULL, &q)) == NULL ||
+	    (d = app_differ(a)) == NULL || (t = render_text_new()) == NULL) {
+		if (!stopped(&q, a))
+			fprintf(err, "raviz: out of memory\n");
 		status = 1;
 		goto out;
 	}
@@ -387,6 +461,10 @@ storyboard_compare(const struct opts *o, FILE *out, FILE *err)
 		for (n = 0; rc == 0 && n < to && !app_over(a) &&
 		    !ferror(out); n++) {
 			rc = run(a, CMD_STEP, 1);
+			if (stopped(&q, a)) {
+				status = 1;
+				goto out;
+			}
 			fprintf(out, "--- event %llu ---\n",
 			    (unsigned long long)app_event_no(a));
 			app_draw(a, &render_text_ops, t, o->frame_cols,
@@ -402,6 +480,10 @@ storyboard_compare(const struct opts *o, FILE *out, FILE *err)
 		rc = run(a, CMD_GOTO, (int64_t)o->until_events);
 	else
 		rc = run(a, CMD_END, 0);
+	if (rc == 0 && stopped(&q, a)) {
+		status = 1;
+		goto out;
+	}
 	if (rc != 0) {
 		fprintf(err, "raviz: out of memory\n");
 		status = 1;
@@ -422,9 +504,15 @@ storyboard_compare(const struct opts *o, FILE *out, FILE *err)
 		}
 	}
 	if (o->summary)
-		summary(out, &d);
+		summary(out, d);
 out:
+	pm = a != NULL ? app_move_permille(a) : 0;
+	n = a != NULL ? app_event_no(a) : 0;
 	render_text_free(t);
 	app_free(a);
+	/* Stopped by a signal: it ends raviz now (quiet_end()). */
+	if (quiet_end(&q, pm, n, o->svg != NULL ? "SVG" : o->summary ?
+	    "summary" : "picture") != 0)
+		return (1);
 	return (report_flush(out, err, status));
 }

@@ -124,23 +124,6 @@ sweep_mb(char *buf, size_t len, uint64_t x)
 	return (buf);
 }
 
-/* The sweep watched: the caller's hook, the cell under way, how many. */
-struct watch {
-	struct timeline_poll	*outer;
-	struct timeline_poll	 poll;
-	unsigned		 cell, ncells;
-};
-
-/* Between slices of a cell's run: the whole sweep's share to the hook. */
-static int
-watch_cb(void *arg, uint64_t done, uint64_t total)
-{
-	struct watch	*w = arg;
-
-	w->outer->permille = (w->cell * 1000 + w->poll.permille) / w->ncells;
-	return (w->outer->fn(w->outer->arg, done, total));
-}
-
 /*
  * The MB/s of c with value v of kind k in mode m, in tenths, into *mbx10,
  * run in slices through p; 0, -1 (memory), -2 (stopped) or 2 (c refuses
@@ -189,7 +172,7 @@ sweep_compute(const struct sim_config *c, enum sweep_kind k,
     uint64_t *at)
 {
 	const struct param	*pm;
-	struct watch		 w;
+	struct quiet_part	 qp;
 	char			 a[32], b[32], f[32];
 	unsigned		 n, j;
 	int			 rc = 0;
@@ -206,20 +189,20 @@ sweep_compute(const struct sim_config *c, enum sweep_kind k,
 	for (n = 0; n < SWEEP_MAX && (n == 0 || pm->v[n] != 0); n++)
 		sw->v[n] = pm->v[n];
 	sw->n = n;
-	memset(&w, 0, sizeof w);
-	w.outer = p;
-	w.ncells = n * SWEEP_MODES;
-	w.poll.fn = watch_cb;
-	w.poll.arg = &w;
+	if (p != NULL)
+		p->what = "the sweep";
 	for (n = 0; rc == 0 && n < sw->n; n++)
-		for (j = 0; rc == 0 && j < SWEEP_MODES; j++, w.cell++) {
-			rc = cell(c, k, sw->v[n], modes[j], p != NULL &&
-			    p->fn != NULL ? &w.poll : NULL, &sw->mb[n][j], why);
+		for (j = 0; rc == 0 && j < SWEEP_MODES; j++) {
+			rc = cell(c, k, sw->v[n], modes[j], quiet_part(&qp, p,
+			    n * SWEEP_MODES + j, sw->n * SWEEP_MODES),
+			    &sw->mb[n][j], why);
 			if (rc == 2)
 				*at = sw->v[n];
 			if (rc == 0 && sw->mb[n][j] > sw->top)
 				sw->top = sw->mb[n][j];
 		}
+	if (p != NULL)
+		p->what = NULL;
 	if (rc == -2 && p != NULL)
 		p->cancelled = 1;
 	snprintf(sw->scen, sizeof sw->scen, "device %s, bs %s, ra %s, file %s",
@@ -293,16 +276,6 @@ sweep_print(const struct sweep *sw, FILE *out)
 	fprintf(out, "\n%s\n", sweep_finding(f, sizeof f, sw));
 }
 
-/* The headless sweep's hook: progress on a terminal, signals stop it. */
-static int
-quiet_cb(void *arg, uint64_t done, uint64_t total)
-{
-	struct quiet	*q = arg;
-
-	(void)total;
-	return (quiet_tick(q, q->poll.permille, done));
-}
-
 /*
  * Draw sw as the screen draws it, into a new text grid, in glyphs g (NULL:
  * the frames' own); NULL: memory.
@@ -355,8 +328,6 @@ sweep_run(const struct opts *o, FILE *out, FILE *err)
 			return (rc);
 	}
 	quiet_begin(&q, err, "the sweep");
-	q.poll.fn = quiet_cb;
-	q.poll.arg = &q;
 	rc = sweep_compute(&o->cfg, (enum sweep_kind)o->sweep, &q.poll, &sw,
 	    &why, &at);
 	/* A signal that stopped a run ends raviz here, nothing printed. */

@@ -87,6 +87,11 @@ struct timeline_poll {
 					   of the file read (to the end), of
 					   the clock (a time sync), or of the
 					   events (to an event) */
+	/*
+	 * Long work that is not a move of the run ("the sweep": its share
+	 * is permille), for the progress line's words; NULL for a move.
+	 */
+	const char	*what;
 };
 
 struct timeline {

@@ -344,7 +344,7 @@ START_TEST(test_compare_difference)
 	run_mbps(mb[1], sizeof mb[1], SIM_MODE_FIXED);
 	sim_config_default(&c);
 	c.file_pages = (16u << 20) / SIM_PAGE_SIZE;
-	ck_assert_int_eq(differ_measure(&d, &c), 0);
+	ck_assert_int_eq(differ_measure(&d, &c, NULL), 0);
 	/* The sleep on page 64 and its wake, as the trace has them. */
 	ck_assert_uint_eq(d.run[0].wait_page, 64);
 	ck_assert_uint_eq(d.run[0].wait_ns, 6416608 - 1375704);

@@ -129,4 +129,27 @@ if tl_start "$RAVIZ --headless --sweep=bs --file-size=1T --no-skip" &&
 else
 	ok 1 "--sweep: its progress never showed" "$(cap)"
 fi
+# Headless --compare and --storyboard are long work too (issue 23): the
+# compare run's and the slides' progress on a terminal, SIGINT stops them,
+# nothing written (no slide left behind, no SVG).
+if tl_start "$RAVIZ --headless --compare --file-size=1T --no-skip --svg=$tmp/cmp.svg" &&
+    wait_for "of the compare run"; then
+	$T send-keys -t f C-c
+	expect "--headless --compare: SIGINT stops the runs" "raviz: stopped at"
+	cap | grep -q "no SVG" && [ ! -e "$tmp/cmp.svg" ]
+	ok $? "... saying so, no SVG written" "$(cap)"
+else
+	ok 1 "--headless --compare: its progress never showed" "$(cap)"
+fi
+mkdir "$tmp/slides"
+if tl_start "$RAVIZ --headless --storyboard=$tmp/slides --file-size=1T --no-skip" &&
+    wait_for "of the slides' moves"; then
+	$T send-keys -t f C-c
+	expect "--storyboard: SIGINT stops the moves" "raviz: stopped at"
+	cap | grep -q "no slide written" &&
+	    [ "$(ls "$tmp/slides" | wc -l)" = 0 ]
+	ok $? "... saying so, no slide left behind" "$(cap; ls "$tmp/slides")"
+else
+	ok 1 "--storyboard: its progress never showed" "$(cap)"
+fi
 tap_done

@@ -2,7 +2,8 @@
 # sweep-tmux.sh - the sweep drawn as a screen of its own (issue 23), with
 # the real binary in a private tmux server: --sweep=bs on a terminal opens
 # it at 80x24 (the chart, the values, each mode's figures, the finding),
-# w goes to ra, idle-penalty, then back to the run; w on the run opens
+# w goes to ra, idle-penalty, then back to the run; a long sweep shows
+# its progress and q stops it; w on the run opens
 # it, a jump (3) closes it onto T3, Esc closes it; ? shows the help over
 # it; at 120x40 the bars are wider; with --theme=mono the three modes are
 # told apart by attributes as well as glyphs; q quits with the terminal
@@ -40,6 +41,13 @@ $T send-keys -t f Escape
 wait_gone "sweep: bs"
 ok $? "Esc closes the sweep" "$(cap)"
 quits "sweep" 0
+
+# A long sweep shows its progress on the bottom row, and q stops it.
+tl_start "'$RAVIZ' --sweep=bs --file-size=64G --no-skip"
+expect "a long sweep: its progress" " the sweep: "
+cap | grep -q ' the sweep: [0-9]*% done (q quits)'
+ok $? "... in its own words" "$(cap)"
+quits "long sweep" 0
 
 # 120x40, monochrome: each mode its own attribute and glyph.
 TL_CAPTURE="-e -p"

@@ -265,7 +265,10 @@ move_poll_cb(void *arg, uint64_t done, uint64_t total)
 		return (0);
 	l->move_drawn = now;
 	pc = app_move_permille(l->app) / 10;
-	if (total == UINT64_MAX)
+	if (app_move_what(l->app) != NULL)
+		snprintf(buf, sizeof buf, " %s: %u%% done (q quits) ",
+		    app_move_what(l->app), pc);
+	else if (total == UINT64_MAX)
 		snprintf(buf, sizeof buf, " moving to the end: event %llu, "
 		    "%u%% of the file read (q quits) ",
 		    (unsigned long long)done, pc);
