@@ -254,8 +254,8 @@ START_TEST(test_shipped_truecolor_ascii)
 
 	ck_assert_int_eq(theme_open("default", 1, &caps, &res, &d), 0);
 	ck_assert_str_eq(res.name, "default");
-	ck_assert_int_eq(res.role[RENDER_PAGE_CONSUMED].fg_rgb, 0x0072b2);
-	ck_assert_int_eq(res.role[RENDER_PAGE_CONSUMED].fg, 25);
+	ck_assert_int_eq(res.role[RENDER_PAGE_CONSUMED].fg_rgb, 0xc0c0c0);
+	ck_assert_int_eq(res.role[RENDER_PAGE_CONSUMED].fg, 250);
 	ck_assert_str_eq(res.glyphs.state[RENDER_ST_CACHED], "#");
 	ck_assert_str_eq(res.glyphs.win_open, "[");
 }
@@ -388,7 +388,46 @@ START_TEST(test_default_cvd)
 		}
 	}
 	/* The minimum the theme file's comment quotes. */
-	ck_assert_msg(fabs(min - 24.8) < 0.05, "minimum %.2f", min);
+	ck_assert_msg(fabs(min - 22.7) < 0.05, "minimum %.2f", min);
+}
+END_TEST
+
+/* WCAG relative luminance of an sRGB colour. */
+static double
+luminance(uint32_t rgb)
+{
+	return (0.2126 * lin(rgb >> 16) + 0.7152 * lin((rgb >> 8) & 0xff) +
+	    0.0722 * lin(rgb & 0xff));
+}
+
+/*
+ * Consumed pages stay visible on a black screen, cast or slide (issue 23):
+ * their light shade fills a quarter of the cell, so the cell averages a
+ * quarter of the colour's luminance, and that average keeps at least 3:1
+ * against black - as written and as drawn from the 256 palette - while
+ * staying below the up-to-date pages' solid blocks.
+ */
+START_TEST(test_default_consumed_visible)
+{
+	struct caps		 caps = { CAPS_TRUE, 1, 1 };
+	struct theme_resolved	 res;
+	struct theme_diag	 d = { NULL, 0 };
+	uint32_t		 c[2], u;
+	double			 cell;
+	int			 k;
+
+	ck_assert_int_eq(theme_open("default", 1, &caps, &res, &d), 0);
+	ck_assert_str_eq(res.glyphs.state[RENDER_ST_CONSUMED], "\xe2\x96\x91");
+	c[0] = (uint32_t)res.role[RENDER_PAGE_CONSUMED].fg_rgb;
+	c[1] = xterm_rgb(res.role[RENDER_PAGE_CONSUMED].fg);
+	u = (uint32_t)res.role[RENDER_PAGE_CACHED].fg_rgb;
+	for (k = 0; k < 2; k++) {
+		cell = 0.25 * luminance(c[k]);
+		ck_assert_msg((cell + 0.05) / 0.05 >= 3.0, "consumed %06x: "
+		    "%.2f:1 on black", c[k], (cell + 0.05) / 0.05);
+		ck_assert_msg(cell < luminance(u), "consumed louder than "
+		    "up to date");
+	}
 }
 END_TEST
 
@@ -982,6 +1021,7 @@ CHECK_SUITE("theme",
     CHECK_LOOP(test_shipped_matrix, NSHIPPED * NTERMS * 2),
     CHECK_TEST(test_shipped_set), CHECK_TEST(test_shipped_truecolor_ascii),
     CHECK_TEST(test_resolved_copy), CHECK_TEST(test_default_cvd),
+    CHECK_TEST(test_default_consumed_visible),
     CHECK_CASE_FIXTURE("parse", 0, setup, teardown),
     CHECK_TEST(test_errors_positions), CHECK_TEST(test_errors_escaped),
     CHECK_TEST(test_errors_misc), CHECK_TEST(test_parse_ok),
