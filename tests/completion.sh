@@ -86,11 +86,12 @@ fi
 # For real: Tab in a bash and a zsh on a terminal.  The pane's prompt is
 # PROMPT$; raviz is on PATH as raviz.
 mkdir "$tmp/bin" && ln -s "$RAVIZ" "$tmp/bin/raviz"
-# shell_pane CMD: a pane running the shell CMD, its prompt up.
+# shell_pane CMD: a pane running the shell CMD; what is typed next waits
+# in the terminal until the shell reads it (its own prompt is not PROMPT$
+# yet: waiting for that would only wait out the deadline).
 shell_pane() {
 	tl_new 100 24 "env -i PATH=$tmp/bin:/usr/bin:/bin TERM=xterm-256color \
 LC_ALL=C.UTF-8 HOME=$tmp RAVIZ_DATADIR=${RAVIZ_DATADIR:-} $1"
-	wait_for 'PROMPT$'
 }
 shell_pane "bash --norc --noprofile"
 $T send-keys -t f "PS1='PROMPT\$ '; . $bashc; clear" Enter

@@ -81,8 +81,9 @@ HOME=$tmp RAVIZ_DATADIR=${RAVIZ_DATADIR:-} $RAVIZ --until=300"
 	y=$(row "    1536 ")
 	send "$(sgr 0 50 "$y" M)" "$(sgr 0 50 "$y" m)"
 	at 297 "$term: a click on a page in flight goes to its dispatch"
+	# The next tl_new ends this server (linux has no alternate screen:
+	# the last frame stays on it after q).
 	$T send-keys -t f q
-	wait_gone "event 297 "
 done
 
 # The prompt line: `:` an event, a time, a moment; `/` the narration.
