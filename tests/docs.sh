@@ -32,7 +32,7 @@ ok $? "the README is about 150 lines ($n)"
 grep '^    \.ci/install-deps' "$readme" >"$tmp/cmds"
 [ "$(wc -l <"$tmp/cmds")" -eq 2 ] &&
     sed -n 1p "$tmp/cmds" | grep -qx '    \.ci/install-deps && autoreconf -fi && ./configure && make && ./raviz' &&
-    sed -n 2p "$tmp/cmds" | grep -qx '    \.ci/install-deps check && ./configure && make check'
+    sed -n 2p "$tmp/cmds" | grep -qx '    \.ci/install-deps check && ./configure && make -j8 check'
 ok $? "the README's two set-up commands: build and start, then test"
 for l in build check; do
 	want=$(sed -n "s/^$l=\"\(.*\)\"$/\1/p" "$srcdir/.ci/install-deps")
