@@ -7,7 +7,8 @@
  * Layout, top to bottom: the title, the legend, the unit and the
  * scenario, the chart (an axis of round ticks on the left; per value a
  * group of three bars, legacy, buggy, fixed), the values under it, the
- * figures of each mode in a row of their own, the finding, the hint.
+ * figures of each mode in a row of their own, the finding (and a second
+ * line when the baseline falls too), the hint.
  * Each mode has its own glyph as well as its own role, so a monochrome
  * screen tells the bars apart; bar heights are whole rows, rounded, from
  * integer figures: the same bytes everywhere.  The exact figures are the
@@ -94,8 +95,8 @@ render_sweep(struct render *r, const struct render_ops *ops, void *be,
     unsigned cols, unsigned rows, const struct sweep *sw, const char *hint)
 {
 	int		 u;
-	char		 line[256], v[32], f[16];
-	unsigned	 h, gw, bw, x, y, y0, i, j, k, n, cliff = SWEEP_MAX;
+	char		 line[256], more[256], v[32], f[16];
+	unsigned	 h, gw, bw, x, y, y0, i, j, k, n, cliff = SWEEP_MAX, extra;
 	uint64_t	 step, max, t;
 	const char	*vt;
 
@@ -121,9 +122,12 @@ render_sweep(struct render *r, const struct render_ops *ops, void *be,
 		render_put_right(r, ops, be, 2, cols > 36 ? cols - 36 : 0,
 		    RENDER_DIM, sw->scen);
 	}
-	if (rows < FIXED_ROWS + 2 + (hint != NULL) || cols < AXIS_W + 3 * n)
+	sweep_finding_legacy(more, sizeof more, sw);
+	extra = more[0] != '\0';
+	if (rows < FIXED_ROWS + extra + 2 + (hint != NULL) ||
+	    cols < AXIS_W + 3 * n)
 		return;
-	h = rows - FIXED_ROWS - (hint != NULL);
+	h = rows - FIXED_ROWS - extra - (hint != NULL);
 	y0 = 3;
 	gw = (cols - AXIS_W) / n;
 	bw = gw > 3 ? (gw - 1) / 3 : 1;
@@ -183,6 +187,11 @@ render_sweep(struct render *r, const struct render_ops *ops, void *be,
 	y++;
 	render_put_fit(r, ops, be, y, 0, row_width(r, y), RENDER_CAPTION,
 	    sweep_finding(line, sizeof line, sw));
+	if (extra) {
+		y++;
+		render_put_fit(r, ops, be, y, 0, row_width(r, y),
+		    RENDER_CAPTION, more);
+	}
 	if (hint != NULL)
 		render_put_fit(r, ops, be, rows - 1, 0, row_width(r, rows - 1),
 		    RENDER_HINT, hint);

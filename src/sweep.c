@@ -127,13 +127,15 @@ sweep_mb(char *buf, size_t len, uint64_t x)
 /*
  * The MB/s of c with value v of kind k in mode m, in tenths, into *mbx10,
  * run in slices through p; 0, -1 (memory), -2 (stopped) or 2 (c refuses
- * the value: why in *why).
+ * the value: why in *why); the share of the run the device spent waking
+ * into *wake (tenths of a percent).
  */
 static int
 cell(const struct sim_config *c, enum sweep_kind k, uint64_t v,
     enum sim_mode m, struct timeline_poll *p, uint64_t *mbx10,
-    const char **why)
+    uint64_t *wake, const char **why)
 {
+	uint64_t		 dev[3];
 	int			 rc;
 	struct sim_config	 x = *c;
 	struct sim		*s;
@@ -161,6 +163,8 @@ cell(const struct sim_config *c, enum sweep_kind k, uint64_t v,
 	 */
 	*mbx10 = t == 0 ? 0 : (uint64_t)(((unsigned __int128)
 	    sim_stats(s)->pages_copied * SIM_PAGE_SIZE * 10000 + t / 2) / t);
+	report_device_tenths(s, dev);
+	*wake = dev[1];
 	sim_free(s);
 	return (0);
 }
@@ -195,7 +199,7 @@ sweep_compute(const struct sim_config *c, enum sweep_kind k,
 		for (j = 0; rc == 0 && j < SWEEP_MODES; j++) {
 			rc = cell(c, k, sw->v[n], modes[j], quiet_part(&qp, p,
 			    n * SWEEP_MODES + j, sw->n * SWEEP_MODES),
-			    &sw->mb[n][j], why);
+			    &sw->mb[n][j], &sw->wake[n][j], why);
 			if (rc == 2)
 				*at = sw->v[n];
 			if (rc == 0 && sw->mb[n][j] > sw->top)
@@ -240,6 +244,31 @@ sweep_finding(char *buf, size_t len, const struct sweep *sw)
 	return (buf);
 }
 
+/* The second sentence: the baseline's own fall, and the link's wake. */
+char *
+sweep_finding_legacy(char *buf, size_t len, const struct sweep *sw)
+{
+	char		 v[32], x[16];
+	unsigned	 i;
+	uint64_t	 best = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < sw->n; i++)
+		if (sw->mb[i][0] > best)
+			best = sw->mb[i][0];
+	for (i = 0; i < sw->n; i++)
+		if (sw->mb[i][0] * 2 < best) {
+			snprintf(buf, len, "legacy falls too: %s %s, %s MB/s, "
+			    "the link waking %llu.%llu%% of that run",
+			    sweep_word(sw->kind), sweep_value(v, sizeof v, sw,
+			    i), sweep_mb(x, sizeof x, sw->mb[i][0]),
+			    (unsigned long long)(sw->wake[i][0] / 10),
+			    (unsigned long long)(sw->wake[i][0] % 10));
+			break;
+		}
+	return (buf);
+}
+
 /* The table and the text chart. */
 void
 sweep_print(const struct sweep *sw, FILE *out)
@@ -274,6 +303,8 @@ sweep_print(const struct sweep *sw, FILE *out)
 			fputc('\n', out);
 		}
 	fprintf(out, "\n%s\n", sweep_finding(f, sizeof f, sw));
+	if (sweep_finding_legacy(f, sizeof f, sw)[0] != '\0')
+		fprintf(out, "%s\n", f);
 }
 
 /*

@@ -39,6 +39,8 @@ struct sweep {
 	unsigned	 n;			/* values */
 	uint64_t	 v[SWEEP_MAX];		/* bytes, or ns */
 	uint64_t	 mb[SWEEP_MAX][SWEEP_MODES];
+	uint64_t	 wake[SWEEP_MAX][SWEEP_MODES];	/* the device waking,
+						   tenths of a percent */
 	uint64_t	 top;			/* the largest mb, >= 1 */
 	char		 scen[128];		/* "device report, bs 1M, ..." */
 };
@@ -75,6 +77,12 @@ int	 sweep_compute(const struct sim_config *c, enum sweep_kind k,
  * does.
  */
 char	*sweep_finding(char *buf, size_t len, const struct sweep *sw);
+/*
+ * A second sentence when the baseline falls too: where legacy first drops
+ * under half of its best, with the share of that run the link spent
+ * waking from idle (the wake-up hypothesis at work); "" when it does not.
+ */
+char	*sweep_finding_legacy(char *buf, size_t len, const struct sweep *sw);
 /* The table and the text chart, as --headless --sweep prints them. */
 void	 sweep_print(const struct sweep *sw, FILE *out);
 /*

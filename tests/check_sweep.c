@@ -18,6 +18,7 @@
 #include "check-main.h"
 #include "app.h"
 #include "render.h"
+#include "report.h"
 #include "sweep.h"
 #include "timeline.h"
 #include "engine/sim.h"
@@ -89,6 +90,44 @@ START_TEST(test_bs_cliff)
 	ck_assert_msg(strncmp(f, "buggy first under half of fixed: bs 128k, ",
 	    42) == 0, "%s", f);
 	ck_assert_ptr_nonnull(strstr(sw.scen, "file 16M"));
+}
+END_TEST
+
+/*
+ * ra: buggy's cliff at 128k; at 256k the baseline falls too, and the
+ * second sentence says so with the share of that run the link spent
+ * waking (the summary's device_wakeup_pct of the same run).
+ */
+START_TEST(test_ra_legacy_wake)
+{
+	struct sim_config	 c = scenario(16 << 20), x;
+	struct sweep		 sw;
+	struct sim		*s;
+	const char		*why = NULL;
+	char			 f[256], want[64];
+	uint64_t		 at = 0, dev[3];
+
+	ck_assert_int_eq(sweep_compute(&c, SWEEP_RA, NULL, &sw, &why, &at), 0);
+	sweep_finding(f, sizeof f, &sw);
+	ck_assert_msg(strncmp(f, "buggy first under half of fixed: ra 128k, ",
+	    42) == 0, "%s", f);
+	x = c;
+	x.mode = SIM_MODE_LEGACY;
+	x.ra_pages = 256 * 1024 / SIM_PAGE_SIZE;
+	ck_assert_ptr_nonnull(s = sim_new(&x));
+	ck_assert_int_eq(sim_run(s), 0);
+	report_device_tenths(s, dev);
+	sim_free(s);
+	ck_assert_uint_gt(dev[1], 500);
+	snprintf(want, sizeof want, "the link waking %llu.%llu%% of that run",
+	    (unsigned long long)(dev[1] / 10),
+	    (unsigned long long)(dev[1] % 10));
+	sweep_finding_legacy(f, sizeof f, &sw);
+	ck_assert_msg(strncmp(f, "legacy falls too: ra 256k, ", 27) == 0 &&
+	    strstr(f, want) != NULL, "%s (want %s)", f, want);
+	/* bs: the baseline holds, no second sentence. */
+	ck_assert_int_eq(sweep_compute(&c, SWEEP_BS, NULL, &sw, &why, &at), 0);
+	ck_assert_str_eq(sweep_finding_legacy(f, sizeof f, &sw), "");
 }
 END_TEST
 
@@ -310,6 +349,7 @@ END_TEST
 
 /* The suite. */
 CHECK_SUITE("sweep", CHECK_CASE("figures", 120), CHECK_TEST(test_bs_cliff),
-    CHECK_TEST(test_finding_none), CHECK_TEST(test_poll),
+    CHECK_TEST(test_finding_none), CHECK_TEST(test_ra_legacy_wake),
+    CHECK_TEST(test_poll),
     CHECK_CASE("screen", 120), CHECK_TEST(test_key_cycle),
     CHECK_TEST(test_closing), CHECK_TEST(test_chart))

@@ -25,6 +25,8 @@ ok $? "80x24: the values and buggy's figures under the chart" "$(cat "$tmp/s")"
     [ "$(LC_ALL=C.UTF-8 grep -cE '^.{67}▓▓' "$tmp/s")" = 13 ]
 ok $? "80x24: the bars of 1M, 3 rows against 13" "$(cat "$tmp/s")"
 press w "sweep: ra (readahead maximum)" "w: the ra sweep"
+expect "ra: the baseline's fall and the link's wake, said" \
+    "legacy falls too: ra 256k, 84.3 MB/s, the link waking 64.3% of that"
 press w "sweep: idle-penalty" "w: the idle-penalty sweep"
 expect "idle-penalty: w closes next" "w closes  Esc back to the run"
 press w "BUGGY - 2.6.39" "w after the last: back to the run"
