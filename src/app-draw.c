@@ -135,7 +135,7 @@ app_draw(struct app *a, const struct render_ops *ops, void *be,
 			    sweep_word(sweep_next((enum sweep_kind)a->st.sweep)),
 			    a->st.sweep == SWEEP_KIND_COUNT - 1 ? "" : ")");
 		render_sweep(a->main.r, ops, be, cols, rows, &a->sweep,
-		    a->clean ? NULL : hint);
+		    st.caption, a->clean ? NULL : hint);
 	} else if (!a->st.compare)
 		render_draw_at(a->main.r, a->main.view, ops, be, &st, 0, rows);
 	else {

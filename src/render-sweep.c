@@ -8,7 +8,7 @@
  * scenario, the chart (an axis of round ticks on the left; per value a
  * group of three bars, legacy, buggy, fixed), the values under it, the
  * figures of each mode in a row of their own, the finding (and a second
- * line when the baseline falls too), the hint.
+ * line when the baseline falls too), a lesson's caption, the hint.
  * Each mode has its own glyph as well as its own role, so a monochrome
  * screen tells the bars apart; bar heights are whole rows, rounded, from
  * integer figures: the same bytes everywhere.  The exact figures are the
@@ -92,11 +92,13 @@ centre(struct render *r, const struct render_ops *ops, void *be, unsigned y,
 /* Draw a sweep as a screen of its own (render.h). */
 void
 render_sweep(struct render *r, const struct render_ops *ops, void *be,
-    unsigned cols, unsigned rows, const struct sweep *sw, const char *hint)
+    unsigned cols, unsigned rows, const struct sweep *sw, const char *caption,
+    const char *hint)
 {
 	int		 u;
 	char		 line[256], more[256], v[32], f[16];
 	unsigned	 h, gw, bw, x, y, y0, i, j, k, n, cliff = SWEEP_MAX, extra;
+	unsigned	 capl;
 	uint64_t	 step, max, t;
 	const char	*vt;
 
@@ -124,6 +126,13 @@ render_sweep(struct render *r, const struct render_ops *ops, void *be,
 	}
 	sweep_finding_legacy(more, sizeof more, sw);
 	extra = more[0] != '\0';
+	/* A caption's rows (at most two), counted as wrapped to the width. */
+	capl = 0;
+	if (caption != NULL && caption[0] != '\0') {
+		capl = render_wrap_put(r, NULL, NULL, 0, 2, RENDER_CAPTION,
+		    caption);
+		extra += capl;
+	}
 	if (rows < FIXED_ROWS + extra + 2 + (hint != NULL) ||
 	    cols < AXIS_W + 3 * n)
 		return;
@@ -187,11 +196,14 @@ render_sweep(struct render *r, const struct render_ops *ops, void *be,
 	y++;
 	render_put_fit(r, ops, be, y, 0, row_width(r, y), RENDER_CAPTION,
 	    sweep_finding(line, sizeof line, sw));
-	if (extra) {
+	if (more[0] != '\0') {
 		y++;
 		render_put_fit(r, ops, be, y, 0, row_width(r, y),
 		    RENDER_CAPTION, more);
 	}
+	if (capl > 0)
+		(void)render_wrap_put(r, ops, be, y + 1, capl, RENDER_CAPTION,
+		    caption);
 	if (hint != NULL)
 		render_put_fit(r, ops, be, rows - 1, 0, row_width(r, rows - 1),
 		    RENDER_HINT, hint);

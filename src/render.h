@@ -199,12 +199,14 @@ void	 render_captions(struct render *, const struct render_ops *,
  * A sweep (sweep.h) as a screen of its own, drawn in place of the
  * picture: title, legend, a column chart of the three modes' MB/s per
  * value (each mode its own glyph and role), the values and figures under
- * it, the finding, and hint on the last row (NULL: none, an export).
+ * it, the finding, a lesson's caption (sanitized; NULL: none) wrapped on
+ * up to two rows above the last, and hint on the last row (NULL: none,
+ * an export).
  */
 struct sweep;
 void	 render_sweep(struct render *, const struct render_ops *, void *be,
 	     unsigned cols, unsigned rows, const struct sweep *,
-	     const char *hint);
+	     const char *caption, const char *hint);
 /* A one-message screen (terminal too small), centred as space allows. */
 void	 render_notice(const struct render_ops *, void *be, unsigned cols,
 	     unsigned rows, const char *msg);

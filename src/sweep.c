@@ -327,7 +327,8 @@ draw(const struct opts *o, const struct sweep *sw,
 	if (g != NULL)
 		render_set_glyphs(r, g);
 	render_text_ops.begin(t, o->frame_cols, o->frame_rows);
-	render_sweep(r, &render_text_ops, t, o->frame_cols, o->frame_rows, sw, NULL);
+	render_sweep(r, &render_text_ops, t, o->frame_cols, o->frame_rows, sw,
+	    NULL, NULL);
 	render_text_ops.end(t);
 	render_free(r);
 	return (t);

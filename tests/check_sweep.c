@@ -309,7 +309,7 @@ START_TEST(test_chart)
 	ck_assert_ptr_nonnull(t = render_text_new());
 	render_set_glyphs(r, &render_ascii);
 	render_text_ops.begin(t, 80, 24);
-	render_sweep(r, &render_text_ops, t, 80, 24, &sw, "hint");
+	render_sweep(r, &render_text_ops, t, 80, 24, &sw, NULL, "hint");
 	render_text_ops.end(t);
 	render_text_size(t, &cols, &rows);
 	ck_assert_uint_eq(rows, 24);

@@ -14,7 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 demos="$srcdir/demos"
 need python3 python3
 
-for l in report moments small-4k small-64k hdd nvme setra today; do
+for l in report moments small-4k small-64k cliff hdd nvme setra today; do
 	f="$demos/$l.demo"
 	"$RAVIZ" --headless "$f" >"$tmp/$l.log" 2>/dev/null
 	sets=$(sed -n 's/^set \([a-z-]*\) \(.*\)$/--\1=\2/p' "$f" |

@@ -9,7 +9,7 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 demos="$srcdir/demos"
-lessons="report moments small-4k small-64k hdd nvme setra predict today"
+lessons="report moments small-4k small-64k cliff hdd nvme setra predict today"
 
 # Every lesson: valid, and its headless replay matches the golden frames.
 for n in $lessons; do
@@ -40,8 +40,8 @@ done
 t=$(sed -n 's/^title "\(.*\)"$/\1/p' "$demos/yours.demo")
 grep -q "^yours  *$t\$" "$tmp/list"
 ok $? "--list-demos shows yours (a lesson over a kernel trace) with its title"
-[ "$(wc -l <"$tmp/list")" -eq 10 ]
-ok $? "--list-demos lists exactly the ten lessons"
+[ "$(wc -l <"$tmp/list")" -eq 11 ]
+ok $? "--list-demos lists exactly the eleven lessons"
 RAVIZ_DATADIR="$srcdir" "$RAVIZ" --headless --frames --summary \
     --demo report >"$tmp/byname" 2>&1
 cmp -s "$tmp/byname" "$tmp/report.txt"

@@ -19,7 +19,7 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 demos="$srcdir/demos"
-lessons="report moments small-4k small-64k hdd nvme setra predict today"
+lessons="report moments small-4k small-64k cliff hdd nvme setra predict today"
 
 # The report's own figures (MB/s), from the preset's basis.
 "$RAVIZ" --list-devices | awk '/^report/{on=1; next} /^[a-z]/{on=0}
