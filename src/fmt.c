@@ -18,11 +18,21 @@
 #include "fmt.h"
 #include "utf8.h"
 
-/* Four decimal digits for each of 0..9999, made at the first use. */
-static char	 digits4[10000][4];
+/* "00", "01", ... "99": fmt_u64() writes two digits at a time. */
+const char	 fmt_digits2[201] =
+	"00010203040506070809"
+	"10111213141516171819"
+	"20212223242526272829"
+	"30313233343536373839"
+	"40414243444546474849"
+	"50515253545556575859"
+	"60616263646566676869"
+	"70717273747576777879"
+	"80818283848586878889"
+	"90919293949596979899";
 
-/* 10^i, for the length of a number in digits. */
-static const uint64_t pow10[20] = {
+/* 10^i, for the length of a number in digits (fmt_u64()). */
+const uint64_t	 fmt_pow10[20] = {
 	UINT64_C(1), UINT64_C(10), UINT64_C(100), UINT64_C(1000),
 	UINT64_C(10000), UINT64_C(100000), UINT64_C(1000000),
 	UINT64_C(10000000), UINT64_C(100000000), UINT64_C(1000000000),
@@ -32,71 +42,6 @@ static const uint64_t pow10[20] = {
 	UINT64_C(10000000000000000), UINT64_C(100000000000000000),
 	UINT64_C(1000000000000000000), UINT64_C(10000000000000000000)
 };
-
-static int	 digits_done;
-
-/* Make the digit table. */
-static void
-digits_init(void)
-{
-	int	i;
-
-	for (i = 0; i < 10000; i++) {
-		digits4[i][0] = (char)('0' + i / 1000);
-		digits4[i][1] = (char)('0' + i / 100 % 10);
-		digits4[i][2] = (char)('0' + i / 10 % 10);
-		digits4[i][3] = (char)('0' + i % 10);
-	}
-	digits_done = 1;
-}
-
-/*
- * The decimal digits of v at p (room for 20, or width), at least `width`
- * of them (zeros in front); returns the end.  No printf: the trace and the frames
- * write millions of numbers.  The length comes from the highest bit
- * (log10(2) ~ 1233 / 4096); the digits go in from the right, four at a
- * time, the leading one to four last.
- */
-char *
-fmt_u64(char *p, uint64_t v, unsigned width)
-{
-	unsigned	 n = (unsigned)(64 - __builtin_clzll(v | 1)) * 1233 >> 12;
-	char		*q;
-	const char	*d;
-	uint64_t	 hi;
-
-	if (!digits_done)
-		digits_init();
-	n += v >= pow10[n];		/* digits, but 0 for 0 */
-	n += n == 0;
-	if (width > n) {
-		memset(p, '0', width - n);
-		p += width - n;
-	}
-	q = p + n;
-	while (v >= 10000) {
-		hi = v / 10000;
-		q -= 4;
-		memcpy(q, digits4[v - hi * 10000], 4);
-		v = hi;
-	}
-	d = digits4[v];
-	switch (q - p) {
-	case 4:
-		memcpy(p, d, 4);
-		break;
-	case 3:
-		memcpy(p, d + 1, 3);
-		break;
-	case 2:
-		memcpy(p, d + 2, 2);
-		break;
-	default:
-		*p = d[3];
-		break;
-	}
-	return (p + n);
-}
 
 /* Copy the n bytes at s into buf (len bytes) as snprintf() would. */
 static char *

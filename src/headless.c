@@ -337,7 +337,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 	struct view		*dv;		/* from, and its view */
 	int			 rc, status = 0, stepwise, quiet_rest, svg_only;
 	uint64_t		 tn;		/* events of the trace */
-	int			 more, watched = 0;
+	int			 more, watched = 0, watch_out;
 	struct quiet		 w;		/* the stepping's watch */
 
 	/* The outputs' rule (safefile.h), said before any work. */
@@ -414,6 +414,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		quiet_begin(&w, err, o->until_events != 0 ?
 		    "the events asked for" : "the file");
 		watched = 1;
+		watch_out = r != NULL || ferror(out);
 		while ((rc = sim_step(s, &e)) == 1) {
 			if ((e.seq & (QUIET_TICK - 1)) == 0 &&
 			    quiet_tick(&w, quiet_permille(s, o->until_events),
@@ -421,9 +422,11 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 				rc = -2;
 				break;
 			}
-			report_trace_event(&tr, &e);
-			/* A full disk or a closed pipe: stop, reported below. */
-			if (report_trace_failed(&tr) || ferror(out))
+			/* A full disk or a closed pipe: stop, reported below
+			   (out is written in the loop by the trace, which
+			   watches its stream, and by the frames). */
+			if (report_trace_event(&tr, &e) != 0 ||
+			    (watch_out && ferror(out)))
 				break;
 			/* A view only for what is drawn from it: a trace alone
 			   goes at the engine's pace. */

@@ -27,7 +27,8 @@
  * The JSON writer of the trace: a line is built with stores of the keys'
  * text and fmt_u64() for each number, no printf (a trace is written at
  * memory speed: printf's format parsing was most of its cost).
- * JSON_MAX bounds a line: its keys and at most 12 numbers of 20 digits.
+ * JSON_MAX bounds a line: its keys and at most 12 numbers of 20 digits,
+ * and the 24 bytes a name's or a number's copy writes past its end.
  */
 #define JSON_MAX	512
 
@@ -88,49 +89,122 @@ json_str(char *p, const struct json_name *j)
 #define JSON_KEY(p, lit)	(memcpy((p), (lit), sizeof (lit) - 1), \
 				    (p) + sizeof (lit) - 1)
 
-/* One event as JSON into p (JSON_MAX bytes at least); the end. */
+/* Numbers no line has printed yet: 0, as its text says. */
+static void
+json_nums_init(struct report_nums *l)
+{
+	struct report_num	*n = (struct report_num *)l;
+	size_t			 i;
+
+	for (i = 0; i < sizeof *l / sizeof *n; i++) {
+		memset(&n[i], 0, sizeof n[i]);
+		n[i].s[0] = '0';
+		n[i].n = 1;
+	}
+}
+
+/*
+ * Make c the text of v, digit by digit, its part below w kept (out of
+ * line: seldom needed).
+ */
+static void json_num_make(struct report_num *, uint64_t, uint32_t)
+	     __attribute__((noinline));
+static void
+json_num_make(struct report_num *c, uint64_t v, uint32_t w)
+{
+	c->n = (size_t)(fmt_u64(c->s, v, 0) - c->s);
+	c->v = v;
+	c->lo = v % w;
+}
+
+/*
+ * The digits of v at p (room for 24 bytes), through c: the last line's
+ * text when v is the same; when only its last digits moved - those below
+ * w, 10^4 or 10^8, of a number of at least w whose part above them is the
+ * last one's (times and pages move by little from line to line) - those;
+ * else all.
+ */
+static inline char *
+json_num(char *p, struct report_num *c, uint64_t v, uint32_t w)
+{
+	/* v's part below w if that is all that moved, else >= w (below the
+	   last one's part above it, the difference wraps). */
+	uint64_t	lo = c->lo + v - c->v;
+	uint32_t	h;
+
+	if (v != c->v) {
+		if (c->v >= w && lo < w) {
+			if (w == 100000000)
+				fmt_u64_8(c->s + c->n - 8, (uint32_t)lo);
+			else {
+				h = (uint32_t)lo / 100;
+				memcpy(c->s + c->n - 4, fmt_digits2 + 2 * h,
+				    2);
+				memcpy(c->s + c->n - 2, fmt_digits2 + 2 *
+				    ((uint32_t)lo - h * 100), 2);
+			}
+			c->v = v;
+			c->lo = lo;
+		} else
+			json_num_make(c, v, w);
+	}
+	memcpy(p, c->s, sizeof c->s);
+	return (p + c->n);
+}
+
+/* The digits of a number no line repeats, at p (out of line, as above). */
 static char *
-json_event(char *p, const struct sim_event *e)
+json_u64(char *p, uint64_t v)
+{
+	return (fmt_u64(p, v, 0));
+}
+
+/*
+ * One event as JSON into p (JSON_MAX bytes at least, and 24 to spare);
+ * the end.  l: the numbers of the line before it, at hand for this one.
+ */
+static char *
+json_event(char *p, const struct sim_event *e, struct report_nums *l)
 {
 	json_names();
 	p = JSON_KEY(p, "{\"seq\":");
-	p = fmt_u64(p, e->seq, 0);
+	p = json_num(p, &l->seq, e->seq, 10000);
 	p = JSON_KEY(p, ",\"t_ns\":");
-	p = fmt_u64(p, e->t_ns, 0);
+	p = json_num(p, &l->t, e->t_ns, 100000000);
 	p = JSON_KEY(p, ",\"ev\":\"");
 	p = json_str(p, &json_ev[e->kind]);
 	p = JSON_KEY(p, "\",\"first\":");
-	p = fmt_u64(p, e->first, 0);
+	p = json_num(p, &l->first, e->first, 10000);
 	p = JSON_KEY(p, ",\"npages\":");
-	p = fmt_u64(p, e->npages, 0);
+	p = json_num(p, &l->npages, e->npages, 10000);
 	p = JSON_KEY(p, ",\"read\":");
-	p = fmt_u64(p, e->read_index, 0);
+	p = json_num(p, &l->read, e->read_index, 10000);
 	p = JSON_KEY(p, ",\"mode\":\"");
 	p = json_str(p, &json_mode[e->mode]);
 	*p++ = '"';
 	if (e->label) {
 		p = JSON_KEY(p, ",\"label\":\"T");
-		p = fmt_u64(p, (uint64_t)e->label, 0);
+		p = json_u64(p, (uint64_t)e->label);
 		*p++ = '"';
 	}
 	switch (e->kind) {
 	case SIM_EV_RA_SYNC:
 	case SIM_EV_RA_ASYNC:
 		p = JSON_KEY(p, ",\"hit\":");
-		p = fmt_u64(p, e->hit, 0);
+		p = json_num(p, &l->hit, e->hit, 10000);
 		if (e->marker != SIM_NONE) {
 			p = JSON_KEY(p, ",\"marker\":");
-			p = fmt_u64(p, e->marker, 0);
+			p = json_num(p, &l->marker, e->marker, 10000);
 		}
 		/* Linux 6.x: the async part, the folio order, the marked folio. */
 		if (mode_info((enum view_mode)e->mode)->modern) {
 			p = JSON_KEY(p, ",\"async\":");
-			p = fmt_u64(p, e->async, 0);
+			p = json_u64(p, e->async);
 			p = JSON_KEY(p, ",\"order\":");
-			p = fmt_u64(p, e->order, 0);
+			p = json_u64(p, e->order);
 			if (e->marker != SIM_NONE) {
 				p = JSON_KEY(p, ",\"marker_pages\":");
-				p = fmt_u64(p, e->marker_pages, 0);
+				p = json_u64(p, e->marker_pages);
 			}
 		}
 		break;
@@ -139,27 +213,27 @@ json_event(char *p, const struct sim_event *e)
 		p = json_str(p, &json_where[e->where == SIM_WHERE_QUEUE]);
 		p = e->merged ? JSON_KEY(p, "\",\"merged\":true,\"req\":") :
 		    JSON_KEY(p, "\",\"merged\":false,\"req\":");
-		p = fmt_u64(p, e->req, 0);
+		p = json_num(p, &l->req, e->req, 10000);
 		p = JSON_KEY(p, ",\"req_first\":");
-		p = fmt_u64(p, e->req_first, 0);
+		p = json_num(p, &l->req_first, e->req_first, 10000);
 		p = JSON_KEY(p, ",\"req_npages\":");
-		p = fmt_u64(p, e->req_npages, 0);
+		p = json_num(p, &l->req_npages, e->req_npages, 10000);
 		break;
 	case SIM_EV_FLUSH:
 		p = JSON_KEY(p, ",\"reason\":\"");
 		p = json_str(p, &json_reason[e->reason]);
 		p = JSON_KEY(p, "\",\"requests\":");
-		p = fmt_u64(p, e->count, 0);
+		p = json_u64(p, e->count);
 		break;
 	case SIM_EV_DISPATCH:
 	case SIM_EV_COMPLETE:
 		p = JSON_KEY(p, ",\"req\":");
-		p = fmt_u64(p, e->req, 0);
+		p = json_num(p, &l->req, e->req, 10000);
 		break;
 	case SIM_EV_WAIT:
 	case SIM_EV_WAKE:
 		p = JSON_KEY(p, ",\"page\":");
-		p = fmt_u64(p, e->page, 0);
+		p = json_num(p, &l->page, e->page, 10000);
 		break;
 	default:
 		break;
@@ -172,8 +246,12 @@ json_event(char *p, const struct sim_event *e)
 size_t
 report_json(char *buf, size_t len, const struct sim_event *e)
 {
-	char	line[JSON_MAX];
-	size_t	n = (size_t)(json_event(line, e) - line);
+	char			line[JSON_MAX];
+	struct report_nums	l;
+	size_t			n;
+
+	json_nums_init(&l);
+	n = (size_t)(json_event(line, e, &l) - line);
 
 	if (len == 0)
 		return (0);
@@ -420,6 +498,7 @@ report_trace_open(struct report_trace *t, const char *path, int force,
 	}
 	trace_header(t->f, cfg);
 	t->buf = xmalloc(REPORT_TRACE_BUF);
+	json_nums_init(&t->last);
 	return (0);
 }
 
@@ -485,18 +564,19 @@ report_trace_flush(struct report_trace *t)
  * One JSON line for an event, gathered in t->buf: the stream gets them in
  * blocks (REPORT_TRACE_BUF), one call for many lines.
  */
-void
+int
 report_trace_event(struct report_trace *t, const struct sim_event *e)
 {
 	char	*p;
 
 	if (t->f == NULL)
-		return;
+		return (0);
 	if (t->n + JSON_MAX + 1 > REPORT_TRACE_BUF)
 		report_trace_flush(t);
-	p = json_event(t->buf + t->n, e);
+	p = json_event(t->buf + t->n, e, &t->last);
 	*p++ = '\n';
 	t->n = (size_t)(p - t->buf);
+	return (t->failed);
 }
 
 /* report_trace_event() as a callback (app_replay()). */

@@ -62,6 +62,23 @@ void	report_sum_print(FILE *, const struct report_sum *);
 /* Format one event as a JSON object (no newline) into buf. */
 size_t	report_json(char *buf, size_t len, const struct sim_event *);
 
+/*
+ * A number as the last line printed it in the same place: the trace's
+ * consecutive lines mostly repeat (read, time) or count on (seq) their
+ * numbers, and a copy costs less than the digits.
+ */
+struct report_num {
+	uint64_t	 v;
+	uint64_t	 lo;		/* v % 10^4, or 10^8 (times) */
+	size_t		 n;		/* the digits' length */
+	char		 s[24];		/* v's digits (room for a copy of 24) */
+};
+/* The numbers of the lines (report.c's json_event()), by key. */
+struct report_nums {
+	struct report_num seq, t, first, npages, read;
+	struct report_num hit, marker, req, req_first, req_npages, page;
+};
+
 /* A --trace output: one JSON line per event. */
 #define REPORT_TRACE_BUF	65536
 struct report_trace {
@@ -72,6 +89,7 @@ struct report_trace {
 	char		*buf;	/* lines not yet handed to f */
 	size_t		 n;
 	int		 failed; /* a write to f has failed */
+	struct report_nums last; /* the last line's numbers */
 };
 
 /*
@@ -99,8 +117,9 @@ int	report_trace_plan(const char *path, int force,
 /*
  * Write one event.  Lines are gathered and handed to the stream in blocks:
  * flush before anything else is written to the same stream (out).
+ * Returns report_trace_failed(): nonzero once a write has failed.
  */
-void	report_trace_event(struct report_trace *, const struct sim_event *);
+int	report_trace_event(struct report_trace *, const struct sim_event *);
 /* Hand the gathered lines to the stream. */
 void	report_trace_flush(struct report_trace *);
 /* The same, as an app_replay() callback (arg: the struct report_trace). */
