@@ -319,6 +319,7 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 {
 	struct sim		*s;
 	struct sim_event	 e;
+	const struct sim_event	*ep;
 	struct view		*v = NULL;
 	struct view_event	 ve;
 	uint64_t		 ahead = 0;
@@ -415,24 +416,30 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		    "the events asked for" : "the file");
 		watched = 1;
 		watch_out = r != NULL || ferror(out);
-		while ((rc = sim_step(s, &e)) == 1) {
-			if ((e.seq & (QUIET_TICK - 1)) == 0 &&
+		while ((ep = sim_step_ref(s, &rc)) != NULL) {
+			/* In place in the engine, while it is not stepped:
+			   the view's feed may look ahead. */
+			if (sr != NULL || r != NULL) {
+				e = *ep;
+				ep = &e;
+			}
+			if ((ep->seq & (QUIET_TICK - 1)) == 0 &&
 			    quiet_tick(&w, quiet_permille(s, o->until_events),
-			    e.seq) != 0) {
+			    ep->seq) != 0) {
 				rc = -2;
 				break;
 			}
 			/* A full disk or a closed pipe: stop, reported below
 			   (out is written in the loop by the trace, which
 			   watches its stream, and by the frames). */
-			if (report_trace_event(&tr, &e) != 0 ||
+			if (report_trace_event(&tr, ep) != 0 ||
 			    (watch_out && ferror(out)))
 				break;
 			/* A view only for what is drawn from it: a trace alone
 			   goes at the engine's pace. */
 			if (sr != NULL || r != NULL) {
-				feed_step(v, &ahead, s, &e);
-				feed_event(&ve, &e);
+				feed_step(v, &ahead, s, ep);
+				feed_event(&ve, ep);
 			}
 			if (sr != NULL)
 				render_event(sr, v, &ve);
@@ -441,12 +448,12 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 				report_trace_flush(&tr);	/* out, in order */
 				/* The count the frame's header shows. */
 				fprintf(out, "--- event %llu ---\n",
-				    (unsigned long long)e.seq + 1);
+				    (unsigned long long)ep->seq + 1);
 				render_text_frame(r, rt, v, out);
 			}
-			if (o->until_label && e.label == o->until_label)
+			if (o->until_label && ep->label == o->until_label)
 				break;
-			if (o->until_events && e.seq + 1 >= o->until_events)
+			if (o->until_events && ep->seq + 1 >= o->until_events)
 				break;
 			/* Only the moment asked for made this run step, and it
 			   can no longer come (4 KiB reads have no T3): the rest

@@ -28,6 +28,31 @@ locate(const struct sim_extents *x, uint64_t p)
 	return (lo);
 }
 
+/*
+ * Index of the run holding page p (p < size), looked for first from run
+ * h (where the last change of the same kind was: a join since may have
+ * moved it down by two) a few runs either way.
+ */
+static inline size_t
+locate_near(const struct sim_extents *x, uint64_t p, size_t h)
+{
+	const struct sim_extent	*v = x->v;
+	size_t			 i = h < x->n ? h : x->n - 1;
+
+	if (v[i].first > p) {
+		if (i < 3 || v[i - 3].first > p)
+			return (locate(x, p));
+		while (v[i].first > p)
+			i--;
+		return (i);
+	}
+	if (i + 3 < x->n && v[i + 3].first <= p)
+		return (locate(x, p));
+	while (i + 1 < x->n && v[i + 1].first <= p)
+		i++;
+	return (i);
+}
+
 /* One absent run over the whole file. */
 int
 sim_extents_init(struct sim_extents *x, uint64_t size)
@@ -134,24 +159,22 @@ set_in_run(struct sim_extents *x, size_t i, uint64_t first, uint64_t end,
 	return (0);
 }
 
-/* Set a range to one state, splitting and joining runs as needed. */
-int
-sim_extents_set(struct sim_extents *x, uint64_t first, uint64_t n,
+/*
+ * sim_extents_set() beyond set_in_run(): [first, end) from run i on is
+ * replaced by up to three pieces, joined with equal neighbours.  Out of
+ * line, so that the common case costs no stack frame.
+ */
+static int set_general(struct sim_extents *, size_t, uint64_t, uint64_t,
+	     enum sim_page) __attribute__((noinline));
+static int
+set_general(struct sim_extents *x, size_t i, uint64_t first, uint64_t end,
     enum sim_page st)
 {
 	struct sim_extent	 piece[3], *nv;
-	uint64_t		 end;
-	size_t			 i, j, k = 0, need, lo, hi;
+	uint64_t		 n = end - first;
+	size_t			 j, k = 0, need, lo, hi;
 
-	if (n == 0 || first >= x->size)
-		return (0);
-	if (n > x->size - first)
-		n = x->size - first;
-	end = first + n;
-	i = locate(x, first);
-	if (set_in_run(x, i, first, end, st))
-		return (0);
-	j = locate(x, end - 1);
+	j = locate_near(x, end - 1, i);
 	if (x->v[i].first < first) {
 		piece[k] = x->v[i];
 		piece[k++].npages = first - x->v[i].first;
@@ -198,6 +221,26 @@ sim_extents_set(struct sim_extents *x, uint64_t first, uint64_t n,
 	memcpy(x->v + lo, piece, k * sizeof *piece);
 	x->n = need;
 	return (0);
+}
+
+/* Set a range to one state, splitting and joining runs as needed. */
+int
+sim_extents_set(struct sim_extents *x, uint64_t first, uint64_t n,
+    enum sim_page st)
+{
+	uint64_t	end;
+	size_t		i;
+
+	if (n == 0 || first >= x->size)
+		return (0);
+	if (n > x->size - first)
+		n = x->size - first;
+	end = first + n;
+	i = locate_near(x, first, x->hint[st]);
+	x->hint[st] = i;
+	if (set_in_run(x, i, first, end, st))
+		return (0);
+	return (set_general(x, i, first, end, st));
 }
 
 /* First page at or after from (before to) in state st. */

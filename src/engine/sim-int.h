@@ -15,6 +15,9 @@ struct sim_extents {
 	size_t			 n;
 	size_t			 cap;
 	uint64_t		 size;
+	/* Where the last change to each state was (a guess, checked): pages
+	   change state at a few places that move along the file. */
+	size_t			 hint[SIM_PAGE_COUNT];
 };
 
 int	 sim_extents_init(struct sim_extents *, uint64_t size);

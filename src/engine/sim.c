@@ -384,12 +384,11 @@ sim_ev_push(struct sim *s, enum sim_ev kind)
 
 	if ((e = push(s)) == NULL)
 		e = &s->scratch;
-	memset(e, 0, sizeof *e);
-	e->kind = kind;
-	e->t_ns = s->now;
-	e->marker = e->hit = e->page = e->req_first = SIM_NONE;
-	e->read_index = s->rd.read_index;
-	e->mode = s->mode;
+	/* One assignment, not memset() and stores: every event is built. */
+	*e = (struct sim_event){ .kind = kind, .t_ns = s->now,
+	    .marker = SIM_NONE, .hit = SIM_NONE, .page = SIM_NONE,
+	    .req_first = SIM_NONE, .read_index = s->rd.read_index,
+	    .mode = s->mode };
 	return (e);
 }
 
@@ -546,23 +545,40 @@ advance(struct sim *s)
 	return (1);
 }
 
+/* Produce the next event, in place in the FIFO. */
+const struct sim_event *
+sim_step_ref(struct sim *s, int *rc)
+{
+	struct sim_event	*e;
+
+	while (s->evq_len == 0) {
+		if (s->oom || !advance(s)) {
+			*rc = s->oom ? -1 : 0;
+			return (NULL);
+		}
+	}
+	if (s->oom) {
+		*rc = -1;
+		return (NULL);
+	}
+	e = &s->evq[s->evq_head++];
+	s->evq_len--;
+	e->seq = s->seq++;
+	stats_update(s);
+	*rc = 1;
+	return (e);
+}
+
 /* Produce the next event. */
 int
 sim_step(struct sim *s, struct sim_event *ev)
 {
-	while (s->evq_len == 0) {
-		if (s->oom)
-			return (-1);
-		if (!advance(s))
-			return (0);
-	}
-	if (s->oom)
-		return (-1);
-	*ev = s->evq[s->evq_head++];
-	s->evq_len--;
-	ev->seq = s->seq++;
-	stats_update(s);
-	return (1);
+	const struct sim_event	*e;
+	int			 rc;
+
+	if ((e = sim_step_ref(s, &rc)) != NULL)
+		*ev = *e;
+	return (rc);
 }
 
 /* Run to the end keeping no events. */

@@ -313,6 +313,12 @@ void	 sim_free(struct sim *);
  * run is over, -1 on allocation failure.
  */
 int	 sim_step(struct sim *, struct sim_event *ev);
+/*
+ * sim_step() without the copy: the event in place, valid until the next
+ * call that changes s; NULL when there is none, with *rc 0 (the run is
+ * over) or -1 (allocation failure).
+ */
+const struct sim_event *sim_step_ref(struct sim *, int *rc);
 
 /*
  * Run to the end without reporting events (fast path for summaries).
