@@ -532,34 +532,6 @@ sim_dev_run(struct sim *s)
 }
 
 /*
- * Account the device's time from acct_t up to t as busy, waking or idle
- * (sim.h, struct sim_stats; model.md §5): idle with nothing on the device,
- * waking until the link is up, busy from then on (a command is in its
- * latency or crossing the link).  The device list does not change in
- * between; a wake is under way only while the command that started it is
- * on the device (it cannot complete before the link is up).
- */
-void
-sim_dev_account(struct sim *s, uint64_t t)
-{
-	uint64_t	a = s->acct_t, from;
-
-	if (t <= a)
-		return;
-	s->acct_t = t;
-	if (s->dev.n == 0) {
-		s->st.idle_ns += t - a;
-		return;
-	}
-	if (s->wake_end > a) {
-		from = s->wake_end < t ? s->wake_end : t;
-		s->st.waking_ns += from - a;
-		a = from;
-	}
-	s->st.busy_ns += t - a;
-}
-
-/*
  * The first time a command completes (sim_next_time()), changing nothing.
  * FIFO: the first command's completion time.  Round robin: latency ends
  * produce no event but change the turns, so walk a copy of the link

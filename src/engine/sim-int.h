@@ -448,14 +448,49 @@ uint64_t sim_dev_next(const struct sim *);
 uint64_t sim_dev_next_done(const struct sim *);
 /* Bring the link's turns up to now without changing any future event. */
 void	 sim_dev_sync(struct sim *);
-/* Account device time up to t as busy, waking or idle. */
-void	 sim_dev_account(struct sim *, uint64_t t);
+/*
+ * Account the device's time from acct_t up to t as busy, waking or idle
+ * (sim.h, struct sim_stats; model.md §5): idle with nothing on the device,
+ * waking until the link is up, busy from then on (a command is in its
+ * latency or crossing the link).  The device list does not change in
+ * between; a wake is under way only while the command that started it is
+ * on the device (it cannot complete before the link is up).  Inline: it
+ * runs at every action.
+ */
+static inline void
+sim_dev_account(struct sim *s, uint64_t t)
+{
+	uint64_t	a = s->acct_t, from;
+
+	if (t <= a)
+		return;
+	s->acct_t = t;
+	if (s->dev.n == 0) {
+		s->st.idle_ns += t - a;
+		return;
+	}
+	if (s->wake_end > a) {
+		from = s->wake_end < t ? s->wake_end : t;
+		s->st.waking_ns += from - a;
+		a = from;
+	}
+	s->st.busy_ns += t - a;
+}
 
 /* sim-task.c: the reading task (§3). */
 /* One step of the reading task at its busy_until time. */
 void	 sim_task_run(struct sim *);
-/* Next action time of the task, SIM_NONE if it is not runnable. */
-uint64_t sim_task_next(const struct sim *);
+/*
+ * Next action time of the task, SIM_NONE if it is not runnable.  Inline:
+ * it runs at every action.
+ */
+static inline uint64_t
+sim_task_next(const struct sim *s)
+{
+	if (s->step == STEP_DONE || s->rd.task == SIM_TASK_SLEEPING)
+		return (SIM_NONE);
+	return (s->rd.busy_until);
+}
 
 /* sim-cycle.c: period skipping. */
 /* At a read() boundary of a quiet run: skip whole periods if it repeats. */

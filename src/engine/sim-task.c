@@ -22,15 +22,6 @@
 #include "sim.h"
 #include "sim-int.h"
 
-/* Next action time of the task, SIM_NONE if it is not runnable. */
-uint64_t
-sim_task_next(const struct sim *s)
-{
-	if (s->step == STEP_DONE || s->rd.task == SIM_TASK_SLEEPING)
-		return (SIM_NONE);
-	return (s->rd.busy_until);
-}
-
 /* Pages left in this read() from the task's position. */
 static uint64_t
 req_left(const struct sim *s)

@@ -133,16 +133,14 @@ sim_u64v_next(const struct sim_u64v *a, uint64_t x)
  * (device); the page-ordered ones are searched by bisection.
  */
 
-/* Make room for one more request at the end; 0, or -1 out of memory. */
+/* reqv_room() when the list is full: slide down or grow. */
 static int
-reqv_room(struct sim_reqv *a)
+reqv_grow(struct sim_reqv *a)
 {
 	size_t			 off = a->base ? (size_t)(a->v - a->base) : 0;
 	size_t			 ncap;
 	struct sim_request	*nv;
 
-	if (a->n < a->cap)
-		return (0);
 	if (off != 0 && off >= a->n) {
 		/* Half or more of the allocation is dead: slide down. */
 		memmove(a->base, a->v, a->n * sizeof *a->v);
@@ -157,6 +155,13 @@ reqv_room(struct sim_reqv *a)
 	a->v = nv + off;
 	a->cap = ncap - off;
 	return (0);
+}
+
+/* Make room for one more request at the end; 0, or -1 out of memory. */
+static inline int
+reqv_room(struct sim_reqv *a)
+{
+	return (a->n < a->cap ? 0 : reqv_grow(a));
 }
 
 /* Free a request list's storage and empty it. */
@@ -223,7 +228,8 @@ sim_reqv_insert_sorted(struct sim_reqv *a, const struct sim_request *r,
 		while (i < a->n && a->v[i].first == r->first)
 			i++;
 	}
-	memmove(a->v + i + 1, a->v + i, (a->n - i) * sizeof *a->v);
+	if (i < a->n)
+		memmove(a->v + i + 1, a->v + i, (a->n - i) * sizeof *a->v);
 	a->v[i] = *r;
 	a->n++;
 	*at = i;
