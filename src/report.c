@@ -100,53 +100,68 @@ json_nums_init(struct report_nums *l)
 		memset(&n[i], 0, sizeof n[i]);
 		n[i].s[0] = '0';
 		n[i].n = 1;
+		n[i].w = 1;
 	}
 }
 
 /*
- * Make c the text of v, digit by digit, its part below w kept (out of
- * line: seldom needed).
+ * Make c the text of v, digit by digit, with the window of its last
+ * digits that a change of the next lines may stay within (out of line:
+ * seldom needed).
  */
-static void json_num_make(struct report_num *, uint64_t, uint32_t)
+static void json_num_make(struct report_num *, uint64_t)
 	     __attribute__((noinline));
 static void
-json_num_make(struct report_num *c, uint64_t v, uint32_t w)
+json_num_make(struct report_num *c, uint64_t v)
 {
 	c->n = (size_t)(fmt_u64(c->s, v, 0) - c->s);
 	c->v = v;
-	c->lo = v % w;
+	if (v >= 100000000)
+		c->w = 100000000;
+	else if (v >= 10000)
+		c->w = 10000;
+	else if (v >= 100)
+		c->w = 100;
+	else
+		c->w = 1;	/* every change is a new text */
+	c->base = v - v % c->w;
 }
 
 /*
  * The digits of v at p (room for 24 bytes), through c: the last line's
  * text when v is the same; when only its last digits moved - those below
- * w, 10^4 or 10^8, of a number of at least w whose part above them is the
- * last one's (times and pages move by little from line to line) - those;
- * else all.
+ * c's window, 10^2, 10^4 or 10^8 as the last number was long, if the part
+ * above them is the last one's (times and pages move by little from line
+ * to line) - those; else all, at once for one or two.
  */
 static inline char *
-json_num(char *p, struct report_num *c, uint64_t v, uint32_t w)
+json_num(char *p, struct report_num *c, uint64_t v)
 {
-	/* v's part below w if that is all that moved, else >= w (below the
-	   last one's part above it, the difference wraps). */
-	uint64_t	lo = c->lo + v - c->v;
+	uint64_t	lo = v - c->base;	/* if v >= base */
 	uint32_t	h;
+	char		*e = c->s + c->n;
 
 	if (v != c->v) {
-		if (c->v >= w && lo < w) {
-			if (w == 100000000)
-				fmt_u64_8(c->s + c->n - 8, (uint32_t)lo);
-			else {
+		if (v >= c->base && lo < c->w) {
+			if (c->w == 100)
+				memcpy(e - 2, fmt_digits2 + 2 * lo, 2);
+			else if (c->w == 10000) {
 				h = (uint32_t)lo / 100;
-				memcpy(c->s + c->n - 4, fmt_digits2 + 2 * h,
-				    2);
-				memcpy(c->s + c->n - 2, fmt_digits2 + 2 *
+				memcpy(e - 4, fmt_digits2 + 2 * h, 2);
+				memcpy(e - 2, fmt_digits2 + 2 *
 				    ((uint32_t)lo - h * 100), 2);
-			}
+			} else
+				fmt_u64_8(e - 8, (uint32_t)lo);
 			c->v = v;
-			c->lo = lo;
+		} else if (v < 100) {
+			/* Page counts, flush sizes: one or two digits. */
+			memcpy(c->s, fmt_digits2 + 2 * v + (v < 10), 2);
+			c->n = 1 + (v >= 10);
+			c->v = v;
+			c->w = 1;
+			c->base = v;
 		} else
-			json_num_make(c, v, w);
+			json_num_make(c, v);
 	}
 	memcpy(p, c->s, sizeof c->s);
 	return (p + c->n);
@@ -168,17 +183,17 @@ json_event(char *p, const struct sim_event *e, struct report_nums *l)
 {
 	json_names();
 	p = JSON_KEY(p, "{\"seq\":");
-	p = json_num(p, &l->seq, e->seq, 10000);
+	p = json_num(p, &l->seq, e->seq);
 	p = JSON_KEY(p, ",\"t_ns\":");
-	p = json_num(p, &l->t, e->t_ns, 100000000);
+	p = json_num(p, &l->t, e->t_ns);
 	p = JSON_KEY(p, ",\"ev\":\"");
 	p = json_str(p, &json_ev[e->kind]);
 	p = JSON_KEY(p, "\",\"first\":");
-	p = json_num(p, &l->first, e->first, 10000);
+	p = json_num(p, &l->first, e->first);
 	p = JSON_KEY(p, ",\"npages\":");
-	p = json_num(p, &l->npages, e->npages, 10000);
+	p = json_num(p, &l->npages, e->npages);
 	p = JSON_KEY(p, ",\"read\":");
-	p = json_num(p, &l->read, e->read_index, 10000);
+	p = json_num(p, &l->read, e->read_index);
 	p = JSON_KEY(p, ",\"mode\":\"");
 	p = json_str(p, &json_mode[e->mode]);
 	*p++ = '"';
@@ -191,10 +206,10 @@ json_event(char *p, const struct sim_event *e, struct report_nums *l)
 	case SIM_EV_RA_SYNC:
 	case SIM_EV_RA_ASYNC:
 		p = JSON_KEY(p, ",\"hit\":");
-		p = json_num(p, &l->hit, e->hit, 10000);
+		p = json_num(p, &l->hit, e->hit);
 		if (e->marker != SIM_NONE) {
 			p = JSON_KEY(p, ",\"marker\":");
-			p = json_num(p, &l->marker, e->marker, 10000);
+			p = json_num(p, &l->marker, e->marker);
 		}
 		/* Linux 6.x: the async part, the folio order, the marked folio. */
 		if (mode_info((enum view_mode)e->mode)->modern) {
@@ -213,11 +228,11 @@ json_event(char *p, const struct sim_event *e, struct report_nums *l)
 		p = json_str(p, &json_where[e->where == SIM_WHERE_QUEUE]);
 		p = e->merged ? JSON_KEY(p, "\",\"merged\":true,\"req\":") :
 		    JSON_KEY(p, "\",\"merged\":false,\"req\":");
-		p = json_num(p, &l->req, e->req, 10000);
+		p = json_num(p, &l->req, e->req);
 		p = JSON_KEY(p, ",\"req_first\":");
-		p = json_num(p, &l->req_first, e->req_first, 10000);
+		p = json_num(p, &l->req_first, e->req_first);
 		p = JSON_KEY(p, ",\"req_npages\":");
-		p = json_num(p, &l->req_npages, e->req_npages, 10000);
+		p = json_num(p, &l->req_npages, e->req_npages);
 		break;
 	case SIM_EV_FLUSH:
 		p = JSON_KEY(p, ",\"reason\":\"");
@@ -228,12 +243,12 @@ json_event(char *p, const struct sim_event *e, struct report_nums *l)
 	case SIM_EV_DISPATCH:
 	case SIM_EV_COMPLETE:
 		p = JSON_KEY(p, ",\"req\":");
-		p = json_num(p, &l->req, e->req, 10000);
+		p = json_num(p, &l->req, e->req);
 		break;
 	case SIM_EV_WAIT:
 	case SIM_EV_WAKE:
 		p = JSON_KEY(p, ",\"page\":");
-		p = json_num(p, &l->page, e->page, 10000);
+		p = json_num(p, &l->page, e->page);
 		break;
 	default:
 		break;

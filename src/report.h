@@ -69,7 +69,8 @@ size_t	report_json(char *buf, size_t len, const struct sim_event *);
  */
 struct report_num {
 	uint64_t	 v;
-	uint64_t	 lo;		/* v % 10^4, or 10^8 (times) */
+	uint64_t	 w;		/* 10^2, 10^4, 10^8 (up to v), or 1 */
+	uint64_t	 base;		/* v's part above w: v - v % w */
 	size_t		 n;		/* the digits' length */
 	char		 s[24];		/* v's digits (room for a copy of 24) */
 };

@@ -398,6 +398,90 @@ START_TEST(test_json_numbers)
 }
 END_TEST
 
+/* Steps of every size both ways across the powers of ten. */
+static const int64_t	 walk_step[] = { 0, 1, -1, 7, -7, 99, -99, 100, -100,
+			    9999, -9999, 10000, 123456, -123456, 99999999,
+			    100000000, -100000001, INT64_C(1) << 40,
+			    -(INT64_C(1) << 40) };
+
+/* xorshift64: the next of a fixed sequence. */
+static uint64_t
+walk_next(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return (*x);
+}
+
+/* Move each number of e by a step, now and then to a new value. */
+static void
+walk_event(struct sim_event *e, uint64_t *x)
+{
+	static const enum sim_ev kinds[] = { SIM_EV_QUEUE, SIM_EV_WAIT,
+				    SIM_EV_RA_ASYNC, SIM_EV_DISPATCH };
+	uint64_t	*num[] = { &e->seq, &e->t_ns, &e->first, &e->npages,
+			    &e->read_index, &e->hit, &e->req_first,
+			    &e->req_npages, &e->page };
+	const size_t	 nstep = sizeof walk_step / sizeof walk_step[0];
+	size_t		 k;
+	uint64_t	 r;
+
+	for (k = 0; k < sizeof num / sizeof num[0]; k++) {
+		r = walk_next(x);
+		*num[k] += (uint64_t)walk_step[r % nstep];
+		if (r % 61 == 0)
+			*num[k] = r % 5 == 0 ? 0 : r >> (r % 64);
+	}
+	r = walk_next(x);
+	e->req = (uint32_t)(e->req + (uint32_t)walk_step[r % nstep]);
+	e->kind = kinds[r % 4];
+}
+
+/*
+ * A trace's lines reuse the last line's numbers (report.c, struct
+ * report_num): lines written one after the other, their numbers on a walk
+ * (walk_event()), are the lines report_json() writes for each event alone.
+ */
+START_TEST(test_json_lines)
+{
+	struct sim_config	 cfg;
+	struct report_trace	 t;
+	struct sim_event	 e;
+	FILE			*f;
+	char			 got[1024], want[1024], hdr[4096];
+	uint64_t		 x = UINT64_C(88172645463325252);
+	size_t			 i;
+	const size_t		 lines = 20000;
+
+	sim_config_default(&cfg);
+	ck_assert_ptr_nonnull(f = tmpfile());
+	ck_assert_int_eq(report_trace_open(&t, "-", 0, f, stderr, &cfg), 0);
+	memset(&e, 0, sizeof e);
+	e.marker = SIM_NONE;
+	for (i = 0; i < lines; i++) {
+		walk_event(&e, &x);
+		ck_assert_int_eq(report_trace_event(&t, &e), 0);
+	}
+	ck_assert_int_eq(report_trace_close(&t, 0, stderr), 0);
+	rewind(f);
+	ck_assert_ptr_nonnull(fgets(hdr, sizeof hdr, f));	/* the header */
+	/* The same walk again, each event on its own. */
+	x = UINT64_C(88172645463325252);
+	memset(&e, 0, sizeof e);
+	e.marker = SIM_NONE;
+	for (i = 0; i < lines; i++) {
+		walk_event(&e, &x);
+		report_json(want, sizeof want - 1, &e);
+		strcat(want, "\n");
+		ck_assert_ptr_nonnull(fgets(got, sizeof got, f));
+		ck_assert_str_eq(got, want);
+	}
+	ck_assert_ptr_null(fgets(got, sizeof got, f));
+	fclose(f);
+}
+END_TEST
+
 /* fmt_u64() writes what printf's %0*llu writes, for every length. */
 START_TEST(test_u64)
 {
@@ -467,5 +551,6 @@ CHECK_SUITE("fmt", CHECK_CASE("escape", 60),
     CHECK_TEST(test_escape_sample), CHECK_TEST(test_escape_cut),
     CHECK_TEST(test_escape_tiny), CHECK_TEST(test_escape_composed),
     CHECK_TEST(test_shares), CHECK_TEST(test_pct), CHECK_TEST(test_append),
-    CHECK_TEST(test_cut), CHECK_TEST(test_json_numbers), CHECK_TEST(test_u64),
+    CHECK_TEST(test_cut), CHECK_TEST(test_json_numbers),
+    CHECK_TEST(test_json_lines), CHECK_TEST(test_u64),
     CHECK_TEST(test_readable))
