@@ -28,7 +28,7 @@
  * text and fmt_u64() for each number, no printf (a trace is written at
  * memory speed: printf's format parsing was most of its cost).
  * JSON_MAX bounds a line: its keys and at most 12 numbers of 20 digits,
- * and the 24 bytes a name's or a number's copy writes past its end.
+ * and the 32 bytes a name's or a number's copy writes past its end.
  */
 #define JSON_MAX	512
 
@@ -36,8 +36,9 @@
  * The names the trace prints (events, modes, holding places, flush
  * reasons), each padded in a fixed slot so that it is copied with one
  * fixed-size store: filled from the engine's own names at the first line.
+ * An event's and a mode's slot hold the keys around the name too.
  */
-#define JSON_NAME	24
+#define JSON_NAME	32
 struct json_name {
 	char		 s[JSON_NAME];
 	size_t		 n;
@@ -45,14 +46,13 @@ struct json_name {
 static struct json_name	 json_ev[SIM_EV_COUNT], json_mode[SIM_MODE_COUNT];
 static struct json_name	 json_where[2], json_reason[SIM_REASON_COUNT];
 
-/* Fill one slot with s (cut to the slot: no name is that long). */
+/* Fill one slot with pre, s, post (cut to the slot: none is that long). */
 static void
-json_name_set(struct json_name *j, const char *s)
+json_name_set(struct json_name *j, const char *pre, const char *s,
+    const char *post)
 {
-	j->n = strlen(s);
-	if (j->n > JSON_NAME)
-		j->n = JSON_NAME;
-	memcpy(j->s, s, j->n);
+	snprintf(j->s, sizeof j->s, "%s%s%s", pre, s, post);
+	j->n = strlen(j->s);
 }
 
 /* Fill the names once. */
@@ -65,15 +65,18 @@ json_names(void)
 	if (done)
 		return;
 	for (i = 0; i < SIM_EV_COUNT; i++)
-		json_name_set(&json_ev[i], sim_ev_name((enum sim_ev)i));
+		json_name_set(&json_ev[i], ",\"ev\":\"",
+		    sim_ev_name((enum sim_ev)i), "\",\"first\":");
 	for (i = 0; i < SIM_MODE_COUNT; i++)
-		json_name_set(&json_mode[i], mode_name((enum view_mode)i));
-	json_name_set(&json_where[SIM_WHERE_PLUG], sim_where_name(SIM_WHERE_PLUG));
-	json_name_set(&json_where[SIM_WHERE_QUEUE],
-	    sim_where_name(SIM_WHERE_QUEUE));
+		json_name_set(&json_mode[i], ",\"mode\":\"",
+		    mode_name((enum view_mode)i), "\"");
+	json_name_set(&json_where[SIM_WHERE_PLUG], "",
+	    sim_where_name(SIM_WHERE_PLUG), "");
+	json_name_set(&json_where[SIM_WHERE_QUEUE], "",
+	    sim_where_name(SIM_WHERE_QUEUE), "");
 	for (i = 0; i < SIM_REASON_COUNT; i++)
-		json_name_set(&json_reason[i],
-		    sim_reason_name((enum sim_reason)i));
+		json_name_set(&json_reason[i], "",
+		    sim_reason_name((enum sim_reason)i), "");
 	done = 1;
 }
 
@@ -175,28 +178,24 @@ json_u64(char *p, uint64_t v)
 }
 
 /*
- * One event as JSON into p (JSON_MAX bytes at least, and 24 to spare);
- * the end.  l: the numbers of the line before it, at hand for this one.
+ * One event as JSON into p (JSON_MAX bytes at least), the names made
+ * (json_names()); the end.  l: the numbers of the line before it, at
+ * hand for this one.
  */
 static char *
 json_event(char *p, const struct sim_event *e, struct report_nums *l)
 {
-	json_names();
 	p = JSON_KEY(p, "{\"seq\":");
 	p = json_num(p, &l->seq, e->seq);
 	p = JSON_KEY(p, ",\"t_ns\":");
 	p = json_num(p, &l->t, e->t_ns);
-	p = JSON_KEY(p, ",\"ev\":\"");
-	p = json_str(p, &json_ev[e->kind]);
-	p = JSON_KEY(p, "\",\"first\":");
+	p = json_str(p, &json_ev[e->kind]);	/* ,"ev":"...","first": */
 	p = json_num(p, &l->first, e->first);
 	p = JSON_KEY(p, ",\"npages\":");
 	p = json_num(p, &l->npages, e->npages);
 	p = JSON_KEY(p, ",\"read\":");
 	p = json_num(p, &l->read, e->read_index);
-	p = JSON_KEY(p, ",\"mode\":\"");
-	p = json_str(p, &json_mode[e->mode]);
-	*p++ = '"';
+	p = json_str(p, &json_mode[e->mode]);	/* ,"mode":"..." */
 	if (e->label) {
 		p = JSON_KEY(p, ",\"label\":\"T");
 		p = json_u64(p, (uint64_t)e->label);
@@ -265,6 +264,7 @@ report_json(char *buf, size_t len, const struct sim_event *e)
 	struct report_nums	l;
 	size_t			n;
 
+	json_names();
 	json_nums_init(&l);
 	n = (size_t)(json_event(line, e, &l) - line);
 
@@ -513,6 +513,7 @@ report_trace_open(struct report_trace *t, const char *path, int force,
 	}
 	trace_header(t->f, cfg);
 	t->buf = xmalloc(REPORT_TRACE_BUF);
+	json_names();
 	json_nums_init(&t->last);
 	return (0);
 }
