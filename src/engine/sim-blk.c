@@ -76,19 +76,17 @@ struct sim_request *
 sim_blk_req_add(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
     uint32_t id)
 {
-	struct sim_request	 r;
-	size_t			 at;
+	struct sim_request	*r;
 
-	memset(&r, 0, sizeof r);
-	r.id = id ? id : s->next_id++;
-	r.first = first;
-	r.npages = n;
-	r.t_dispatch = r.t_done = SIM_NONE;
-	if (sim_reqv_insert_sorted(v, &r, &at) != 0) {
+	if ((r = sim_reqv_insert_slot(v, first)) == NULL) {
 		s->oom = 1;
 		return (NULL);
 	}
-	return (&v->v[at]);
+	/* Built in its place: a request is made for every one queued. */
+	*r = (struct sim_request){ .id = id ? id : s->next_id++,
+	    .first = first, .npages = n, .t_dispatch = SIM_NONE,
+	    .t_done = SIM_NONE };
+	return (r);
 }
 
 /* Emit a QUEUE event for pages added to request r. */

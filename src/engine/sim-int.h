@@ -134,11 +134,10 @@ int	 sim_reqv_copy(struct sim_reqv *, const struct sim_reqv *);
 void	 sim_reqv_free(struct sim_reqv *);
 int	 sim_reqv_append(struct sim_reqv *, const struct sim_request *);
 /*
- * Insert keeping ascending first page (ties after existing); *at receives
- * the index.  0, or -1 when out of memory.
+ * A slot for a request of first page `first`, in page order (ties after
+ * existing), for the caller to fill; NULL when out of memory.
  */
-int	 sim_reqv_insert_sorted(struct sim_reqv *, const struct sim_request *,
-	     size_t *at);
+struct sim_request *sim_reqv_insert_slot(struct sim_reqv *, uint64_t first);
 /* In a page-ordered list: index of the first request with first >= p. */
 size_t	 sim_reqv_lower(const struct sim_reqv *, uint64_t p);
 /* Remove the item at i; O(1) for i == 0. */

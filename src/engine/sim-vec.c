@@ -211,29 +211,29 @@ sim_reqv_lower(const struct sim_reqv *a, uint64_t p)
 	return (lo);
 }
 
-/* Insert a request in ascending page order (ties after existing). */
-int
-sim_reqv_insert_sorted(struct sim_reqv *a, const struct sim_request *r,
-    size_t *at)
+/*
+ * A slot for a request of first page `first` in ascending page order (ties
+ * after existing), the rest moved up: the caller fills it.  NULL when out
+ * of memory.
+ */
+struct sim_request *
+sim_reqv_insert_slot(struct sim_reqv *a, uint64_t first)
 {
 	size_t	i;
 
 	if (reqv_room(a) != 0)
-		return (-1);
+		return (NULL);
 	/* Requests mostly come in page order: then it goes at the end. */
-	if (a->n == 0 || a->v[a->n - 1].first <= r->first)
+	if (a->n == 0 || a->v[a->n - 1].first <= first)
 		i = a->n;
 	else {
-		i = sim_reqv_lower(a, r->first);
-		while (i < a->n && a->v[i].first == r->first)
+		i = sim_reqv_lower(a, first);
+		while (i < a->n && a->v[i].first == first)
 			i++;
-	}
-	if (i < a->n)
 		memmove(a->v + i + 1, a->v + i, (a->n - i) * sizeof *a->v);
-	a->v[i] = *r;
+	}
 	a->n++;
-	*at = i;
-	return (0);
+	return (&a->v[i]);
 }
 
 /* Remove the n items at i: O(1) for i == 0, else one move of the rest. */
