@@ -246,18 +246,17 @@ dev_find(const struct sim *s, uint64_t seq)
 }
 
 /*
- * Every command whose latency has ended by now joins the turns, in dispatch
- * order, the same-size neighbours of one instant as one heap item.
+ * Every command whose latency has ended by now (one at least) joins the
+ * turns, in dispatch order, the same-size neighbours of one instant as one
+ * heap item.
  */
 static void
-rr_join(struct sim *s)
+rr_join_now(struct sim *s)
 {
 	struct sim_link		*l = &s->lk;
 	struct sim_request	*r;
 	struct sim_rr_item	 b;
 
-	if (l->k == s->dev.n || s->dev.v[l->k].t_lat_end > s->now)
-		return;
 	if (l->k == 0)
 		lk_start(l, s->now);
 	else
@@ -280,6 +279,14 @@ rr_join(struct sim *s)
 		s->oom = 1;
 	rr_top_set(s);
 	s->dn_ok = 0;
+}
+
+/* rr_join_now() if a latency has ended (inline: mostly none has). */
+static inline void
+rr_join(struct sim *s)
+{
+	if (s->lk.k != s->dev.n && s->dev.v[s->lk.k].t_lat_end <= s->now)
+		rr_join_now(s);
 }
 
 /*
@@ -375,68 +382,71 @@ sim_dev_next(const struct sim *s)
 void
 sim_dev_dispatch(struct sim *s)
 {
-	struct sim_request	 r;
+	struct sim_request	*r;
 	struct sim_event	*e;
 	uint64_t		 up, xfer, start;
+	int			 idle;
 
 	if (s->pol->queue_plug && s->q_plugged)
 		return;
 	while (s->queue.n != 0 && s->dev.n < s->cfg.device.qd) {
-		r = s->queue.v[0];
+		/* Moved into its place at the end of the device list. */
+		idle = s->dev.n == 0;
+		if ((r = sim_reqv_append_slot(&s->dev)) == NULL) {
+			s->oom = 1;
+			return;
+		}
+		*r = s->queue.v[0];
 		sim_reqv_remove(&s->queue, 0);
-		r.t_dispatch = s->now;
-		r.penalised = 0;
-		if (s->dev.n == 0 && s->cfg.device.idle_penalty_ns != 0 &&
+		r->t_dispatch = s->now;
+		r->penalised = 0;
+		if (idle && s->cfg.device.idle_penalty_ns != 0 &&
 		    s->now - s->idle_since >= s->cfg.device.idle_thresh_ns) {
 			/* The whole link wakes first; this command made it. */
 			s->wake_end = s->now + s->cfg.device.idle_penalty_ns;
-			r.penalised = 1;
+			r->penalised = 1;
 			s->st.penalties++;
 			s->st.penalty_ns += s->cfg.device.idle_penalty_ns;
 		}
 		/* No latency starts before the link is up. */
 		up = s->wake_end > s->now ? s->wake_end : s->now;
-		r.t_lat_end = up + s->cfg.device.latency_ns;
-		r.t_done = SIM_NONE;
-		r.fround = 0;
+		r->t_lat_end = up + s->cfg.device.latency_ns;
+		r->t_done = SIM_NONE;
+		r->fround = 0;
 		if (s->cfg.device.disc == SIM_DISC_FIFO) {
-			xfer = div_up(r.npages * SIM_PAGE_SIZE *
+			xfer = div_up(r->npages * SIM_PAGE_SIZE *
 			    UINT64_C(1000000000), s->cfg.device.bandwidth);
-			start = s->fifo_last_done > r.t_lat_end ?
-			    s->fifo_last_done : r.t_lat_end;
-			r.t_done = start + xfer;
-			s->fifo_last_done = r.t_done;
+			start = s->fifo_last_done > r->t_lat_end ?
+			    s->fifo_last_done : r->t_lat_end;
+			r->t_done = start + xfer;
+			s->fifo_last_done = r->t_done;
 		}
-		r.seq = s->dseq++;
+		r->seq = s->dseq++;
 		s->dn_ok = 0;
-		if (sim_reqv_append(&s->dev, &r) != 0) {
-			s->oom = 1;
-			return;
-		}
 		/* A zero latency: ready at once. */
 		if (s->cfg.device.disc == SIM_DISC_RR)
 			rr_join(s);
-		sim_set_state(s, r.first, r.npages, SIM_PAGE_INFLIGHT);
+		sim_set_state(s, r->first, r->npages, SIM_PAGE_INFLIGHT);
 		s->st.requests++;
-		s->st.request_pages += r.npages;
-		if (r.npages > s->st.max_request_pages)
-			s->st.max_request_pages = r.npages;
-		s->hist[r.npages]++;
-		if (s->hist[r.npages] > s->hist[s->st.mode_request_pages] ||
-		    (s->hist[r.npages] == s->hist[s->st.mode_request_pages] &&
-		    r.npages > s->st.mode_request_pages))
-			s->st.mode_request_pages = r.npages;
+		s->st.request_pages += r->npages;
+		if (r->npages > s->st.max_request_pages)
+			s->st.max_request_pages = r->npages;
+		s->hist[r->npages]++;
+		if (s->hist[r->npages] > s->hist[s->st.mode_request_pages] ||
+		    (s->hist[r->npages] == s->hist[s->st.mode_request_pages] &&
+		    r->npages > s->st.mode_request_pages))
+			s->st.mode_request_pages = r->npages;
 
 		e = sim_ev_new(s, SIM_EV_DISPATCH);
-		e->first = r.first;
-		e->npages = r.npages;
-		e->req = r.id;
-		e->penalised = r.penalised;
-		if (s->lab_next == 2 && s->t1_page >= r.first &&
-		    s->t1_page < r.first + r.npages)
+		e->first = r->first;
+		e->npages = r->npages;
+		e->req = r->id;
+		e->penalised = r->penalised;
+		if (s->lab_next == 2 && s->t1_page >= r->first &&
+		    s->t1_page < r->first + r->npages)
 			sim_label(s, e, 2);
-		else if (s->lab_pend != 0 && s->lab_pend_page >= r.first &&
-		    s->lab_pend_page < r.first + r.npages) {
+		else if (s->lab_pend != 0 && s->lab_pend_page >= r->first &&
+		    s->lab_pend_page < r->first + r->npages) {
 			/* T3/T4 in fixed and legacy: the window is sent. */
 			sim_label(s, e, s->lab_pend);
 			e->hit = s->lab_pend_hit;

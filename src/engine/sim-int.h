@@ -133,6 +133,8 @@ struct sim_reqv {
 int	 sim_reqv_copy(struct sim_reqv *, const struct sim_reqv *);
 void	 sim_reqv_free(struct sim_reqv *);
 int	 sim_reqv_append(struct sim_reqv *, const struct sim_request *);
+/* A slot at the end for the caller to fill; NULL when out of memory. */
+struct sim_request *sim_reqv_append_slot(struct sim_reqv *);
 /*
  * A slot for a request of first page `first`, in page order (ties after
  * existing), for the caller to fill; NULL when out of memory.

@@ -185,13 +185,24 @@ sim_reqv_copy(struct sim_reqv *d, const struct sim_reqv *s)
 	return (r);
 }
 
+/* A slot at the end for the caller to fill; NULL when out of memory. */
+struct sim_request *
+sim_reqv_append_slot(struct sim_reqv *a)
+{
+	if (reqv_room(a) != 0)
+		return (NULL);
+	return (&a->v[a->n++]);
+}
+
 /* Append a request. */
 int
 sim_reqv_append(struct sim_reqv *a, const struct sim_request *r)
 {
-	if (reqv_room(a) != 0)
+	struct sim_request	*d;
+
+	if ((d = sim_reqv_append_slot(a)) == NULL)
 		return (-1);
-	a->v[a->n++] = *r;
+	*d = *r;
 	return (0);
 }
 
