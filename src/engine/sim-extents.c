@@ -53,6 +53,16 @@ locate_near(const struct sim_extents *x, uint64_t p, size_t h)
 	return (i);
 }
 
+/*
+ * locate() for a look that changes nothing, first near where the reader
+ * last consumed (it mostly looks at its own page and the next windows).
+ */
+static inline size_t
+locate_reader(const struct sim_extents *x, uint64_t p)
+{
+	return (locate_near(x, p, x->hint[SIM_PAGE_CONSUMED]));
+}
+
 /* One absent run over the whole file. */
 int
 sim_extents_init(struct sim_extents *x, uint64_t size)
@@ -95,7 +105,7 @@ sim_extents_get(const struct sim_extents *x, uint64_t p)
 {
 	if (p >= x->size)
 		return (SIM_PAGE_ABSENT);
-	return (x->v[locate(x, p)].state);
+	return (x->v[locate_reader(x, p)].state);
 }
 
 /* Remove the n runs from i on. */
@@ -254,7 +264,7 @@ sim_extents_find(const struct sim_extents *x, uint64_t from, uint64_t to,
 		to = x->size;
 	if (from >= to)
 		return (SIM_NONE);
-	for (i = locate(x, from); i < x->n && x->v[i].first < to; i++) {
+	for (i = locate_reader(x, from); i < x->n && x->v[i].first < to; i++) {
 		if (x->v[i].state == st)
 			return (x->v[i].first > from ? x->v[i].first : from);
 	}
@@ -270,7 +280,7 @@ sim_extents_run_end(const struct sim_extents *x, uint64_t p, uint64_t to)
 
 	if (p >= x->size)
 		return (p < to ? to : p);
-	e = &x->v[locate(x, p)];
+	e = &x->v[locate_reader(x, p)];
 	end = e->first + e->npages;
 	return (end < to ? end : to);
 }
