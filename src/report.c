@@ -180,9 +180,12 @@ json_u64(char *p, uint64_t v)
 /*
  * One event as JSON into p (JSON_MAX bytes at least), the names made
  * (json_names()); the end.  l: the numbers of the line before it, at
- * hand for this one.
+ * hand for this one.  Inline in the trace's writer: it runs for every
+ * line.
  */
-static char *
+static inline char *json_event(char *, const struct sim_event *,
+	     struct report_nums *) __attribute__((always_inline));
+static inline char *
 json_event(char *p, const struct sim_event *e, struct report_nums *l)
 {
 	p = JSON_KEY(p, "{\"seq\":");

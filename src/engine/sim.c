@@ -509,8 +509,12 @@ sim_stall_total(const struct sim *s)
 	    s->now - s->sleep_since : 0));
 }
 
-/* Perform the earliest action.  Returns 0 if there is none left. */
-static int
+/*
+ * Perform the earliest action.  Returns 0 if there is none left.  Inline
+ * in the loops that run it: it runs for every action.
+ */
+static inline int advance(struct sim *) __attribute__((always_inline));
+static inline int
 advance(struct sim *s)
 {
 	uint64_t	td, tt, tr, next;
