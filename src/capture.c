@@ -433,21 +433,6 @@ read_like_dd(struct cap *c, int fd, uint64_t bs, uint64_t limit)
 	return (0);
 }
 
-/* What a file type is, for a refusal. */
-static const char *
-type_name(mode_t m)
-{
-	if (S_ISFIFO(m))
-		return ("a FIFO");
-	if (S_ISDIR(m))
-		return ("a directory");
-	if (S_ISCHR(m))
-		return ("a character device");
-	if (S_ISSOCK(m))
-		return ("a socket");
-	return ("not a regular file");
-}
-
 /*
  * Open PATH to capture, before anything is traced or written: a regular
  * file or a block device, opened without blocking (a FIFO cannot hang
@@ -474,7 +459,7 @@ check_path(const char *path, const char *esc, FILE *err, struct stat *sb,
 	}
 	if (!S_ISBLK(sb->st_mode) && !S_ISREG(sb->st_mode)) {
 		fprintf(err, "raviz: --capture: %s: %s; expected a regular "
-		    "file or a block device\n", esc, type_name(sb->st_mode));
+		    "file or a block device\n", esc, safefile_type_name(sb->st_mode));
 		close(fd);
 		return (-1);
 	}

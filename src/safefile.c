@@ -45,18 +45,53 @@ safefile_std_fds(void)
 	return (0);
 }
 
-/* What a non-regular file is, for the message. */
+/*
+ * The files that are not regular, as messages name them: in words, as a
+ * reader refuses one, as a writer finds one in its way.
+ */
+#define REPLACES_ONLY	" is in the way (raviz replaces only a regular file)"
+static const struct {
+	mode_t		 type;
+	const char	*name;		/* "a FIFO" */
+	const char	*why;		/* a reader's refusal */
+	const char	*way;		/* in a writer's way */
+} ftypes[] = {
+	{ S_IFDIR, "a directory", "not a regular file (a directory)",
+	    "a directory is in the way" },
+	{ S_IFIFO, "a FIFO", "not a regular file (a FIFO)",
+	    "a FIFO" REPLACES_ONLY },
+	{ S_IFCHR, "a character device", "not a regular file (a device)",
+	    "a device" REPLACES_ONLY },
+	{ S_IFBLK, "a block device", "not a regular file (a device)",
+	    "a device" REPLACES_ONLY },
+	{ S_IFSOCK, "a socket", "not a regular file (a socket)",
+	    "a socket" REPLACES_ONLY },
+	{ S_IFLNK, "a symbolic link", "not a regular file (a symbolic link)",
+	    "a symbolic link is in the way (raviz never writes through one "
+	    "nor replaces one: remove it first)" },
+};
+
+/* A file type in words; see safefile.h. */
+const char *
+safefile_type_name(mode_t m)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof ftypes / sizeof ftypes[0]; i++)
+		if ((m & S_IFMT) == ftypes[i].type)
+			return (ftypes[i].name);
+	return ("not a regular file");
+}
+
+/* What a non-regular file is, for a reader's message. */
 static const char *
 kind(mode_t m)
 {
-	if (S_ISDIR(m))
-		return ("not a regular file (a directory)");
-	if (S_ISFIFO(m))
-		return ("not a regular file (a FIFO)");
-	if (S_ISCHR(m) || S_ISBLK(m))
-		return ("not a regular file (a device)");
-	if (S_ISSOCK(m))
-		return ("not a regular file (a socket)");
+	size_t	i;
+
+	for (i = 0; i < sizeof ftypes / sizeof ftypes[0]; i++)
+		if ((m & S_IFMT) == ftypes[i].type)
+			return (ftypes[i].why);
 	return ("not a regular file");
 }
 
@@ -179,20 +214,11 @@ no_tmpfile(void)
 static const char *
 in_the_way(mode_t m)
 {
-	if (S_ISLNK(m))
-		return ("a symbolic link is in the way (raviz never writes "
-		    "through one nor replaces one: remove it first)");
-	if (S_ISDIR(m))
-		return ("a directory is in the way");
-	if (S_ISFIFO(m))
-		return ("a FIFO is in the way (raviz replaces only a regular "
-		    "file)");
-	if (S_ISCHR(m) || S_ISBLK(m))
-		return ("a device is in the way (raviz replaces only a "
-		    "regular file)");
-	if (S_ISSOCK(m))
-		return ("a socket is in the way (raviz replaces only a "
-		    "regular file)");
+	size_t	i;
+
+	for (i = 0; i < sizeof ftypes / sizeof ftypes[0]; i++)
+		if ((m & S_IFMT) == ftypes[i].type)
+			return (ftypes[i].way);
 	return ("something other than a regular file is in the way");
 }
 

@@ -8,6 +8,7 @@
 #define RAVIZ_SAFEFILE_H
 
 #include <stddef.h>
+#include <sys/types.h>
 #include <stdio.h>
 
 /*
@@ -84,6 +85,12 @@ struct safefile_out {
 	char		 path[SAFEFILE_PATH_MAX];
 	char		 tmp[SAFEFILE_PATH_MAX];
 };
+
+/*
+ * A file type that is not a regular file in words ("a FIFO", "a block
+ * device"), for messages; "not a regular file" for any other.
+ */
+const char *safefile_type_name(mode_t);
 
 /* May path be written under the rule?  0, or -1 with *why set. */
 int	safefile_out_check(const char *path, int force, const char **why);
