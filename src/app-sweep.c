@@ -24,7 +24,7 @@ app_sweep_exec(struct app *a, int64_t arg)
 	enum sweep_kind	 k;
 	const char	*why = NULL;
 	char		 v[32];
-	uint64_t	 at = 0;
+	unsigned	 at = 0;
 	int		 rc;
 
 	if (arg < 0 || (arg == 0 && a->st.sweep == SWEEP_KIND_COUNT - 1)) {
@@ -49,16 +49,11 @@ app_sweep_exec(struct app *a, int64_t arg)
 	a->st.sweep = 0;
 	rc = sweep_compute(&a->cfg, k, &a->poll, &a->sweep, &why, &at);
 	if (rc != 0) {
-		a->sweep.kind = SWEEP_NONE;
-		if (rc == 2) {
-			a->sweep.kind = k;
-			a->sweep.v[0] = at;
+		if (rc == 2)
 			app_flashf(a, "no sweep of %s: at %s, %s", sweep_word(k),
-			    sweep_value(v, sizeof v, &a->sweep, 0), why);
-			a->sweep.kind = SWEEP_NONE;
-			return (0);
-		}
-		return (-1);
+			    sweep_value(v, sizeof v, &a->sweep, at), why);
+		a->sweep.kind = SWEEP_NONE;
+		return (rc == 2 ? 0 : -1);
 	}
 	a->sweep_cfg = a->cfg;
 	a->st.sweep = (int)k;

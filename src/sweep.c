@@ -173,7 +173,7 @@ cell(const struct sim_config *c, enum sweep_kind k, uint64_t v,
 int
 sweep_compute(const struct sim_config *c, enum sweep_kind k,
     struct timeline_poll *p, struct sweep *sw, const char **why,
-    uint64_t *at)
+    unsigned *at)
 {
 	const struct param	*pm;
 	struct quiet_part	 qp;
@@ -201,7 +201,7 @@ sweep_compute(const struct sim_config *c, enum sweep_kind k,
 			    n * SWEEP_MODES + j, sw->n * SWEEP_MODES),
 			    &sw->mb[n][j], &sw->wake[n][j], why);
 			if (rc == 2)
-				*at = sw->v[n];
+				*at = n;
 			if (rc == 0 && sw->mb[n][j] > sw->top)
 				sw->top = sw->mb[n][j];
 		}
@@ -345,7 +345,7 @@ sweep_run(const struct opts *o, FILE *out, FILE *err)
 	struct caps		 caps;
 	const char		*why = NULL;
 	char			 v[32], esc[512];
-	uint64_t		 at = 0;
+	unsigned		 at = 0;
 	int			 rc;
 
 	/* The SVG's rule (safefile.h) and its look, said before any work. */
@@ -371,10 +371,8 @@ sweep_run(const struct opts *o, FILE *out, FILE *err)
 		return (1);
 	}
 	if (rc == 2) {
-		sw.kind = (enum sweep_kind)o->sweep;
-		sw.v[0] = at;
 		fprintf(err, "raviz: --sweep=%s at %s: %s\n",
-		    sweep_word(sw.kind), sweep_value(v, sizeof v, &sw, 0), why);
+		    sweep_word(sw.kind), sweep_value(v, sizeof v, &sw, at), why);
 		return (2);
 	}
 	if (!o->frames && o->svg == NULL) {

@@ -66,11 +66,12 @@ char	*sweep_mb(char *buf, size_t len, uint64_t mbx10);
  * The figures of kind k over scenario c into *sw, its runs in slices
  * through p (NULL: straight through) whose hook sees the whole sweep's
  * share in p->permille.  0, -1 (memory), -2 (the hook stopped it: p->
- * cancelled) or 2 (c refuses a value: why in *why, its value in *at).
+ * cancelled) or 2 (c refuses a value: why in *why, the value's index
+ * in *at, sw's kind and values set).
  */
 int	 sweep_compute(const struct sim_config *c, enum sweep_kind k,
 	     struct timeline_poll *p, struct sweep *sw, const char **why,
-	     uint64_t *at);
+	     unsigned *at);
 /*
  * What the sweep shows, in one sentence computed from its figures: where
  * buggy first falls below half of fixed (the cliff), or that it never

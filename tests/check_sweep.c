@@ -61,7 +61,7 @@ START_TEST(test_bs_cliff)
 	struct sweep		 sw;
 	const char		*why = NULL;
 	char			 f[256];
-	uint64_t		 at = 0;
+	unsigned		 at = 0;
 	unsigned		 i, j;
 
 	ck_assert_int_eq(sweep_compute(&c, SWEEP_BS, NULL, &sw, &why, &at), 0);
@@ -105,7 +105,8 @@ START_TEST(test_ra_legacy_wake)
 	struct sim		*s;
 	const char		*why = NULL;
 	char			 f[256], want[64];
-	uint64_t		 at = 0, dev[3];
+	uint64_t		 dev[3];
+	unsigned		 at = 0;
 
 	ck_assert_int_eq(sweep_compute(&c, SWEEP_RA, NULL, &sw, &why, &at), 0);
 	sweep_finding(f, sizeof f, &sw);
@@ -182,7 +183,7 @@ START_TEST(test_poll)
 	struct sweep		 sw;
 	struct seen		 s;
 	const char		*why = NULL;
-	uint64_t		 at = 0;
+	unsigned		 at = 0;
 
 	/* Every event stepped: a run of many slices. */
 	c.no_skip = 1;
@@ -301,7 +302,7 @@ START_TEST(test_chart)
 	struct render_text	*t;
 	const char		*why = NULL;
 	char			 v[32], m[16];
-	uint64_t		 at = 0;
+	unsigned		 at = 0;
 	unsigned		 cols, rows, y, x, i, bars[SWEEP_MODES];
 
 	ck_assert_int_eq(sweep_compute(&c, SWEEP_BS, NULL, &sw, &why, &at), 0);
