@@ -107,7 +107,7 @@ static const struct opt table[] = {
 	    "T1 T2 T3 T4 T5" },
 	{ "no-skip", K_FLAG, O_SET, FIELD(cfg.no_skip), OPTS_RUN, NULL,
 	    S_HEADLESS, NULL, "step every event (no jumps over repeated\n"
-	    "periods: the same results, slower)", NULL },
+	    "periods or cached reads: the same results, slower)", NULL },
 	/* predict-then-reveal */
 	{ "predict", K_FLAG, O_SET, FIELD(predict), OPTS_RUN, NULL,
 	    S_HEADLESS, NULL, "ask before each window, flush and stall what\n"

@@ -1171,6 +1171,95 @@ START_TEST(test_run_budget)
 END_TEST
 
 /*
+ * Reads of cached pages in one action (sim-task.c, task_hits()): a quiet
+ * run of 4 KiB reads from 8 MiB windows, too short to repeat, takes far
+ * fewer actions than it makes events (about one per device action), and
+ * ends where stepping ends; with --no-skip it takes one or more actions
+ * per read, as stepping does.  2012 modes (modern reads folio batches).
+ */
+START_TEST(test_hits_actions)
+{
+	struct sim_config	 c = config(_i % 2 ? SIM_MODE_FIXED :
+				    SIM_MODE_BUGGY);
+	struct sim		*a, *b;
+	struct sim_event	 e;
+	struct sim_stats	 sa, sb;
+	uint64_t		 calls = 0;
+	int			 rc;
+
+	if (_i == 2)
+		c.mode = SIM_MODE_LEGACY;
+	c.no_skip = _i == 3;
+	c.read_pages = 1;
+	c.ra_pages = 2048;
+	c.file_pages = 32768;
+	a = sim_new(&c);
+	b = sim_new(&c);
+	sim_set_budget(a, 1);
+	while ((rc = sim_run_until(a, UINT64_MAX)) == 1)
+		calls++;
+	ck_assert_int_eq(rc, 0);
+	while (sim_step(b, &e) == 1)
+		;
+	ck_assert(sim_done(a) && sim_done(b));
+	sa = *sim_stats(a);
+	sb = *sim_stats(b);
+	ck_assert_uint_eq(sa.skipped_reads, 0);	/* no period: hits alone */
+	ck_assert(memcmp(&sa, &sb, sizeof sa) == 0);
+	ck_assert(memcmp(sim_reader(a), sim_reader(b),
+	    sizeof *sim_reader(a)) == 0);
+	ck_assert_uint_gt(sa.events, 3 * c.file_pages);
+	if (c.no_skip)
+		ck_assert_uint_gt(calls, sa.events / 2);
+	else
+		ck_assert_uint_lt(calls * 20, sa.events);
+	sim_free(a);
+	sim_free(b);
+}
+END_TEST
+
+/*
+ * sim_run_until_time() to a time inside a stretch of cached reads, at an
+ * action's time, just before and just after it: the events that follow
+ * are the ones stepping gives after that time.
+ */
+START_TEST(test_hits_until_time)
+{
+	struct sim_config	 c = config((enum sim_mode)(_i % SIM_MODE_COUNT));
+	struct sim		*a, *b;
+	struct sim_event	 ea, eb;
+	uint64_t		 t, n = 0, k;
+	int			 d = _i / SIM_MODE_COUNT, ra, rb;
+
+	c.read_pages = 1;
+	c.ra_pages = 2048;
+	c.file_pages = 20000;
+	/* The time of event 12345 (a read among cached pages), -1, +1. */
+	a = sim_new(&c);
+	while (n++ <= 12345)
+		CHECK_HOT(sim_step(a, &ea) == 1);
+	sim_free(a);
+	t = ea.t_ns + (uint64_t)d - 1;
+	a = sim_new(&c);
+	b = sim_new(&c);
+	while (sim_next_time(a) <= t)
+		CHECK_HOT(sim_step(a, &ea) == 1);
+	ck_assert_int_eq(sim_run_until_time(b, t), 0);
+	ck_assert_uint_eq(sim_event_no(a), sim_event_no(b));
+	for (k = 0; k < 300; k++) {
+		ra = sim_step(a, &ea);
+		rb = sim_step(b, &eb);
+		ck_assert_int_eq(ra, rb);
+		if (ra != 1)
+			break;
+		ck_assert(memcmp(&ea, &eb, sizeof ea) == 0);
+	}
+	sim_free(a);
+	sim_free(b);
+}
+END_TEST
+
+/*
  * Across the grid's devices and modes, with 4 KiB and 1000 KiB reads:
  * sim_run_until() to the middle of a run that skips lands in the state
  * stepping reaches (the events that follow are the same, request ids and
@@ -1540,6 +1629,8 @@ check_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, test_skip_grid, 0, GRID_N);
 	tcase_add_loop_test(tc, test_run_budget, 0, 2);
+	tcase_add_loop_test(tc, test_hits_actions, 0, 4);
+	tcase_add_loop_test(tc, test_hits_until_time, 0, 3 * SIM_MODE_COUNT);
 	tcase_add_loop_test(tc, test_run_until_grid, 0,
 	    2 * GRID_DEV * SIM_MODE_COUNT);
 	tcase_add_loop_test(tc, test_skip_grid_extra, 0, SIM_MODE_COUNT *

@@ -552,8 +552,9 @@ END_TEST
 /*
  * Going back far after a jump, on a run whose state never repeats: the
  * quiet run starts from an engine the jump's run passed (a quiet
- * checkpoint), not from event 0 - the move polls at most once where a
- * fresh timeline's move polls several times - and lands as the fresh one
+ * checkpoint), not from event 0 - the move polls fewer times than a fresh
+ * timeline's move, which polls several times (how many depends on where
+ * the slices of QUIET_SLICE actions fall) - and lands as the fresh one
  * does.  A quiet checkpoint stands for the run only while the toggles
  * before it are the same: after a toggle the jump passed over, and after
  * going back before it and forgetting it, the moves still land as fresh
@@ -567,6 +568,7 @@ START_TEST(test_back_far)
 	struct timeline		a, b;
 	uint64_t		end, to[2], tg;
 	size_t			i;
+	unsigned		calls;
 
 	config_slow(&c, 65536);
 	end = run_events(&c);
@@ -580,11 +582,12 @@ START_TEST(test_back_far)
 	for (i = 0; i < 2; i++) {
 		p.calls = 0;
 		ck_assert_int_eq(timeline_goto(&a, to[i]), 0);
-		ck_assert_uint_le(p.calls, 1);
+		calls = p.calls;
 		ck_assert_int_eq(timeline_init(&b, &c, COLS, ROWS, &poll), 0);
 		p.calls = 0;
 		ck_assert_int_eq(timeline_goto(&b, to[i]), 0);
 		ck_assert_uint_ge(p.calls, 2);
+		ck_assert_uint_lt(calls, p.calls);
 		same(&a, &b);
 		timeline_done(&b);
 	}

@@ -105,8 +105,9 @@ struct sim_config {
 	struct sim_cpu	 cpu;
 	/*
 	 * Not part of the scenario: 1 makes quiet runs step every event
-	 * instead of jumping over repeated periods (the same results, the
-	 * reference the skipping is checked against; --no-skip).
+	 * instead of jumping over repeated periods and stretches of reads of
+	 * cached pages (the same results, the reference the skipping is
+	 * checked against; --no-skip).
 	 */
 	int		 no_skip;
 };
