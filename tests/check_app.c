@@ -1038,7 +1038,7 @@ probe_cb(void *arg, uint64_t done, uint64_t total)
 }
 
 /*
- * A long move (G on a run whose state never repeats) calls the poll hook
+ * A long move (G on a run that steps every event) calls the poll hook
  * between slices with its progress; a hook that says stop cancels it: G
  * returns 0, says "move cancelled", and the run is usable (G again, with a
  * hook that lets it go on, reaches the end the stepped run reaches).
@@ -1054,6 +1054,7 @@ START_TEST(test_move_poll)
 	c.read_pages = 1;
 	c.max_req_pages = 1;
 	c.file_pages = 65536;
+	c.no_skip = 1;
 	a = app_new(&c);
 	b = app_new(&c);
 	ck_assert(a != NULL && b != NULL);

@@ -1260,6 +1260,85 @@ START_TEST(test_hits_until_time)
 END_TEST
 
 /*
+ * Landing on the tail (sim-cycle.c, cycle_land()): file sizes that leave
+ * every share of a period after the whole ones, so that the kept engine
+ * landed on is the latest one, an older one, or none - each run equals
+ * stepping.  1000 KiB reads in 128 KiB windows repeat after thousands of
+ * reads, with kept boundaries throughout the period.
+ */
+START_TEST(test_land_room)
+{
+	struct sim_config	 c = config((enum sim_mode)(_i % SIM_MODE_COUNT));
+	uint64_t		 k = (uint64_t)_i / SIM_MODE_COUNT;
+
+	c.read_pages = 250;
+	c.ra_pages = 32;
+	c.file_pages = 400009 + k * 26683;
+	if (modern(c.mode))
+		c.file_pages = 4000009 + k * 266839;
+	grid_compare(&c, 1);
+}
+END_TEST
+
+/*
+ * The same runs cut at an event count and at a time inside the tail: the
+ * landing stops short of the limit, and what follows is what stepping
+ * gives.
+ */
+START_TEST(test_land_limits)
+{
+	struct sim_config	 c = config((enum sim_mode)(_i % SIM_MODE_COUNT));
+	struct sim		*a, *b, *d;
+	struct sim_event	 ea, eb, ed;
+	uint64_t		 n, t, k, total;
+	int			 r, ra, rb, rd;
+
+	c.read_pages = 250;
+	c.ra_pages = 32;
+	c.file_pages = modern(c.mode) ? 4000009 : 400009;
+	a = sim_new(&c);
+	ck_assert_int_eq(sim_run(a), 0);
+	total = sim_stats(a)->events;
+	sim_free(a);
+	/* A point in the last eighth of the run, a different one each time. */
+	n = total - total / 8 + (uint64_t)(_i / SIM_MODE_COUNT) * total / 97;
+	a = sim_new(&c);
+	for (k = 0; k < n; k++)
+		CHECK_HOT(sim_step(a, &ea) == 1);
+	t = ea.t_ns;
+	b = sim_new(&c);
+	ck_assert_int_eq(sim_run_until(b, n), 0);
+	ck_assert_uint_gt(sim_stats(b)->skipped_reads, 0);
+	d = sim_new(&c);
+	ck_assert_int_eq(sim_run_until_time(d, t), 0);
+	while ((r = sim_step(a, &ea)) == 1 && ea.t_ns <= t)
+		CHECK_HOT(sim_step(b, &eb) == 1 && memcmp(&ea, &eb,
+		    sizeof ea) == 0);
+	ck_assert_int_eq(r, 1);
+	/* a is one past t: b and d go on from there alike. */
+	CHECK_HOT(sim_step(b, &eb) == 1);
+	ck_assert(memcmp(&ea, &eb, sizeof ea) == 0);
+	ck_assert_uint_eq(sim_event_no(d), ea.seq);
+	CHECK_HOT(sim_step(d, &ed) == 1);
+	ck_assert(memcmp(&ea, &ed, sizeof ea) == 0);
+	for (k = 0; k < 300; k++) {
+		ra = sim_step(a, &ea);
+		rb = sim_step(b, &eb);
+		rd = sim_step(d, &ed);
+		ck_assert_int_eq(ra, rb);
+		ck_assert_int_eq(ra, rd);
+		if (ra != 1)
+			break;
+		ck_assert(memcmp(&ea, &eb, sizeof ea) == 0);
+		ck_assert(memcmp(&ea, &ed, sizeof ea) == 0);
+	}
+	sim_free(a);
+	sim_free(b);
+	sim_free(d);
+}
+END_TEST
+
+/*
  * Across the grid's devices and modes, with 4 KiB and 1000 KiB reads:
  * sim_run_until() to the middle of a run that skips lands in the state
  * stepping reaches (the events that follow are the same, request ids and
@@ -1631,6 +1710,8 @@ check_suite(void)
 	tcase_add_loop_test(tc, test_run_budget, 0, 2);
 	tcase_add_loop_test(tc, test_hits_actions, 0, 4);
 	tcase_add_loop_test(tc, test_hits_until_time, 0, 3 * SIM_MODE_COUNT);
+	tcase_add_loop_test(tc, test_land_room, 0, 12 * SIM_MODE_COUNT);
+	tcase_add_loop_test(tc, test_land_limits, 0, 8 * SIM_MODE_COUNT);
 	tcase_add_loop_test(tc, test_run_until_grid, 0,
 	    2 * GRID_DEV * SIM_MODE_COUNT);
 	tcase_add_loop_test(tc, test_skip_grid_extra, 0, SIM_MODE_COUNT *

@@ -46,6 +46,15 @@
  * with the next id, page and the same size (a window cut into 4 KiB
  * requests: thousands), is its length and its first request, which is
  * the same state in far fewer words.
+ *
+ * The tail: after the whole periods, less than a period is left before the
+ * end of the file, and it too was seen already - it is the start of the
+ * period just stepped.  Each kept boundary keeps a clone of the engine;
+ * the latest kept boundary inside the period whose stretch (from the
+ * period's start) still fits before the end is landed on directly, as
+ * that clone moved on by the periods (cycle_land()).  What is left to
+ * step is then what lies past that boundary: with boundaries kept at
+ * powers of two, at most about half a period, and mostly a small part.
  */
 
 /* The engine's state at one read() boundary. */
@@ -66,11 +75,16 @@ struct cycle_snap {
 #define SIG_KEY		14	/* words of sig_key() */
 #define CYCLE_SNAPS	8	/* boundaries kept, the latest powers of two */
 
-/* A kept boundary: its state and where the search stood. */
+/*
+ * A kept boundary: its state and where the search stood, and the engine
+ * itself there (a clone, or NULL if memory ran short), to land on when a
+ * period is found (the tail, see sim_cycle_check()).
+ */
 struct cycle_kept {
 	struct cycle_snap	 c;
 	uint64_t		 key[SIG_KEY];	/* sig_key() */
 	uint64_t		 khash;		/* hash of key */
+	struct sim		*sim;
 };
 
 /*
@@ -331,6 +345,7 @@ sim_cycle_free(struct sim *s)
 	for (i = 0; i < CYCLE_SNAPS; i++) {
 		free(s->cyc->kept[i].c.sig);
 		free(s->cyc->kept[i].c.hist);
+		sim_free(s->cyc->kept[i].sim);
 	}
 	free(s->cyc);
 	s->cyc = NULL;
@@ -386,6 +401,19 @@ sim_cycle_copy(struct sim *s, const struct sim *o)
 	return (0);
 }
 
+/* Forget the kept boundaries, freeing their engines. */
+static void
+cycle_forget(struct sim_cycle *cy)
+{
+	size_t	i;
+
+	for (i = 0; i < cy->nkept; i++) {
+		sim_free(cy->kept[i].sim);
+		cy->kept[i].sim = NULL;
+	}
+	cy->nkept = 0;
+}
+
 /*
  * Forget the kept boundaries (sim_set_mode(): the caller changed the
  * rules, a period seen before may not repeat).
@@ -395,7 +423,7 @@ sim_cycle_reset(struct sim *s)
 {
 	if (s->cyc == NULL)
 		return;
-	s->cyc->nkept = 0;
+	cycle_forget(s->cyc);
 	s->cyc->count = 0;
 	s->cyc->next_keep = 1;
 	s->cyc->off = 0;
@@ -413,31 +441,41 @@ sim_cycle_resume(struct sim *s)
 		s->cyc->off = 0;
 }
 
-/* Shift the state forward by m periods of d pages and dt nanoseconds. */
+/*
+ * Move the state of t forward by m periods, a period being the way from
+ * kept boundary j to s (in pages, time, request ids and every statistic):
+ * t is s itself to jump over whole periods, or the engine kept at a later
+ * boundary to land on the tail (cycle_land()).  Every quantity moves as
+ * the stepped period moved it, so the result is the state stepping would
+ * reach there.
+ */
 static void
-cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
+cycle_shift(struct sim *t, const struct sim *s, const struct cycle_snap *j,
+    uint64_t m)
 {
-	struct sim_extents	*x = &s->pages;
-	struct sim_reqv		*lists[2] = { &s->queue, &s->dev };
+	struct sim_extents	*x = &t->pages;
+	struct sim_reqv		*lists[2] = { &t->queue, &t->dev };
 	uint64_t		 d = (s->rd.pos - j->pos) * m;
 	uint64_t		 dt = (s->now - j->now) * m;
 	uint32_t		 did = (uint32_t)((s->next_id - j->next_id) * m);
-	uint64_t		*dst, *src;
+	uint64_t		 dr = (s->rd.read_index - j->read_index) * m;
+	uint64_t		*dst;
+	const uint64_t		*src, *cur;
 	size_t			 i, k;
 
 	x->v[0].npages += d;
 	for (i = 1; i < x->n; i++)
 		x->v[i].first += d;
 	x->v[x->n - 1].npages -= d;
-	for (i = 0; i < s->markers.n; i++)
-		s->markers.v[i] += d;
-	for (i = 0; i < s->folios.n; i++) {
-		s->folios.v[i].first += d;
-		s->folios.v[i].end += d;
+	for (i = 0; i < t->markers.n; i++)
+		t->markers.v[i] += d;
+	for (i = 0; i < t->folios.n; i++) {
+		t->folios.v[i].first += d;
+		t->folios.v[i].end += d;
 	}
-	for (i = 0; i < s->bios.n; i++) {
-		s->bios.v[i].first += d;
-		s->bios.v[i].end += d;
+	for (i = 0; i < t->bios.n; i++) {
+		t->bios.v[i].first += d;
+		t->bios.v[i].end += d;
 	}
 	for (k = 0; k < 2; k++) {
 		for (i = 0; i < lists[k]->n; i++) {
@@ -453,34 +491,34 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 				r->t_done += dt;
 		}
 	}
-	s->ra.start += d;
-	if (s->ra.marker != SIM_NONE)
-		s->ra.marker += d;
-	s->prev_page += (int64_t)d;
-	if (s->copy_ev != SIM_NONE)
-		s->copy_ev += (s->st.events - j->st.events) * m;
-	s->rd.pos += d;
-	s->rd.read_first += d;
-	s->rd.read_end += d;
+	t->ra.start += d;
+	if (t->ra.marker != SIM_NONE)
+		t->ra.marker += d;
+	t->prev_page += (int64_t)d;
+	if (t->copy_ev != SIM_NONE)
+		t->copy_ev += (s->st.events - j->st.events) * m;
+	t->rd.pos += d;
+	t->rd.read_first += d;
+	t->rd.read_end += d;
 
-	s->now += dt;
-	s->dn_ok = 0;
-	s->rd.busy_until += dt;
-	if (s->unplug_at != SIM_NONE)
-		s->unplug_at += dt;
-	s->idle_since += dt;
-	s->acct_t += dt;
-	s->fifo_last_done += dt;
-	s->wake_end += dt;
-	s->lk.t += dt;
-	s->lk.free_at += dt;
-	if (s->rr_top != SIM_NONE)
-		s->rr_top += dt;
-	s->ev_t += dt;
-	s->sleep_since += dt;
+	t->now += dt;
+	t->dn_ok = 0;
+	t->rd.busy_until += dt;
+	if (t->unplug_at != SIM_NONE)
+		t->unplug_at += dt;
+	t->idle_since += dt;
+	t->acct_t += dt;
+	t->fifo_last_done += dt;
+	t->wake_end += dt;
+	t->lk.t += dt;
+	t->lk.free_at += dt;
+	if (t->rr_top != SIM_NONE)
+		t->rr_top += dt;
+	t->ev_t += dt;
+	t->sleep_since += dt;
 
 	/* Statistics: each skipped period adds what the measured one added. */
-#define ADD(f)	(s->st.f += (s->st.f - j->st.f) * m)
+#define ADD(f)	(t->st.f += (s->st.f - j->st.f) * m)
 	ADD(events);
 	ADD(reads_done);
 	ADD(pages_copied);
@@ -497,20 +535,21 @@ cycle_jump(struct sim *s, const struct cycle_snap *j, uint64_t m)
 	ADD(end_ns);
 #undef ADD
 	/* The stall total includes a sleep still open at the jump. */
-	s->stall_acc += (sim_stall_total(s) - j->stall_acc) * m;
-	dst = s->hist;
+	t->stall_acc += (sim_stall_total(s) - j->stall_acc) * m;
+	dst = t->hist;
+	cur = s->hist;
 	src = j->hist;
-	for (i = 0; i <= s->cfg.max_req_pages; i++)
-		dst[i] += (dst[i] - src[i]) * m;
+	for (i = 0; i <= t->cfg.max_req_pages; i++)
+		dst[i] += (cur[i] - src[i]) * m;
 	/* The most common size, recomputed: highest count, ties to larger. */
-	for (i = 0; i <= s->cfg.max_req_pages; i++)
-		if (dst[i] > dst[s->st.mode_request_pages] ||
-		    (dst[i] == dst[s->st.mode_request_pages] &&
-		    i > s->st.mode_request_pages))
-			s->st.mode_request_pages = i;
-	s->next_id += did;
-	s->st.skipped_reads += (s->rd.read_index - j->read_index) * m;
-	s->rd.read_index += (s->rd.read_index - j->read_index) * m;
+	for (i = 0; i <= t->cfg.max_req_pages; i++)
+		if (dst[i] > dst[t->st.mode_request_pages] ||
+		    (dst[i] == dst[t->st.mode_request_pages] &&
+		    i > t->st.mode_request_pages))
+			t->st.mode_request_pages = i;
+	t->next_id += did;
+	t->st.skipped_reads += dr;
+	t->rd.read_index += dr;
 }
 
 /*
@@ -531,6 +570,12 @@ cycle_keep(struct sim *s, const uint64_t *key, uint64_t khash)
 		cy->nkept++;
 	k = cy->kept[cy->nkept - 1];
 	memmove(cy->kept + 1, cy->kept, (cy->nkept - 1) * sizeof *cy->kept);
+	/*
+	 * The engine here, to land on later (no event waits at a boundary).
+	 * Without memory for it the tail is stepped: the same result.
+	 */
+	sim_free(k.sim);
+	k.sim = sim_clone(s);
 	/* Swap the signature buffers: the current one becomes the kept. */
 	sig = k.c.sig;
 	cap = k.c.cap;
@@ -561,6 +606,22 @@ cycle_keep(struct sim *s, const uint64_t *key, uint64_t khash)
 }
 
 /*
+ * The first page the way to this boundary touched nothing at or past (see
+ * cycle_room()).
+ */
+static uint64_t
+cycle_front(const struct sim *s)
+{
+	uint64_t	front = s->pages.v[s->pages.n - 1].first;
+
+	if (s->ra.start + s->ra.size > front)
+		front = s->ra.start + s->ra.size;
+	if (s->rd.pos + s->ra.ra_pages + s->cfg.read_pages > front)
+		front = s->rd.pos + s->ra.ra_pages + s->cfg.read_pages;
+	return (front);
+}
+
+/*
  * Whole periods of the kept-to-now repetition that can be skipped.  Each
  * skipped period must not meet the end of the file, whose rules (a read or
  * a window cut short, a look-up that finds nothing past it) would make it
@@ -577,14 +638,9 @@ cycle_keep(struct sim *s, const uint64_t *key, uint64_t khash)
 static uint64_t
 cycle_room(const struct sim *s, const struct cycle_snap *c)
 {
-	uint64_t	d = s->rd.pos - c->pos, front, room, m;
+	uint64_t	d = s->rd.pos - c->pos, front = cycle_front(s), room, m;
 	uint64_t	de, left, dt;
 
-	front = s->pages.v[s->pages.n - 1].first;
-	if (s->ra.start + s->ra.size > front)
-		front = s->ra.start + s->ra.size;
-	if (s->rd.pos + s->ra.ra_pages + s->cfg.read_pages > front)
-		front = s->rd.pos + s->ra.ra_pages + s->cfg.read_pages;
 	room = front < s->cfg.file_pages ? s->cfg.file_pages - front : 0;
 	m = d ? room / d : 0;
 	/* sim_run_until_time(): the periods end by the limit. */
@@ -600,6 +656,41 @@ cycle_room(const struct sim *s, const struct cycle_snap *c)
 			m = left / de;
 	}
 	return (m);
+}
+
+/*
+ * The tail: s has just found the period from kept boundary c (index ci) to
+ * now, and jumped the whole periods that fit.  From here on s repeats the
+ * way from c on, moved by the distance from c to s; the latest boundary kept after c whose
+ * engine, moved so, lies before the end of the file (cycle_room()'s
+ * front) and within the run's time and event limits is landed on: s takes
+ * that engine, moved.  1 if it did.
+ */
+static int
+cycle_land(struct sim *s, const struct cycle_snap *c, size_t ci)
+{
+	struct sim_cycle	*cy = s->cyc;
+	struct sim		*t;
+	uint64_t		 d = s->rd.pos - c->pos, dt = s->now - c->now;
+	uint64_t		 de = s->st.events - c->st.events, stepped;
+	size_t			 i;
+
+	for (i = 0; i < ci; i++) {
+		t = cy->kept[i].sim;
+		if (t == NULL || cycle_front(t) > s->cfg.file_pages - d ||
+		    (s->time_limit != SIM_NONE &&
+		    t->now > s->time_limit - dt) ||
+		    (s->run_limit != 0 && t->st.events + de > s->run_limit))
+			continue;
+		/* Reads stepped so far: the rest were and will be skipped. */
+		stepped = s->rd.read_index - s->st.skipped_reads;
+		cy->kept[i].sim = NULL;
+		cycle_shift(t, s, c, 1);
+		t->st.skipped_reads = t->rd.read_index - stepped;
+		sim_adopt(s, t);
+		return (1);
+	}
+	return (0);
 }
 
 /* A hash of sig_key()'s words. */
@@ -659,13 +750,22 @@ sim_cycle_check(struct sim *s)
 			continue;
 		/* A period: from the kept boundary to now. */
 		if ((m = cycle_room(s, c)) > 0)
-			cycle_jump(s, c, m);
+			cycle_shift(s, s, c, m);
 		/*
-		 * Whatever is left is shorter than a period: step it.  The
-		 * next quiet run compares with this boundary alone.
+		 * Whatever is left is shorter than a period: land as far into
+		 * it as a kept engine allows, step the rest.  The next quiet
+		 * run compares with this boundary alone.
 		 */
+		if (cycle_land(s, c, i)) {
+			sig_key(s, key);
+			kh = key_hash(key);
+			if (sig_build(s, &cy->cur) != 0) {
+				s->oom = 1;
+				return;
+			}
+		}
 		cy->off = 1;
-		cy->nkept = 0;
+		cycle_forget(cy);
 		if (cycle_keep(s, key, kh) != 0)
 			s->oom = 1;
 		return;

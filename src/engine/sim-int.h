@@ -493,6 +493,9 @@ sim_task_next(const struct sim *s)
 	return (s->rd.busy_until);
 }
 
+/* sim.c: s takes the state of o, a clone without events; o is used up. */
+void	 sim_adopt(struct sim *s, struct sim *o);
+
 /* sim-cycle.c: period skipping. */
 /* At a read() boundary of a quiet run: skip whole periods if it repeats. */
 void	 sim_cycle_check(struct sim *);

@@ -329,12 +329,10 @@ sim_clone_warm(const struct sim *o)
 	return (s);
 }
 
-/* Free a run. */
-void
-sim_free(struct sim *s)
+/* Free the containers of a run's state (not its events or its search). */
+static void
+state_free(struct sim *s)
 {
-	if (s == NULL)
-		return;
 	sim_extents_free(&s->pages);
 	free(s->markers.v);
 	free(s->folios.v);
@@ -344,9 +342,46 @@ sim_free(struct sim *s)
 	sim_reqv_free(&s->dev);
 	sim_dev_free(s);
 	free(s->hist);
+}
+
+/* Free a run. */
+void
+sim_free(struct sim *s)
+{
+	if (s == NULL)
+		return;
+	state_free(s);
 	free(s->evq);
 	sim_cycle_free(s);
 	free(s);
+}
+
+/*
+ * s takes the state of o (a clone of s's run, taken with no event
+ * waiting: sim_clone()), keeping its own events, search and run limits;
+ * o is used up.
+ */
+void
+sim_adopt(struct sim *s, struct sim *o)
+{
+	struct sim	keep = *s;
+
+	state_free(s);
+	*s = *o;
+	free(o);
+	s->evq = keep.evq;
+	s->evq_head = keep.evq_head;
+	s->evq_len = keep.evq_len;
+	s->evq_cap = keep.evq_cap;
+	s->scratch = keep.scratch;
+	s->seq = keep.seq;
+	s->quiet = keep.quiet;
+	s->oom = keep.oom;
+	s->cyc = keep.cyc;
+	s->run_limit = keep.run_limit;
+	s->time_limit = keep.time_limit;
+	s->budget = keep.budget;
+	s->dn_ok = 0;
 }
 
 /* Accessors. */
