@@ -246,7 +246,21 @@ sim_extents_set(struct sim_extents *x, uint64_t first, uint64_t n,
 	if (n > x->size - first)
 		n = x->size - first;
 	end = first + n;
-	i = locate_near(x, first, x->hint[st]);
+	/*
+	 * The most common change, first: the state grows on from where it
+	 * last grew - the hint's run starts at first, the run before it is
+	 * in state st, and the range ends inside the hint's run.
+	 */
+	i = x->hint[st];
+	if (i > 0 && i < x->n && x->v[i].first == first &&
+	    x->v[i - 1].state == st && n < x->v[i].npages &&
+	    x->v[i].state != st) {
+		x->v[i - 1].npages += n;
+		x->v[i].first = end;
+		x->v[i].npages -= n;
+		return (0);
+	}
+	i = locate_near(x, first, i);
 	x->hint[st] = i;
 	if (set_in_run(x, i, first, end, st))
 		return (0);
