@@ -1259,6 +1259,27 @@ START_TEST(test_hits_until_time)
 }
 END_TEST
 
+/* Step a, b and d n events on (or to their end): they hand out the same. */
+static void
+step_three(struct sim *a, struct sim *b, struct sim *d, uint64_t n)
+{
+	struct sim_event	ea, eb, ed;
+	uint64_t		k;
+	int			ra, rb, rd;
+
+	for (k = 0; k < n; k++) {
+		ra = sim_step(a, &ea);
+		rb = sim_step(b, &eb);
+		rd = sim_step(d, &ed);
+		ck_assert_int_eq(ra, rb);
+		ck_assert_int_eq(ra, rd);
+		if (ra != 1)
+			break;
+		ck_assert(memcmp(&ea, &eb, sizeof ea) == 0);
+		ck_assert(memcmp(&ea, &ed, sizeof ea) == 0);
+	}
+}
+
 /*
  * Landing on the tail (sim-cycle.c, cycle_land()): file sizes that leave
  * every share of a period after the whole ones, so that the kept engine
@@ -1291,7 +1312,7 @@ START_TEST(test_land_limits)
 	struct sim		*a, *b, *d;
 	struct sim_event	 ea, eb, ed;
 	uint64_t		 n, t, k, total;
-	int			 r, ra, rb, rd;
+	int			 r;
 
 	c.read_pages = 250;
 	c.ra_pages = 32;
@@ -1321,17 +1342,7 @@ START_TEST(test_land_limits)
 	ck_assert_uint_eq(sim_event_no(d), ea.seq);
 	CHECK_HOT(sim_step(d, &ed) == 1);
 	ck_assert(memcmp(&ea, &ed, sizeof ea) == 0);
-	for (k = 0; k < 300; k++) {
-		ra = sim_step(a, &ea);
-		rb = sim_step(b, &eb);
-		rd = sim_step(d, &ed);
-		ck_assert_int_eq(ra, rb);
-		ck_assert_int_eq(ra, rd);
-		if (ra != 1)
-			break;
-		ck_assert(memcmp(&ea, &eb, sizeof ea) == 0);
-		ck_assert(memcmp(&ea, &ed, sizeof ea) == 0);
-	}
+	step_three(a, b, d, 300);
 	sim_free(a);
 	sim_free(b);
 	sim_free(d);
@@ -1349,7 +1360,7 @@ START_TEST(test_run_until_grid)
 	int			 i = _i;
 	struct sim_config	 c = config((enum sim_mode)(i % SIM_MODE_COUNT));
 	struct sim		*a, *b, *d;
-	struct sim_event	 ea, eb, ed;
+	struct sim_event	 ea;
 	uint64_t		 n, k;
 
 	i /= SIM_MODE_COUNT;
@@ -1376,17 +1387,7 @@ START_TEST(test_run_until_grid)
 		;
 	sim_set_budget(d, 0);
 	ck_assert_uint_eq(sim_event_no(d), n);
-	for (k = 0; k < 500; k++) {
-		int ra = sim_step(a, &ea), rb = sim_step(b, &eb);
-		int rd = sim_step(d, &ed);
-
-		ck_assert_int_eq(ra, rb);
-		ck_assert_int_eq(ra, rd);
-		if (ra != 1)
-			break;
-		ck_assert(memcmp(&ea, &eb, sizeof ea) == 0);
-		ck_assert(memcmp(&ea, &ed, sizeof ea) == 0);
-	}
+	step_three(a, b, d, 500);
 	sim_free(a);
 	sim_free(b);
 	sim_free(d);
