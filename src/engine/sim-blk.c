@@ -107,10 +107,13 @@ sim_blk_ev_queue(struct sim *s, enum sim_where w, uint64_t first, uint64_t n,
 
 /*
  * Insert pages into the elevator: merge with a queued, unstarted request
- * where possible, else add requests.  Legacy plugs an empty queue.
+ * where possible, else add requests.  Legacy plugs an empty queue.  With
+ * set 0 the caller marks the pages queued itself (a flush, for its whole
+ * list at once).
  */
 static void
-elv_add(struct sim *s, uint64_t first, uint64_t n, uint32_t id, int emit)
+elv_add(struct sim *s, uint64_t first, uint64_t n, uint32_t id, int emit,
+    int set)
 {
 	struct sim_request	*r;
 	uint64_t		 m;
@@ -136,7 +139,8 @@ elv_add(struct sim *s, uint64_t first, uint64_t n, uint32_t id, int emit)
 			if (emit)
 				sim_blk_ev_queue(s, SIM_WHERE_QUEUE, first, m, r, 0);
 		}
-		sim_set_state(s, first, m, SIM_PAGE_QUEUED);
+		if (set)
+			sim_set_state(s, first, m, SIM_PAGE_QUEUED);
 		first += m;
 		n -= m;
 	}
@@ -154,7 +158,7 @@ sim_blk_submit(struct sim *s, uint64_t first, uint64_t n)
 	size_t			 i;
 
 	if (!task_plugged(s)) {
-		elv_add(s, first, n, 0, 1);
+		elv_add(s, first, n, 0, 1, 1);
 		if (!s->q_plugged)
 			sim_dev_dispatch(s);
 		return;
@@ -191,7 +195,7 @@ sim_blk_submit(struct sim *s, uint64_t first, uint64_t n)
 void
 sim_blk_insert(struct sim *s, const struct sim_request *r)
 {
-	elv_add(s, r->first, r->npages, r->id, 0);
+	elv_add(s, r->first, r->npages, r->id, 0, 1);
 }
 
 /* Modern: a bio of [first, end) was built; its pages complete together. */
@@ -264,6 +268,30 @@ flush_event(struct sim *s, enum sim_reason why, const struct sim_reqv *l)
 	s->st.flushes++;
 }
 
+/*
+ * 2012 without a plugged queue: the list's requests enter the elevator one
+ * by one (merging as they go), then their pages become queued together, one
+ * state change per contiguous stretch of the list (sorted by page) instead
+ * of one per request.  Nothing reads page states in between: inserting
+ * gives out no event and, with no queue plug, runs no unplug.
+ */
+static void
+flush_2012(struct sim *s, const struct sim_reqv *l)
+{
+	uint64_t	first, end;
+	size_t		i;
+
+	for (i = 0; i < l->n; i++)
+		elv_add(s, l->v[i].first, l->v[i].npages, l->v[i].id, 0, 0);
+	for (i = 0; i < l->n;) {
+		first = l->v[i].first;
+		end = first + l->v[i].npages;
+		while (++i < l->n && l->v[i].first == end)
+			end += l->v[i].npages;
+		sim_set_state(s, first, end - first, SIM_PAGE_QUEUED);
+	}
+}
+
 /* Release the task's plug list into the elevator and run the queue. */
 void
 sim_blk_flush(struct sim *s, enum sim_reason why)
@@ -276,8 +304,12 @@ sim_blk_flush(struct sim *s, enum sim_reason why)
 	flush_event(s, why, &s->plug);
 	list = s->plug;
 	memset(&s->plug, 0, sizeof s->plug);
-	for (i = 0; i < list.n; i++)
-		s->pol->insert(s, &list.v[i]);
+	if (s->pol->insert == sim_blk_insert && !s->pol->queue_plug)
+		flush_2012(s, &list);
+	else {
+		for (i = 0; i < list.n; i++)
+			s->pol->insert(s, &list.v[i]);
+	}
 	/* Keep the buffer for the next plug. */
 	s->plug.v = list.v;
 	s->plug.cap = list.cap;
