@@ -149,12 +149,17 @@ elv_add(struct sim *s, uint64_t first, uint64_t n, uint32_t id, int emit,
 		sim_blk_unplug(s, SIM_REASON_THRESHOLD);
 }
 
-/* Submit a contiguous run of newly allocated pages, as bios. */
+/*
+ * Submit a contiguous run of newly allocated pages, as bios.  The pages
+ * that go on the plug become plugged in one state change per stretch
+ * (up to a flush, a merge into the queue or the end), not one per request:
+ * nothing reads page states in between.
+ */
 void
 sim_blk_submit(struct sim *s, uint64_t first, uint64_t n)
 {
 	struct sim_request	*r;
-	uint64_t		 m;
+	uint64_t		 m, pf = first;
 	size_t			 i;
 
 	if (!task_plugged(s)) {
@@ -171,24 +176,30 @@ sim_blk_submit(struct sim *s, uint64_t first, uint64_t n)
 			/* Merged straight into a queued, unstarted request. */
 			r = &s->queue.v[i];
 			sim_blk_ev_queue(s, SIM_WHERE_QUEUE, first, m, r, 1);
+			sim_set_state(s, pf, first - pf, SIM_PAGE_PLUGGED);
 			sim_set_state(s, first, m, SIM_PAGE_QUEUED);
 			first += m;
 			n -= m;
+			pf = first;
 			continue;
 		} else {
 			/* 3.1+: a full plug list is flushed before it grows. */
-			if (s->plug.n >= s->cfg.plug_limit)
+			if (s->plug.n >= s->cfg.plug_limit) {
+				sim_set_state(s, pf, first - pf,
+				    SIM_PAGE_PLUGGED);
+				pf = first;
 				sim_blk_flush(s, SIM_REASON_LIMIT);
+			}
 			m = n < s->cfg.max_req_pages ? n : s->cfg.max_req_pages;
 			r = sim_blk_req_add(s, &s->plug, first, m, 0);
 			if (r == NULL)
-				return;
+				break;
 			sim_blk_ev_queue(s, SIM_WHERE_PLUG, first, m, r, 0);
 		}
-		sim_set_state(s, first, m, SIM_PAGE_PLUGGED);
 		first += m;
 		n -= m;
 	}
+	sim_set_state(s, pf, first - pf, SIM_PAGE_PLUGGED);
 }
 
 /* 2012: a request released from the plug enters the elevator, merging. */
