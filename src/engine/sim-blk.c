@@ -315,7 +315,8 @@ sim_blk_flush(struct sim *s, enum sim_reason why)
 	flush_event(s, why, &s->plug);
 	list = s->plug;
 	memset(&s->plug, 0, sizeof s->plug);
-	if (s->pol->insert == sim_blk_insert && !s->pol->queue_plug)
+	if (list.n > 1 && s->pol->insert == sim_blk_insert &&
+	    !s->pol->queue_plug)
 		flush_2012(s, &list);
 	else {
 		for (i = 0; i < list.n; i++)
