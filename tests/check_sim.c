@@ -1294,10 +1294,10 @@ START_TEST(test_land_room)
 
 	c.read_pages = 250;
 	c.ra_pages = 32;
-	c.file_pages = 400009 + k * 53366;
+	c.file_pages = 400009 + k * 80051;
 	/* The what-if settles into its period later. */
 	if (c.mode == SIM_MODE_MODERN_BUGGY)
-		c.file_pages = 4000009 + k * 533678;
+		c.file_pages = 4000009 + k * 800513;
 	grid_compare(&c, 1);
 }
 END_TEST
@@ -1323,7 +1323,7 @@ START_TEST(test_land_limits)
 	total = sim_stats(a)->events;
 	sim_free(a);
 	/* A point in the last eighth of the run, a different one each time. */
-	n = total - total / 8 + (uint64_t)(_i / SIM_MODE_COUNT) * total / 53;
+	n = total - total / 8 + (uint64_t)(_i / SIM_MODE_COUNT) * total / 31;
 	a = sim_new(&c);
 	for (k = 0; k < n; k++)
 		CHECK_HOT(sim_step(a, &ea) == 1);
@@ -1712,8 +1712,8 @@ check_suite(void)
 	tcase_add_loop_test(tc, test_run_budget, 0, 2);
 	tcase_add_loop_test(tc, test_hits_actions, 0, 4);
 	tcase_add_loop_test(tc, test_hits_until_time, 0, 3 * SIM_MODE_COUNT);
-	tcase_add_loop_test(tc, test_land_room, 0, 6 * SIM_MODE_COUNT);
-	tcase_add_loop_test(tc, test_land_limits, 0, 5 * SIM_MODE_COUNT);
+	tcase_add_loop_test(tc, test_land_room, 0, 4 * SIM_MODE_COUNT);
+	tcase_add_loop_test(tc, test_land_limits, 0, 3 * SIM_MODE_COUNT);
 	tcase_add_loop_test(tc, test_run_until_grid, 0,
 	    2 * GRID_DEV * SIM_MODE_COUNT);
 	tcase_add_loop_test(tc, test_skip_grid_extra, 0, SIM_MODE_COUNT *
