@@ -50,12 +50,13 @@ safefile_std_fds(void)
  * reader refuses one, as a writer finds one in its way.
  */
 #define REPLACES_ONLY	" is in the way (raviz replaces only a regular file)"
-static const struct {
+struct ftype {
 	mode_t		 type;
 	const char	*name;		/* "a FIFO" */
 	const char	*why;		/* a reader's refusal */
 	const char	*way;		/* in a writer's way */
-} ftypes[] = {
+};
+static const struct ftype ftypes[] = {
 	{ S_IFDIR, "a directory", "not a regular file (a directory)",
 	    "a directory is in the way" },
 	{ S_IFIFO, "a FIFO", "not a regular file (a FIFO)",
@@ -71,28 +72,34 @@ static const struct {
 	    "nor replaces one: remove it first)" },
 };
 
-/* A file type in words; see safefile.h. */
-const char *
-safefile_type_name(mode_t m)
+/* The row of ftypes for mode m, or NULL (a regular file, or unknown). */
+static const struct ftype *
+ftype_find(mode_t m)
 {
 	size_t	i;
 
 	for (i = 0; i < sizeof ftypes / sizeof ftypes[0]; i++)
 		if ((m & S_IFMT) == ftypes[i].type)
-			return (ftypes[i].name);
-	return ("not a regular file");
+			return (&ftypes[i]);
+	return (NULL);
+}
+
+/* A file type in words; see safefile.h. */
+const char *
+safefile_type_name(mode_t m)
+{
+	const struct ftype	*f = ftype_find(m);
+
+	return (f != NULL ? f->name : "not a regular file");
 }
 
 /* What a non-regular file is, for a reader's message. */
 static const char *
 kind(mode_t m)
 {
-	size_t	i;
+	const struct ftype	*f = ftype_find(m);
 
-	for (i = 0; i < sizeof ftypes / sizeof ftypes[0]; i++)
-		if ((m & S_IFMT) == ftypes[i].type)
-			return (ftypes[i].why);
-	return ("not a regular file");
+	return (f != NULL ? f->why : "not a regular file");
 }
 
 /* Open a regular file for reading; see safefile.h. */
@@ -214,12 +221,10 @@ no_tmpfile(void)
 static const char *
 in_the_way(mode_t m)
 {
-	size_t	i;
+	const struct ftype	*f = ftype_find(m);
 
-	for (i = 0; i < sizeof ftypes / sizeof ftypes[0]; i++)
-		if ((m & S_IFMT) == ftypes[i].type)
-			return (ftypes[i].way);
-	return ("something other than a regular file is in the way");
+	return (f != NULL ? f->way :
+	    "something other than a regular file is in the way");
 }
 
 /* The directory part of path into dir ("." when there is none). */
