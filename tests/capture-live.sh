@@ -19,8 +19,12 @@ done
 command -v losetup >/dev/null 2>&1 || { ok 1 "losetup (util-linux) is missing"; tap_done; exit; }
 
 tmp=$(mktemp -d)
-loop=
-cleanup() { [ -n "$loop" ] && losetup -d "$loop"; rm -rf "$tmp"; }
+loop= loop2=
+cleanup() {
+	[ -n "$loop" ] && losetup -d "$loop"
+	[ -n "$loop2" ] && losetup -d "$loop2"
+	rm -rf "$tmp"
+}
 trap cleanup EXIT
 dd if=/dev/zero of="$tmp/img" bs=1M count=8 status=none
 loop=$(losetup --direct-io=on -f --show "$tmp/img" 2>/dev/null) ||
@@ -142,12 +146,18 @@ ok $? "kill -9: tracefs exactly as before" "$(diff "$tmp/tfs.before" "$tmp/tfs.a
 
 # An instance left by a raviz that is gone is removed at the next start,
 # with a message; a live raviz's is left alone.
+# The second capture reads a device of its own: on the live one's device
+# (both trace it: the filter is the device) its events raced the live
+# reader's under a loaded make -j8 check, and once it saw none.
 dead=999999
 while kill -0 $dead 2>/dev/null; do dead=$((dead - 1)); done
+dd if=/dev/zero of="$tmp/small" bs=1M count=2 status=none
+loop2=$(losetup --direct-io=on -f --show "$tmp/small" 2>/dev/null) ||
+	skip "losetup could not attach a third loop device here"
 start live
 mkdir "$tr/instances/raviz-$dead" &&
     echo 1 >"$tr/instances/raviz-$dead/events/block/block_rq_issue/enable"
-"$RAVIZ" --capture="$loop" --bs=64k --file-size=1M \
+"$RAVIZ" --capture="$loop2" --bs=64k --file-size=1M \
     --capture-out="$tmp/stale.trace" >/dev/null 2>"$tmp/err2"
 st=$?
 [ $st -eq 0 ] && [ ! -e "$tr/instances/raviz-$dead" ] &&
