@@ -117,12 +117,35 @@ drop(struct sim_extents *x, size_t i, size_t n)
 }
 
 /*
- * The common cases of sim_extents_set(), in O(1) but for the removal of a
- * run: [first, end) lies in run i and either takes all of it or touches a
- * neighbour already in state st (pages move from state to state along the
- * file: consumed grows into up to date, up to date into in flight ...).
- * Then a boundary moves, or a run changes state, joining its neighbours.
- * 1 if done so, 0 for the general case.
+ * Open k (1 or 2) new runs at index i, the runs from i on moved up; -1 if
+ * memory ran out.
+ */
+static int
+open_at(struct sim_extents *x, size_t i, size_t k)
+{
+	struct sim_extent	*nv;
+
+	if (x->n + k > x->cap) {
+		nv = realloc(x->v, (x->n + k) * 2 * sizeof *nv);
+		if (nv == NULL)
+			return (-1);
+		x->v = nv;
+		x->cap = (x->n + k) * 2;
+	}
+	memmove(x->v + i + k, x->v + i, (x->n - i) * sizeof *x->v);
+	x->n += k;
+	return (0);
+}
+
+/*
+ * The common cases of sim_extents_set(), in O(1) but for the removal or
+ * insertion of a run or two: [first, end) lies in run i and either takes
+ * all of it, touches a neighbour already in state st (pages move from
+ * state to state along the file: consumed grows into up to date, up to
+ * date into in flight ...), or is cut out of it as a run of its own (a
+ * new window out of the absent run ahead).  Then a boundary moves, a run
+ * changes state, joining its neighbours, or the run is split.  1 if done
+ * so, 0 for the general case, -1 if memory ran out.
  */
 static int
 set_in_run(struct sim_extents *x, size_t i, uint64_t first, uint64_t end,
@@ -166,7 +189,39 @@ set_in_run(struct sim_extents *x, size_t i, uint64_t first, uint64_t end,
 		r->npages -= n;
 		return (1);
 	}
-	return (0);
+	/* Cut out of the run: no neighbour in state st touches the range. */
+	if (first == r->first) {
+		if (open_at(x, i, 1) != 0)
+			return (-1);
+		r = &x->v[i];
+		r[0] = r[1];
+		r[0].npages = n;
+		r[0].state = st;
+		r[1].first = end;
+		r[1].npages -= n;
+		return (1);
+	}
+	if (end == rend) {
+		if (open_at(x, i + 1, 1) != 0)
+			return (-1);
+		r = &x->v[i];
+		r[0].npages -= n;
+		r[1].first = first;
+		r[1].npages = n;
+		r[1].state = st;
+		return (1);
+	}
+	if (open_at(x, i + 1, 2) != 0)
+		return (-1);
+	r = &x->v[i];
+	r[2] = r[0];
+	r[0].npages = first - r[0].first;
+	r[1].first = first;
+	r[1].npages = n;
+	r[1].state = st;
+	r[2].first = end;
+	r[2].npages = rend - end;
+	return (1);
 }
 
 /*
@@ -262,8 +317,12 @@ sim_extents_set(struct sim_extents *x, uint64_t first, uint64_t n,
 	}
 	i = locate_near(x, first, i);
 	x->hint[st] = i;
-	if (set_in_run(x, i, first, end, st))
+	switch (set_in_run(x, i, first, end, st)) {
+	case 1:
 		return (0);
+	case -1:
+		return (-1);
+	}
 	return (set_general(x, i, first, end, st));
 }
 

@@ -134,6 +134,9 @@ sim_folios_count(const struct sim_folios *f, uint64_t p, uint64_t q)
 {
 	uint64_t	n = 0, ff, fp, end;
 
+	/* No large folios (the 2012 kernels, order 0): a folio a page. */
+	if (f->n == 0)
+		return (p < q ? q - p : 0);
 	while (p < q) {
 		end = sim_folios_span(f, p, &ff, &fp);
 		if (end > q)

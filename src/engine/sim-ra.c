@@ -88,6 +88,7 @@ sim_ra_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
 {
 	struct sim_event	*e;
 	uint64_t		 end, p, q, total = 0, mark = SIM_NONE, mpages = 0;
+	uint64_t		 fa;
 
 	end = start + size;
 	if (end > s->cfg.file_pages)
@@ -102,6 +103,10 @@ sim_ra_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
 	if (order != 0 && start < end &&
 	    sim_folios_add(&s->folios, start, end, order) != 0)
 		s->oom = 1;
+	/* The window's first absent page: for the label and the loop below
+	   (nothing between them changes a page's state). */
+	fa = start < end ? sim_extents_find(&s->pages, start, end,
+	    SIM_PAGE_ABSENT) : SIM_NONE;
 	e = sim_ev_new(s, kind);
 	e->first = start;
 	e->npages = size;
@@ -117,9 +122,7 @@ sim_ra_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
 	} else {
 		s->st.ra_async++;
 		s->async_seen++;
-		sim_label_async(s, e, start, hit, start < end ?
-		    sim_extents_find(&s->pages, start, end, SIM_PAGE_ABSENT) :
-		    SIM_NONE);
+		sim_label_async(s, e, start, hit, fa);
 	}
 	/*
 	 * PG_readahead goes on the folio holding page size - async of the
@@ -136,10 +139,8 @@ sim_ra_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
 
 	/* read_pages(): readahead plugs its own submission (not in 2.6.38). */
 	s->ra_plug = !s->pol->queue_plug;
-	for (p = start; p < end; p = q) {
-		p = sim_extents_find(&s->pages, p, end, SIM_PAGE_ABSENT);
-		if (p == SIM_NONE)
-			break;
+	for (p = fa; p != SIM_NONE; p = q < end ? sim_extents_find(&s->pages,
+	    q, end, SIM_PAGE_ABSENT) : SIM_NONE) {
 		q = sim_extents_run_end(&s->pages, p, end);
 		s->pol->submit(s, p, q - p);
 		total += sim_folios_count(&s->folios, p, q);

@@ -90,7 +90,9 @@ sim_u64v_insert(struct sim_u64v *a, uint64_t x)
 		return (0);
 	if (grow((void **)&a->v, &a->cap, a->n + 1, sizeof *a->v) != 0)
 		return (-1);
-	memmove(a->v + i + 1, a->v + i, (a->n - i) * sizeof *a->v);
+	/* Mostly the last: no call to move nothing (a marker a window). */
+	if (i < a->n)
+		memmove(a->v + i + 1, a->v + i, (a->n - i) * sizeof *a->v);
 	a->v[i] = x;
 	a->n++;
 	return (0);
@@ -104,8 +106,9 @@ sim_u64v_remove(struct sim_u64v *a, uint64_t x)
 
 	for (i = 0; i < a->n; i++) {
 		if (a->v[i] == x) {
-			memmove(a->v + i, a->v + i + 1,
-			    (a->n - i - 1) * sizeof *a->v);
+			if (i + 1 < a->n)
+				memmove(a->v + i, a->v + i + 1,
+				    (a->n - i - 1) * sizeof *a->v);
 			a->n--;
 			return (1);
 		}
