@@ -108,6 +108,22 @@ sim_extents_get(const struct sim_extents *x, uint64_t p)
 	return (x->v[locate_reader(x, p)].state);
 }
 
+/* State of page p and the end of its run, clipped to to: one look-up. */
+enum sim_page
+sim_extents_get_run(const struct sim_extents *x, uint64_t p, uint64_t to,
+    uint64_t *end)
+{
+	const struct sim_extent	*e;
+
+	if (p >= x->size) {
+		*end = p < to ? to : p;
+		return (SIM_PAGE_ABSENT);
+	}
+	e = &x->v[locate_reader(x, p)];
+	*end = e->first + e->npages < to ? e->first + e->npages : to;
+	return (e->state);
+}
+
 /* Remove the n runs from i on. */
 static void
 drop(struct sim_extents *x, size_t i, size_t n)

@@ -25,6 +25,9 @@ int	 sim_extents_copy(struct sim_extents *, const struct sim_extents *);
 void	 sim_extents_free(struct sim_extents *);
 /* State of page p (p < size). */
 enum sim_page sim_extents_get(const struct sim_extents *, uint64_t p);
+/* State of page p, and in *end the end of its run clipped to to (> p). */
+enum sim_page sim_extents_get_run(const struct sim_extents *, uint64_t p,
+	     uint64_t to, uint64_t *end);
 /* Set [first, first + n) to st; 0, or -1 when out of memory. */
 int	 sim_extents_set(struct sim_extents *, uint64_t first, uint64_t n,
 	     enum sim_page st);
@@ -321,6 +324,14 @@ struct sim {
 	uint64_t		 t3_read;	/* the read() T3 happened in */
 	uint64_t		 async_seen;
 	int			 t5_done;	/* T5 given, or no longer possible */
+	/*
+	 * The reader's page as its page step looked it up, for the check and
+	 * the copy that follow in the same action (nothing changes a page in
+	 * between); look_ok 0 outside that chain (sim-task.c).
+	 */
+	int			 look_ok;
+	enum sim_page		 look_state;
+	uint64_t		 look_end;
 	int			 lab_pend;	/* 3/4: waits for its window's dispatch */
 	uint64_t		 lab_pend_page;	/* a page of that window */
 	uint64_t		 lab_pend_hit;	/* the marker page that made it */

@@ -90,7 +90,8 @@ copy_run(const struct sim *s)
 {
 	uint64_t	pos = s->rd.pos, end, m;
 
-	end = sim_extents_run_end(&s->pages, pos, s->rd.read_end);
+	end = s->look_ok ? s->look_end :
+	    sim_extents_run_end(&s->pages, pos, s->rd.read_end);
 	m = sim_u64v_next(&s->markers, pos + 1);
 	if (m < end)
 		end = m;
@@ -129,7 +130,9 @@ check_uptodate(const struct sim *s)
 	uint64_t	ff, fp;
 
 	if (s->pol->batch == 0)
-		return (sim_uptodate(s, s->rd.pos));
+		return (s->look_ok ? s->look_state == SIM_PAGE_UPTODATE ||
+		    s->look_state == SIM_PAGE_CONSUMED :
+		    sim_uptodate(s, s->rd.pos));
 	fp = sim_folios_at(&s->folios, s->batch_last, &ff);
 	return (sim_ra_uptodate(s, ff, fp));
 }
@@ -217,7 +220,8 @@ sim_task_run(struct sim *s)
 {
 	struct sim_reader	*rd = &s->rd;
 	struct sim_event	*e;
-	uint64_t		 n;
+	uint64_t		 n, rend;
+	enum sim_page		 st;
 
 	switch (s->step) {
 	case STEP_BEGIN:
@@ -256,7 +260,9 @@ sim_task_run(struct sim *s)
 			sim_task_run(s);
 			break;
 		}
-		if (sim_extents_get(&s->pages, rd->pos) == SIM_PAGE_ABSENT) {
+		st = sim_extents_get_run(&s->pages, rd->pos, rd->read_end,
+		    &rend);
+		if (st == SIM_PAGE_ABSENT) {
 			n = s->pol->ondemand(s, 0, rd->pos, req_left(s));
 			if (n == 0) {
 				/* Nothing read ahead: read this page alone. */
@@ -289,8 +295,16 @@ sim_task_run(struct sim *s)
 			sim_task_run(s);
 			break;
 		}
+		/* No marker: the check and the copy see the page as it was
+		   looked up (the batching kernels look at folios instead). */
+		if (s->pol->batch == 0) {
+			s->look_ok = 1;
+			s->look_state = st;
+			s->look_end = rend;
+		}
 		s->step = STEP_CHECK;
 		sim_task_run(s);
+		s->look_ok = 0;
 		break;
 
 	case STEP_RA_DONE:
