@@ -143,7 +143,8 @@ sim_ra_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
 	    q, end, SIM_PAGE_ABSENT) : SIM_NONE) {
 		q = sim_extents_run_end(&s->pages, p, end);
 		s->pol->submit(s, p, q - p);
-		total += sim_folios_count(&s->folios, p, q);
+		total += s->folios.n == 0 ? q - p :
+		    sim_folios_count(&s->folios, p, q);
 	}
 	if (total == 0)
 		s->ra_plug = 0;
@@ -154,7 +155,9 @@ sim_ra_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
 int
 sim_ra_marker_take(struct sim *s, uint64_t p)
 {
-	if (!sim_u64v_remove(&s->markers, p))
+	/* Sorted: no marker below the first (the reader's common case). */
+	if (s->markers.n == 0 || p < s->markers.v[0] ||
+	    !sim_u64v_remove(&s->markers, p))
 		return (0);
 	if (s->ra.marker == p)
 		s->ra.marker = SIM_NONE;
