@@ -532,18 +532,22 @@ report_trace_plan(const char *path, int force, const struct sim_config *cfg,
     uint64_t events, int more, FILE *err)
 {
 	struct sim		*s;
-	struct sim_event	 e;
+	const struct sim_event	*e;
+	struct report_nums	 l;
 	char			 line[1024], sz[32], lim[200], what[160];
 	uint64_t		 n = 0, bytes = 0, est;
 	int			 rc;
 
 	if (path == NULL)
 		return (0);
-	/* The average line of this run, measured on its first events. */
+	/* The average line of this run, measured on its first events, as
+	   the trace writes them (the numbers carried from line to line). */
 	if ((s = sim_new(cfg)) == NULL)
 		return (1);
-	while (n < PLAN_SAMPLE && (rc = sim_step(s, &e)) == 1) {
-		bytes += report_json(line, sizeof line, &e) + 1;
+	json_names();
+	json_nums_init(&l);
+	while (n < PLAN_SAMPLE && (e = sim_step_ref(s, &rc)) != NULL) {
+		bytes += (uint64_t)(json_event(line, e, &l) - line) + 1;
 		n++;
 	}
 	sim_free(s);
