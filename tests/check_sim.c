@@ -1642,6 +1642,64 @@ START_TEST(test_extents)
 }
 END_TEST
 
+/*
+ * The extent map against a plain array of page states: 20,000 random
+ * changes (a fixed seed) of short ranges among few states, so that every
+ * case of sim_extents_set() comes up - a range cut out of a run at its
+ * start, end or middle, growing into a neighbour, whole runs joining -
+ * and after each the runs are maximal, cover the file in order and agree
+ * with the array page by page, through get, get_run, run_end and find.
+ */
+START_TEST(test_extents_model)
+{
+	enum { SZ = 97 };
+	struct sim_extents	x;
+	enum sim_page		a[SZ], st;
+	uint64_t		rnd = 12345, first, n, p, end, want;
+	size_t			i;
+	int			k;
+
+	ck_assert_int_eq(sim_extents_init(&x, SZ), 0);
+	for (p = 0; p < SZ; p++)
+		a[p] = SIM_PAGE_ABSENT;
+	for (k = 0; k < 20000; k++) {
+		rnd = rnd * UINT64_C(6364136223846793005) + 1442695040888963407u;
+		first = (rnd >> 33) % SZ;
+		n = 1 + (rnd >> 20) % 9;
+		st = (enum sim_page)((rnd >> 45) % 4);
+		ck_assert_int_eq(sim_extents_set(&x, first, n, st), 0);
+		for (p = first; p < first + n && p < SZ; p++)
+			a[p] = st;
+		/* Maximal runs over the whole file, in order. */
+		ck_assert_uint_eq(x.v[0].first, 0);
+		for (i = 0; i < x.n; i++) {
+			ck_assert_uint_gt(x.v[i].npages, 0);
+			if (i > 0) {
+				ck_assert_uint_eq(x.v[i].first,
+				    x.v[i - 1].first + x.v[i - 1].npages);
+				ck_assert_int_ne(x.v[i].state, x.v[i - 1].state);
+			}
+		}
+		ck_assert_uint_eq(x.v[x.n - 1].first + x.v[x.n - 1].npages, SZ);
+		for (p = 0; p < SZ; p++) {
+			ck_assert_int_eq(sim_extents_get(&x, p), a[p]);
+			for (want = p; want < SZ && a[want] == a[p]; want++)
+				;
+			ck_assert_int_eq(sim_extents_get_run(&x, p, SZ, &end),
+			    a[p]);
+			ck_assert_uint_eq(end, want);
+			ck_assert_uint_eq(sim_extents_run_end(&x, p, p + 3),
+			    want < p + 3 ? want : p + 3);
+		}
+		for (want = first; want < SZ && a[want] != st; want++)
+			;
+		ck_assert_uint_eq(sim_extents_find(&x, first, SZ, st),
+		    want < SZ ? want : SIM_NONE);
+	}
+	sim_extents_free(&x);
+}
+END_TEST
+
 /* Build the suite. */
 Suite *
 check_suite(void)
@@ -1704,6 +1762,7 @@ check_suite(void)
 	    (int)(sizeof skip_cases / sizeof skip_cases[0]));
 	tcase_add_test(tc, test_config_check);
 	tcase_add_test(tc, test_extents);
+	tcase_add_test(tc, test_extents_model);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("skipping");
