@@ -173,13 +173,31 @@ rr_before(const struct sim_rr_item *a, const struct sim_rr_item *b)
 	return (a->f < b->f || (a->f == b->f && a->seq < b->seq));
 }
 
-/* Push an item on the heap; 0, or -1 when out of memory. */
+/*
+ * Push an item; 0, or -1 when out of memory.  Equal-size commands join in
+ * the order they finish, so the items mostly come sorted: they are queued
+ * at the end, and only one out of order turns the queue into a heap (a
+ * sorted array is one already).  The top is the same either way: the
+ * order is total.
+ */
 static int
 heap_push(struct sim_rr_heap *h, struct sim_rr_item it)
 {
 	struct sim_rr_item	t, *nv;
 	size_t			i, up, cap;
 
+	if (!h->heaped && h->n != 0 && rr_before(&it, &h->v[h->n - 1])) {
+		memmove(h->v, h->v + h->head, (h->n - h->head) * sizeof *h->v);
+		h->n -= h->head;
+		h->head = 0;
+		h->heaped = 1;
+	}
+	if (h->n == h->cap && h->head != 0) {
+		/* A queue at the end of its array moves to its start. */
+		memmove(h->v, h->v + h->head, (h->n - h->head) * sizeof *h->v);
+		h->n -= h->head;
+		h->head = 0;
+	}
 	if (h->n == h->cap) {
 		cap = h->cap ? h->cap * 2 : 64;
 		if ((nv = realloc(h->v, cap * sizeof *nv)) == NULL)
@@ -189,6 +207,8 @@ heap_push(struct sim_rr_heap *h, struct sim_rr_item it)
 	}
 	i = h->n++;
 	h->v[i] = it;
+	if (!h->heaped)
+		return (0);
 	while (i > 0 && rr_before(&h->v[i], &h->v[up = (i - 1) / 2])) {
 		t = h->v[i];
 		h->v[i] = h->v[up];
@@ -198,14 +218,21 @@ heap_push(struct sim_rr_heap *h, struct sim_rr_item it)
 	return (0);
 }
 
-/* Remove the heap's top (the heap must not be empty). */
+/* Remove the top (there must be one); empty, it is a queue again. */
 static void
 heap_pop(struct sim_rr_heap *h)
 {
 	struct sim_rr_item	t;
 	size_t			i = 0, c;
 
+	if (!h->heaped) {
+		if (++h->head == h->n)
+			h->head = h->n = 0;
+		return;
+	}
 	h->v[0] = h->v[--h->n];
+	if (h->n == 0)
+		h->heaped = 0;
 	for (;;) {
 		c = 2 * i + 1;
 		if (c >= h->n)
@@ -305,7 +332,7 @@ rr_top_set(struct sim *s)
 		s->rr_top = SIM_NONE;
 		return;
 	}
-	t = &s->rr_heap.v[0];
+	t = &s->rr_heap.v[s->rr_heap.head];
 	s->rr_top = lk_done_at(s, &s->lk, t->f, dev_find(s, t->seq));
 }
 
@@ -342,14 +369,16 @@ int
 sim_dev_copy(struct sim *s, const struct sim *o)
 {
 	struct sim_rr_heap	*d = &s->rr_heap;
+	const struct sim_rr_heap *h = &o->rr_heap;
 
 	memset(d, 0, sizeof *d);
-	if (o->rr_heap.n == 0)
+	if (h->n == 0)
 		return (0);
-	if ((d->v = malloc(o->rr_heap.n * sizeof *d->v)) == NULL)
+	if ((d->v = malloc((h->n - h->head) * sizeof *d->v)) == NULL)
 		return (-1);
-	memcpy(d->v, o->rr_heap.v, o->rr_heap.n * sizeof *d->v);
-	d->n = d->cap = o->rr_heap.n;
+	memcpy(d->v, h->v + h->head, (h->n - h->head) * sizeof *d->v);
+	d->n = d->cap = h->n - h->head;
+	d->heaped = h->heaped;
 	return (0);
 }
 
@@ -499,7 +528,7 @@ rr_complete(struct sim *s)
 
 	while (s->rr_top <= s->now) {
 		lk_advance(s, &s->lk, s->now);
-		t = &s->rr_heap.v[0];
+		t = &s->rr_heap.v[s->rr_heap.head];
 		i = dev_find(s, t->seq);
 		dev_done(s, &s->dev.v[i]);
 		sim_reqv_remove(&s->dev, i);
@@ -561,8 +590,8 @@ sim_dev_next_done(const struct sim *s)
 	if (s->cfg.device.disc == SIM_DISC_FIFO)
 		return (s->dev.v[0].t_done);
 	if (s->rr_heap.n != 0) {
-		bf = s->rr_heap.v[0].f;
-		bseq = s->rr_heap.v[0].seq;
+		bf = s->rr_heap.v[s->rr_heap.head].f;
+		bseq = s->rr_heap.v[s->rr_heap.head].seq;
 		bi = dev_find(s, bseq);
 	}
 	j = l.k;

@@ -161,11 +161,17 @@ struct sim_rr_item {
 	uint64_t	 n;
 };
 
-/* Min-heap of the ready commands on (finish round, seq) (sim-dev.c). */
+/*
+ * The ready commands by (finish round, seq) (sim-dev.c): while they joined
+ * in that order, the sorted run v[head .. n) (a queue); else a min-heap
+ * over v[0 .. n) (heaped, head 0).  Empty: n == 0.
+ */
 struct sim_rr_heap {
 	struct sim_rr_item	*v;
+	size_t			 head;
 	size_t			 n;
 	size_t			 cap;
+	int			 heaped;
 };
 
 /*
