@@ -28,40 +28,16 @@ task_plugged(const struct sim *s)
 }
 
 /*
- * Try to merge [first, first + n) into a request of v (back or front,
- * within the size limit).  Returns the pages merged, 0 if none.  v is in
- * page order without overlaps, so the only candidates are the request that
- * starts at first + n (front merge, preferred: it is the later one in the
- * list) and the one that ends at first (back merge); bisection finds both.
- * Pages mostly come after every request of the list: then only a back
- * merge into the last one can be, and no search is needed.
+ * Back-merge up to n pages into request i of v, which ends at first, within
+ * the size limit lim.  Returns the pages merged, 0 if none.
  */
-static uint64_t
-try_merge(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
-    size_t *idx)
+static inline uint64_t
+merge_back(struct sim_reqv *v, size_t i, uint64_t first, uint64_t n,
+    uint64_t lim, size_t *idx)
 {
-	uint64_t		 lim = s->cfg.max_req_pages, room, m;
-	size_t			 i;
-	struct sim_request	*r;
+	struct sim_request	*r = &v->v[i];
+	uint64_t		 room, m;
 
-	if (v->n == 0)
-		return (0);
-	i = v->n - 1;
-	if (v->v[i].first + v->v[i].npages > first) {
-		i = sim_reqv_lower(v, first + n);
-		if (i < v->n && v->v[i].first == first + n &&
-		    v->v[i].npages < lim && n <= lim - v->v[i].npages) {
-			r = &v->v[i];
-			r->first = first;
-			r->npages += n;
-			*idx = i;
-			return (n);
-		}
-		if ((i = sim_reqv_lower(v, first)) == 0)
-			return (0);
-		i--;
-	}
-	r = &v->v[i];
 	if (r->first + r->npages != first || r->npages >= lim)
 		return (0);
 	room = lim - r->npages;
@@ -69,6 +45,54 @@ try_merge(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
 	r->npages += m;
 	*idx = i;
 	return (m);
+}
+
+/*
+ * try_merge() when the pages do not come after every request of v: the
+ * front merge (preferred: the later request in the list) into the request
+ * that starts at first + n, else the back merge into the one that ends at
+ * first; bisection finds both.
+ */
+static uint64_t __attribute__((noinline))
+merge_inside(struct sim_reqv *v, uint64_t first, uint64_t n, uint64_t lim,
+    size_t *idx)
+{
+	struct sim_request	*r;
+	size_t			 i;
+
+	i = sim_reqv_lower(v, first + n);
+	if (i < v->n && v->v[i].first == first + n &&
+	    v->v[i].npages < lim && n <= lim - v->v[i].npages) {
+		r = &v->v[i];
+		r->first = first;
+		r->npages += n;
+		*idx = i;
+		return (n);
+	}
+	if ((i = sim_reqv_lower(v, first)) == 0)
+		return (0);
+	return (merge_back(v, i - 1, first, n, lim, idx));
+}
+
+/*
+ * Try to merge [first, first + n) into a request of v (back or front,
+ * within the size limit).  Returns the pages merged, 0 if none.  v is in
+ * page order without overlaps.  Pages mostly come after every request of
+ * the list: then only a back merge into the last one can be, tried here
+ * inline (three calls a request), with no search.
+ */
+static inline uint64_t
+try_merge(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
+    size_t *idx)
+{
+	const struct sim_request *r;
+
+	if (v->n == 0)
+		return (0);
+	r = &v->v[v->n - 1];
+	if (r->first + r->npages > first)
+		return (merge_inside(v, first, n, s->cfg.max_req_pages, idx));
+	return (merge_back(v, v->n - 1, first, n, s->cfg.max_req_pages, idx));
 }
 
 /* A new request in v, in page order (id 0: a new id). */
