@@ -304,9 +304,13 @@ set_general(struct sim_extents *x, size_t i, uint64_t first, uint64_t end,
 	return (0);
 }
 
-/* Set a range to one state, splitting and joining runs as needed. */
+/*
+ * Set a range to one state, splitting and joining runs as needed (the
+ * common case, a state growing on from its hint, is sim_extents_set()'s,
+ * inline in sim-int.h).
+ */
 int
-sim_extents_set(struct sim_extents *x, uint64_t first, uint64_t n,
+sim_extents_set_any(struct sim_extents *x, uint64_t first, uint64_t n,
     enum sim_page st)
 {
 	uint64_t	end;
@@ -317,21 +321,7 @@ sim_extents_set(struct sim_extents *x, uint64_t first, uint64_t n,
 	if (n > x->size - first)
 		n = x->size - first;
 	end = first + n;
-	/*
-	 * The most common change, first: the state grows on from where it
-	 * last grew - the hint's run starts at first, the run before it is
-	 * in state st, and the range ends inside the hint's run.
-	 */
-	i = x->hint[st];
-	if (i > 0 && i < x->n && x->v[i].first == first &&
-	    x->v[i - 1].state == st && n < x->v[i].npages &&
-	    x->v[i].state != st) {
-		x->v[i - 1].npages += n;
-		x->v[i].first = end;
-		x->v[i].npages -= n;
-		return (0);
-	}
-	i = locate_near(x, first, i);
+	i = locate_near(x, first, x->hint[st]);
 	x->hint[st] = i;
 	switch (set_in_run(x, i, first, end, st)) {
 	case 1:

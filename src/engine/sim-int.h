@@ -28,9 +28,31 @@ enum sim_page sim_extents_get(const struct sim_extents *, uint64_t p);
 /* State of page p, and in *end the end of its run clipped to to (> p). */
 enum sim_page sim_extents_get_run(const struct sim_extents *, uint64_t p,
 	     uint64_t to, uint64_t *end);
-/* Set [first, first + n) to st; 0, or -1 when out of memory. */
-int	 sim_extents_set(struct sim_extents *, uint64_t first, uint64_t n,
+/* sim_extents_set() past its inline common case. */
+int	 sim_extents_set_any(struct sim_extents *, uint64_t first, uint64_t n,
 	     enum sim_page st);
+/*
+ * Set [first, first + n) to st; 0, or -1 when out of memory.  Inline, the
+ * most common change: the state grows on from where it last grew (the
+ * hint's run starts at first, the run before it is in state st, and the
+ * range ends inside the hint's run) - most of some 10^5 changes a run.
+ */
+static inline int
+sim_extents_set(struct sim_extents *x, uint64_t first, uint64_t n,
+    enum sim_page st)
+{
+	struct sim_extent	*v = x->v;
+	size_t			 i = x->hint[st];
+
+	if (i > 0 && i < x->n && v[i].first == first &&
+	    v[i - 1].state == st && n < v[i].npages && v[i].state != st) {
+		v[i - 1].npages += n;
+		v[i].first = first + n;
+		v[i].npages -= n;
+		return (0);
+	}
+	return (sim_extents_set_any(x, first, n, st));
+}
 /* First page in [from, min(to, size)) in state st, or SIM_NONE. */
 uint64_t sim_extents_find(const struct sim_extents *, uint64_t from,
 	     uint64_t to, enum sim_page st);
