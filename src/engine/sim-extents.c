@@ -124,6 +124,32 @@ sim_extents_get_run(const struct sim_extents *x, uint64_t p, uint64_t to,
 	return (e->state);
 }
 
+/*
+ * sim_extents_find(), and in *endp the end of the found page's run clipped
+ * to to: a caller that goes on to read the run pays one locate().
+ */
+uint64_t
+sim_extents_find_run(const struct sim_extents *x, uint64_t from, uint64_t to,
+    enum sim_page st, uint64_t *endp)
+{
+	const struct sim_extent	*e;
+	size_t			 i;
+
+	if (to > x->size)
+		to = x->size;
+	if (from >= to)
+		return (SIM_NONE);
+	for (i = locate_reader(x, from); i < x->n && x->v[i].first < to; i++) {
+		e = &x->v[i];
+		if (e->state == st) {
+			*endp = e->first + e->npages < to ?
+			    e->first + e->npages : to;
+			return (e->first > from ? e->first : from);
+		}
+	}
+	return (SIM_NONE);
+}
+
 /* Remove the n runs from i on. */
 static void
 drop(struct sim_extents *x, size_t i, size_t n)

@@ -56,6 +56,9 @@ sim_extents_set(struct sim_extents *x, uint64_t first, uint64_t n,
 /* First page in [from, min(to, size)) in state st, or SIM_NONE. */
 uint64_t sim_extents_find(const struct sim_extents *, uint64_t from,
 	     uint64_t to, enum sim_page st);
+/* sim_extents_find(), and in *endp the end of that page's run, at most to. */
+uint64_t sim_extents_find_run(const struct sim_extents *, uint64_t from,
+	     uint64_t to, enum sim_page st, uint64_t *endp);
 /* End of the run of p's state starting at p, at most to. */
 uint64_t sim_extents_run_end(const struct sim_extents *, uint64_t p,
 	     uint64_t to);

@@ -87,8 +87,9 @@ sim_ra_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
     uint32_t order, enum sim_ev kind, uint64_t hit)
 {
 	struct sim_event	*e;
-	uint64_t		 end, p, q, total = 0, mark = SIM_NONE, mpages = 0;
-	uint64_t		 fa;
+	uint64_t		 end, p, q = 0, total = 0, mark = SIM_NONE;
+	uint64_t		 mpages = 0, fa, m;
+	int			 absent;
 
 	end = start + size;
 	if (end > s->cfg.file_pages)
@@ -103,10 +104,12 @@ sim_ra_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
 	if (order != 0 && start < end &&
 	    sim_folios_add(&s->folios, start, end, order) != 0)
 		s->oom = 1;
-	/* The window's first absent page: for the label and the loop below
-	   (nothing between them changes a page's state). */
-	fa = start < end ? sim_extents_find(&s->pages, start, end,
-	    SIM_PAGE_ABSENT) : SIM_NONE;
+	/*
+	 * The window's first absent run [fa, q), looked up once: for the
+	 * label, the marker's page and the first submission below (nothing
+	 * between them changes a page's state).
+	 */
+	fa = sim_extents_find_run(&s->pages, start, end, SIM_PAGE_ABSENT, &q);
 	e = sim_ev_new(s, kind);
 	e->first = start;
 	e->npages = size;
@@ -128,10 +131,18 @@ sim_ra_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
 	 * PG_readahead goes on the folio holding page size - async of the
 	 * window, if it is new (a page of its own without large folios).
 	 */
-	if (async != 0 && start + size - async < end &&
-	    sim_extents_get(&s->pages, start + size - async) ==
-	    SIM_PAGE_ABSENT)
-		mpages = sim_folios_at(&s->folios, start + size - async, &mark);
+	m = start + size - async;
+	if (async != 0 && m < end) {
+		if (fa != SIM_NONE && m >= fa && m < q)
+			absent = 1;
+		else if (m >= start && m < fa)
+			absent = 0;	/* before the first absent page */
+		else
+			absent = sim_extents_get(&s->pages, m) ==
+			    SIM_PAGE_ABSENT;
+		if (absent)
+			mpages = sim_folios_at(&s->folios, m, &mark);
+	}
 	e->marker = mark;
 	e->marker_pages = mpages;
 	if (mark != SIM_NONE)
@@ -139,9 +150,8 @@ sim_ra_submit(struct sim *s, uint64_t start, uint64_t size, uint64_t async,
 
 	/* read_pages(): readahead plugs its own submission (not in 2.6.38). */
 	s->ra_plug = !s->pol->queue_plug;
-	for (p = fa; p != SIM_NONE; p = q < end ? sim_extents_find(&s->pages,
-	    q, end, SIM_PAGE_ABSENT) : SIM_NONE) {
-		q = sim_extents_run_end(&s->pages, p, end);
+	for (p = fa; p != SIM_NONE; p = q < end ? sim_extents_find_run(
+	    &s->pages, q, end, SIM_PAGE_ABSENT, &q) : SIM_NONE) {
 		s->pol->submit(s, p, q - p);
 		total += s->folios.n == 0 ? q - p :
 		    sim_folios_count(&s->folios, p, q);
