@@ -125,8 +125,9 @@ sim_extents_get_run(const struct sim_extents *x, uint64_t p, uint64_t to,
 }
 
 /*
- * sim_extents_find(), and in *endp the end of the found page's run clipped
- * to to: a caller that goes on to read the run pays one locate().
+ * First page at or after from (before to) in state st, or SIM_NONE, and in
+ * *endp the end of its run clipped to to: a caller that goes on to read
+ * the run pays one locate().
  */
 uint64_t
 sim_extents_find_run(const struct sim_extents *x, uint64_t from, uint64_t to,
@@ -139,6 +140,17 @@ sim_extents_find_run(const struct sim_extents *x, uint64_t from, uint64_t to,
 		to = x->size;
 	if (from >= to)
 		return (SIM_NONE);
+	/*
+	 * A window is mostly looked at in the run ahead of everything, the
+	 * last one (absent to the file's end): no walk from the reader's run.
+	 */
+	e = &x->v[x->n - 1];
+	if (from >= e->first) {
+		if (e->state != st)
+			return (SIM_NONE);
+		*endp = to;	/* the last run ends at size, and to <= size */
+		return (from);
+	}
 	for (i = locate_reader(x, from); i < x->n && x->v[i].first < to; i++) {
 		e = &x->v[i];
 		if (e->state == st) {
@@ -363,17 +375,9 @@ uint64_t
 sim_extents_find(const struct sim_extents *x, uint64_t from, uint64_t to,
     enum sim_page st)
 {
-	size_t	i;
+	uint64_t	end;
 
-	if (to > x->size)
-		to = x->size;
-	if (from >= to)
-		return (SIM_NONE);
-	for (i = locate_reader(x, from); i < x->n && x->v[i].first < to; i++) {
-		if (x->v[i].state == st)
-			return (x->v[i].first > from ? x->v[i].first : from);
-	}
-	return (SIM_NONE);
+	return (sim_extents_find_run(x, from, to, st, &end));
 }
 
 /* End of p's run, clipped to to. */
