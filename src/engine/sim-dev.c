@@ -407,9 +407,9 @@ sim_dev_next(const struct sim *s)
 	return (t);
 }
 
-/* Dispatch queued requests while the device has free slots. */
+/* Dispatch queued requests while the device has free slots (any to do). */
 void
-sim_dev_dispatch(struct sim *s)
+sim_dev_dispatch_any(struct sim *s)
 {
 	struct sim_request	*r;
 	struct sim_event	*e;
