@@ -349,7 +349,9 @@ open_whole(struct safefile_out *out, const char **why)
 {
 	char		dir[SAFEFILE_PATH_MAX], pf[64];
 	struct stat	sb;
+	sigset_t	block, old;
 	mode_t		mask;
+	size_t		i;
 	int		e;
 
 #ifdef O_TMPFILE
@@ -369,14 +371,27 @@ open_whole(struct safefile_out *out, const char **why)
 		}
 	}
 #endif
-	/* No O_TMPFILE here: NAME.XXXXXX, removed on every way out. */
+	/*
+	 * No O_TMPFILE here: NAME.XXXXXX, removed on every way out.  Why the
+	 * ending signals are blocked from before the file exists until it is
+	 * registered and their handler is in place: one that came in between
+	 * (as soon as the name shows, under load) ended raviz by its default
+	 * and left the temporary behind.
+	 */
 	snprintf(out->tmp, sizeof out->tmp, "%s.XXXXXX", out->path);
+	sigemptyset(&block);
+	for (i = 0; i < sizeof ending / sizeof ending[0]; i++)
+		sigaddset(&block, ending[i]);
+	sigprocmask(SIG_BLOCK, &block, &old);
 	if ((out->fd = mkstemp(out->tmp)) == -1) {
-		*why = strerror(errno);
+		e = errno;
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		*why = strerror(e);
 		return (-1);
 	}
 	out->named = 1;
 	named_add(out->tmp);
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	mask = umask(0);
 	umask(mask);
 	if (fchmod(out->fd, 0666 & ~mask) == -1) {
