@@ -316,6 +316,30 @@ named_add(const char *tmp)
 			(void)sigaction(ending[i], &sa, NULL);
 }
 
+/*
+ * Hold the ending signals back (the old mask in *old) while a name that is
+ * not yet looked after exists: one that came in between would end raviz by
+ * its default and leave the name behind.  Delivered at ending_restore().
+ */
+static void
+ending_block(sigset_t *old)
+{
+	sigset_t	block;
+	size_t		i;
+
+	sigemptyset(&block);
+	for (i = 0; i < sizeof ending / sizeof ending[0]; i++)
+		sigaddset(&block, ending[i]);
+	sigprocmask(SIG_BLOCK, &block, old);
+}
+
+/* Let the ending signals held back by ending_block() in. */
+static void
+ending_restore(const sigset_t *old)
+{
+	sigprocmask(SIG_SETMASK, old, NULL);
+}
+
 /* Forget a named temporary. */
 static void
 named_del(const char *tmp)
@@ -349,9 +373,8 @@ open_whole(struct safefile_out *out, const char **why)
 {
 	char		dir[SAFEFILE_PATH_MAX], pf[64];
 	struct stat	sb;
-	sigset_t	block, old;
+	sigset_t	old;
 	mode_t		mask;
-	size_t		i;
 	int		e;
 
 #ifdef O_TMPFILE
@@ -373,25 +396,21 @@ open_whole(struct safefile_out *out, const char **why)
 #endif
 	/*
 	 * No O_TMPFILE here: NAME.XXXXXX, removed on every way out.  Why the
-	 * ending signals are blocked from before the file exists until it is
+	 * ending signals wait from before the file exists until it is
 	 * registered and their handler is in place: one that came in between
-	 * (as soon as the name shows, under load) ended raviz by its default
-	 * and left the temporary behind.
+	 * (as soon as the name shows, under load) left the temporary behind.
 	 */
 	snprintf(out->tmp, sizeof out->tmp, "%s.XXXXXX", out->path);
-	sigemptyset(&block);
-	for (i = 0; i < sizeof ending / sizeof ending[0]; i++)
-		sigaddset(&block, ending[i]);
-	sigprocmask(SIG_BLOCK, &block, &old);
+	ending_block(&old);
 	if ((out->fd = mkstemp(out->tmp)) == -1) {
 		e = errno;
-		sigprocmask(SIG_SETMASK, &old, NULL);
+		ending_restore(&old);
 		*why = strerror(e);
 		return (-1);
 	}
 	out->named = 1;
 	named_add(out->tmp);
-	sigprocmask(SIG_SETMASK, &old, NULL);
+	ending_restore(&old);
 	mask = umask(0);
 	umask(mask);
 	if (fchmod(out->fd, 0666 & ~mask) == -1) {
@@ -471,7 +490,8 @@ publish(struct safefile_out *out, const char *from, int follow,
 {
 	char		side[SAFEFILE_PATH_MAX + 16];
 	struct stat	sb;
-	int		flag = follow ? AT_SYMLINK_FOLLOW : 0, i;
+	sigset_t	old;
+	int		flag = follow ? AT_SYMLINK_FOLLOW : 0, i, rc;
 
 	if (linkat(AT_FDCWD, from, AT_FDCWD, out->path, flag) == 0)
 		return (0);
@@ -481,7 +501,12 @@ publish(struct safefile_out *out, const char *from, int follow,
 	}
 	if (safefile_out_check(out->path, out->force, why) != 0)
 		return (-1);
-	/* force, and a regular file is there: a side name, then rename. */
+	/*
+	 * force, and a regular file is there: a side name, then rename (the
+	 * ending signals wait while the side name exists, as for a named
+	 * temporary: nothing looks after it).
+	 */
+	ending_block(&old);
 	for (i = 0; i < 100; i++) {
 		snprintf(side, sizeof side, "%s.%d-%d", out->path,
 		    (int)getpid(), i);
@@ -489,25 +514,24 @@ publish(struct safefile_out *out, const char *from, int follow,
 			break;
 		if (errno != EEXIST) {
 			*why = strerror(errno);
+			ending_restore(&old);
 			return (-1);
 		}
 	}
-	if (i == 100) {
+	rc = -1;
+	if (i == 100)
 		*why = strerror(EEXIST);
-		return (-1);
-	}
 	/* A FIFO or a link put there meanwhile is not replaced either. */
-	if (lstat(out->path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+	else if (lstat(out->path, &sb) == 0 && !S_ISREG(sb.st_mode)) {
 		*why = in_the_way(sb.st_mode);
 		(void)unlink(side);
-		return (-1);
-	}
-	if (rename(side, out->path) != 0) {
+	} else if (rename(side, out->path) != 0) {
 		*why = strerror(errno);
 		(void)unlink(side);
-		return (-1);
-	}
-	return (0);
+	} else
+		rc = 0;
+	ending_restore(&old);
+	return (rc);
 }
 
 /* A stream on the output; see safefile.h. */

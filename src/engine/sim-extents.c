@@ -170,6 +170,21 @@ drop(struct sim_extents *x, size_t i, size_t n)
 	x->n -= n;
 }
 
+/* Room for need runs (twice that when it grows); -1 if memory ran out. */
+static int
+room(struct sim_extents *x, size_t need)
+{
+	struct sim_extent	*nv;
+
+	if (need <= x->cap)
+		return (0);
+	if ((nv = realloc(x->v, need * 2 * sizeof *nv)) == NULL)
+		return (-1);
+	x->v = nv;
+	x->cap = need * 2;
+	return (0);
+}
+
 /*
  * Open k (1 or 2) new runs at index i, the runs from i on moved up; -1 if
  * memory ran out.
@@ -177,15 +192,8 @@ drop(struct sim_extents *x, size_t i, size_t n)
 static int
 open_at(struct sim_extents *x, size_t i, size_t k)
 {
-	struct sim_extent	*nv;
-
-	if (x->n + k > x->cap) {
-		nv = realloc(x->v, (x->n + k) * 2 * sizeof *nv);
-		if (nv == NULL)
-			return (-1);
-		x->v = nv;
-		x->cap = (x->n + k) * 2;
-	}
+	if (room(x, x->n + k) != 0)
+		return (-1);
 	memmove(x->v + i + k, x->v + i, (x->n - i) * sizeof *x->v);
 	x->n += k;
 	return (0);
@@ -289,7 +297,7 @@ static int
 set_general(struct sim_extents *x, size_t i, uint64_t first, uint64_t end,
     enum sim_page st)
 {
-	struct sim_extent	 piece[3], *nv;
+	struct sim_extent	 piece[3];
 	uint64_t		 n = end - first;
 	size_t			 j, k = 0, need, lo, hi;
 
@@ -329,13 +337,8 @@ set_general(struct sim_extents *x, size_t i, uint64_t first, uint64_t end,
 			i++;
 	}
 	need = x->n - (hi - lo) + k;
-	if (need > x->cap) {
-		nv = realloc(x->v, need * 2 * sizeof *nv);
-		if (nv == NULL)
-			return (-1);
-		x->v = nv;
-		x->cap = need * 2;
-	}
+	if (room(x, need) != 0)
+		return (-1);
 	memmove(x->v + lo + k, x->v + hi, (x->n - hi) * sizeof *x->v);
 	memcpy(x->v + lo, piece, k * sizeof *piece);
 	x->n = need;
@@ -384,14 +387,10 @@ sim_extents_find(const struct sim_extents *x, uint64_t from, uint64_t to,
 uint64_t
 sim_extents_run_end(const struct sim_extents *x, uint64_t p, uint64_t to)
 {
-	const struct sim_extent	*e;
-	uint64_t		 end;
+	uint64_t	end;
 
-	if (p >= x->size)
-		return (p < to ? to : p);
-	e = &x->v[locate_reader(x, p)];
-	end = e->first + e->npages;
-	return (end < to ? end : to);
+	(void)sim_extents_get_run(x, p, to, &end);
+	return (end);
 }
 
 /* Walk the runs over a range, clipped to it. */
