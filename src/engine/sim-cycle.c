@@ -49,12 +49,19 @@
  *
  * The tail: after the whole periods, less than a period is left before the
  * end of the file, and it too was seen already - it is the start of the
- * period just stepped.  Each kept boundary keeps a clone of the engine;
- * the latest kept boundary inside the period whose stretch (from the
- * period's start) still fits before the end is landed on directly, as
- * that clone moved on by the periods (cycle_land()).  What is left to
- * step is then what lies past that boundary: with boundaries kept at
- * powers of two, at most about half a period, and mostly a small part.
+ * period just stepped.  Each kept boundary keeps a clone of the engine,
+ * and so do the latest LAND_SNAPS boundaries of a denser schedule (every
+ * eighth of an octave: multiples of 2^(k-3) between 2^k and 2^(k+1)),
+ * which are only landed on, never compared with; the latest of them inside
+ * the period whose stretch (from the period's start) still fits before the
+ * end is landed on directly, as that clone moved on by the periods
+ * (cycle_land()).  What is left to step is then what lies past that
+ * boundary: the dense ones cover the period's last boundaries at steps of
+ * at most a sixth of it (an eighth of an octave the period reaches into),
+ * the powers of two its start, so the tail is a small part of a period
+ * (with powers of two alone: up to half of it; a long period - a link's
+ * phases, a million events - stepped a quarter of one more).  A clone
+ * costs a copy of the state, small beside the events between two.
  */
 
 /* The engine's state at one read() boundary. */
@@ -74,6 +81,8 @@ struct cycle_snap {
 
 #define SIG_KEY		14	/* words of sig_key() */
 #define CYCLE_SNAPS	8	/* boundaries kept, the latest powers of two */
+#define LAND_SNAPS	16	/* engines kept only to land on, the latest */
+#define LAND_SHIFT	3	/* 2^LAND_SHIFT of them per octave of count */
 
 /*
  * A kept boundary: its state and where the search stood, and the engine
@@ -84,6 +93,13 @@ struct cycle_kept {
 	struct cycle_snap	 c;
 	uint64_t		 key[SIG_KEY];	/* sig_key() */
 	uint64_t		 khash;		/* hash of key */
+	uint64_t		 count;		/* its boundary's number */
+	struct sim		*sim;
+};
+
+/* An engine kept at a boundary only to land on (see cycle_land()). */
+struct cycle_land {
+	uint64_t		 count;		/* its boundary's number */
 	struct sim		*sim;
 };
 
@@ -96,6 +112,8 @@ struct sim_cycle {
 	struct cycle_snap	 cur;
 	struct cycle_kept	 kept[CYCLE_SNAPS];
 	size_t			 nkept;
+	struct cycle_land	 land[LAND_SNAPS];	/* land[0] the latest */
+	size_t			 nland;
 	uint64_t		 count;		/* boundaries looked at */
 	uint64_t		 next_keep;	/* keep the one with this count */
 	int			 off;		/* no more skipping in this run */
@@ -347,6 +365,8 @@ sim_cycle_free(struct sim *s)
 		free(s->cyc->kept[i].c.hist);
 		sim_free(s->cyc->kept[i].sim);
 	}
+	for (i = 0; i < s->cyc->nland; i++)
+		sim_free(s->cyc->land[i].sim);
 	free(s->cyc);
 	s->cyc = NULL;
 }
@@ -393,6 +413,7 @@ sim_cycle_copy(struct sim *s, const struct sim *o)
 		memcpy(s->cyc->kept[i].key, o->cyc->kept[i].key,
 		    sizeof s->cyc->kept[i].key);
 		s->cyc->kept[i].khash = o->cyc->kept[i].khash;
+		s->cyc->kept[i].count = o->cyc->kept[i].count;
 		if (snap_copy(&s->cyc->kept[i].c, &o->cyc->kept[i].c, nh) != 0) {
 			sim_cycle_free(s);
 			return (-1);
@@ -412,6 +433,9 @@ cycle_forget(struct sim_cycle *cy)
 		cy->kept[i].sim = NULL;
 	}
 	cy->nkept = 0;
+	for (i = 0; i < cy->nland; i++)
+		sim_free(cy->land[i].sim);
+	cy->nland = 0;
 }
 
 /*
@@ -594,6 +618,7 @@ cycle_keep(struct sim *s, const uint64_t *key, uint64_t khash)
 	k.c.read_index = s->rd.read_index;
 	memcpy(k.key, key, sizeof k.key);
 	k.khash = khash;
+	k.count = cy->count;
 	if (k.c.hist == NULL && (k.c.hist = malloc(n * sizeof *k.c.hist)) == NULL) {
 		k.c.len = 0;
 		cy->kept[0] = k;	/* its buffers freed with the rest */
@@ -659,38 +684,88 @@ cycle_room(const struct sim *s, const struct cycle_snap *c)
 }
 
 /*
+ * Can the engine t, kept at a boundary after the period's start, be landed
+ * on: moved on by the periods (d pages, dt ns and de events from period
+ * start c to s), does it lie before the end of the file (cycle_room()'s
+ * front) and within the run's time and event limits?
+ */
+static int
+cycle_fits(const struct sim *s, const struct sim *t, uint64_t d, uint64_t dt,
+    uint64_t de)
+{
+	return (t != NULL && cycle_front(t) <= s->cfg.file_pages - d &&
+	    (s->time_limit == SIM_NONE || t->now <= s->time_limit - dt) &&
+	    (s->run_limit == 0 || t->st.events + de <= s->run_limit));
+}
+
+/*
  * The tail: s has just found the period from kept boundary c (index ci) to
  * now, and jumped the whole periods that fit.  From here on s repeats the
- * way from c on, moved by the distance from c to s; the latest boundary kept after c whose
- * engine, moved so, lies before the end of the file (cycle_room()'s
- * front) and within the run's time and event limits is landed on: s takes
- * that engine, moved.  1 if it did.
+ * way from c on, moved by the distance from c to s; the latest engine kept
+ * after c (a kept boundary or one kept to land on) that fits
+ * (cycle_fits()) is landed on: s takes that engine, moved.  1 if it did.
  */
 static int
 cycle_land(struct sim *s, const struct cycle_snap *c, size_t ci)
 {
 	struct sim_cycle	*cy = s->cyc;
-	struct sim		*t;
+	struct sim		**best = NULL, *t;
 	uint64_t		 d = s->rd.pos - c->pos, dt = s->now - c->now;
 	uint64_t		 de = s->st.events - c->st.events, stepped;
+	uint64_t		 from = cy->kept[ci].count, at = 0;
 	size_t			 i;
 
-	for (i = 0; i < ci; i++) {
-		t = cy->kept[i].sim;
-		if (t == NULL || cycle_front(t) > s->cfg.file_pages - d ||
-		    (s->time_limit != SIM_NONE &&
-		    t->now > s->time_limit - dt) ||
-		    (s->run_limit != 0 && t->st.events + de > s->run_limit))
-			continue;
-		/* Reads stepped so far: the rest were and will be skipped. */
-		stepped = s->rd.read_index - s->st.skipped_reads;
-		cy->kept[i].sim = NULL;
-		cycle_shift(t, s, c, 1);
-		t->st.skipped_reads = t->rd.read_index - stepped;
-		sim_adopt(s, t);
-		return (1);
-	}
-	return (0);
+	/* Both lists hold the latest first: the first that fits is theirs. */
+	for (i = 0; i < ci; i++)
+		if (cycle_fits(s, cy->kept[i].sim, d, dt, de)) {
+			best = &cy->kept[i].sim;
+			at = cy->kept[i].count;
+			break;
+		}
+	for (i = 0; i < cy->nland && cy->land[i].count > from; i++)
+		if (cy->land[i].count > at &&
+		    cycle_fits(s, cy->land[i].sim, d, dt, de)) {
+			best = &cy->land[i].sim;
+			break;
+		}
+	if (best == NULL)
+		return (0);
+	t = *best;
+	*best = NULL;
+	/* Reads stepped so far: the rest were and will be skipped. */
+	stepped = s->rd.read_index - s->st.skipped_reads;
+	cycle_shift(t, s, c, 1);
+	t->st.skipped_reads = t->rd.read_index - stepped;
+	sim_adopt(s, t);
+	return (1);
+}
+
+/*
+ * Keep the engine at this boundary to land on, if its number is on the
+ * dense schedule (a multiple of 2^(k-LAND_SHIFT) for a number between 2^k
+ * and 2^(k+1)) and not a power of two (cycle_keep() has those), forgetting
+ * the oldest if LAND_SNAPS are kept already.  Without memory for the
+ * clone nothing is kept: the tail is stepped, the same result.
+ */
+static void
+cycle_land_keep(struct sim *s)
+{
+	struct sim_cycle	*cy = s->cyc;
+	struct sim		*t;
+	uint64_t		 n = cy->count, step = 1;
+
+	if ((n & (n - 1)) == 0)
+		return;
+	while ((n >> LAND_SHIFT) >= step * 2)
+		step *= 2;
+	if (n % step != 0 || (t = sim_clone(s)) == NULL)
+		return;
+	if (cy->nland == LAND_SNAPS)
+		sim_free(cy->land[--cy->nland].sim);
+	memmove(cy->land + 1, cy->land, cy->nland * sizeof *cy->land);
+	cy->land[0].count = n;
+	cy->land[0].sim = t;
+	cy->nland++;
 }
 
 /* A hash of sig_key()'s words. */
@@ -775,5 +850,6 @@ sim_cycle_check(struct sim *s)
 		if ((!built && sig_build(s, &cy->cur) != 0) ||
 		    cycle_keep(s, key, kh) != 0)
 			s->oom = 1;
-	}
+	} else
+		cycle_land_keep(s);
 }
