@@ -144,8 +144,12 @@ reqv_grow(struct sim_reqv *a)
 	size_t			 ncap;
 	struct sim_request	*nv;
 
-	if (off != 0 && off >= a->n) {
-		/* Half or more of the allocation is dead: slide down. */
+	if (off != 0 && off >= 4 * a->n) {
+		/*
+		 * Four fifths or more of the allocation are dead: slide down
+		 * (a list whose first items go as fast as items come, the
+		 * device's, moves a fifth of an item an append, not one).
+		 */
 		memmove(a->base, a->v, a->n * sizeof *a->v);
 		a->v = a->base;
 		a->cap += off;
