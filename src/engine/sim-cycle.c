@@ -56,12 +56,15 @@
  * the period whose stretch (from the period's start) still fits before the
  * end is landed on directly, as that clone moved on by the periods
  * (cycle_land()).  What is left to step is then what lies past that
- * boundary: the dense ones cover the period's last boundaries at steps of
- * at most a sixth of it (an eighth of an octave the period reaches into),
- * the powers of two its start, so the tail is a small part of a period
- * (with powers of two alone: up to half of it; a long period - a link's
- * phases, a million events - stepped a quarter of one more).  A clone
- * costs a copy of the state, small beside the events between two.
+ * boundary.  The dense ones are an eighth of an octave of count apart, so
+ * a period that reaches back over an octave or more (one found about a
+ * period after the transient, as most are) has its last part covered at
+ * steps of an eighth of an octave or less, its start by the powers of two,
+ * and the tail is a small part of a period; with powers of two alone it
+ * was up to half of one (a long period - a link's phases, 400,000 events
+ * - stepped a quarter of one more).  A period short beside the count
+ * before it has few dense ones inside, as before.  A clone costs a copy
+ * of the state, small beside the events between two.
  */
 
 /* The engine's state at one read() boundary. */
