@@ -1667,34 +1667,54 @@ START_TEST(test_extents_model)
 		first = (rnd >> 33) % SZ;
 		n = 1 + (rnd >> 20) % 9;
 		st = (enum sim_page)((rnd >> 45) % 4);
-		ck_assert_int_eq(sim_extents_set(&x, first, n, st), 0);
+		CHECK_HOT(sim_extents_set(&x, first, n, st) == 0);
 		for (p = first; p < first + n && p < SZ; p++)
 			a[p] = st;
-		/* Maximal runs over the whole file, in order. */
-		ck_assert_uint_eq(x.v[0].first, 0);
+		/*
+		 * Maximal runs over the whole file, in order.  Why CHECK_HOT:
+		 * a passing ck_assert writes its place to Check's pipe, and
+		 * these 8 million would take most of check_sim's time.
+		 */
+		CHECK_HOT_MSG(x.v[0].first == 0, "change %d: first run at %llu",
+		    k, (unsigned long long)x.v[0].first);
 		for (i = 0; i < x.n; i++) {
-			ck_assert_uint_gt(x.v[i].npages, 0);
-			if (i > 0) {
-				ck_assert_uint_eq(x.v[i].first,
-				    x.v[i - 1].first + x.v[i - 1].npages);
-				ck_assert_int_ne(x.v[i].state, x.v[i - 1].state);
-			}
+			CHECK_HOT_MSG(x.v[i].npages > 0, "change %d: run %zu empty",
+			    k, i);
+			CHECK_HOT_MSG(i == 0 || (x.v[i].first ==
+			    x.v[i - 1].first + x.v[i - 1].npages &&
+			    x.v[i].state != x.v[i - 1].state),
+			    "change %d: run %zu not after run %zu or the same "
+			    "state", k, i, i - 1);
 		}
-		ck_assert_uint_eq(x.v[x.n - 1].first + x.v[x.n - 1].npages, SZ);
+		CHECK_HOT_MSG(x.v[x.n - 1].first + x.v[x.n - 1].npages == SZ,
+		    "change %d: the runs end at %llu", k,
+		    (unsigned long long)(x.v[x.n - 1].first +
+		    x.v[x.n - 1].npages));
 		for (p = 0; p < SZ; p++) {
-			ck_assert_int_eq(sim_extents_get(&x, p), a[p]);
 			for (want = p; want < SZ && a[want] == a[p]; want++)
 				;
-			ck_assert_int_eq(sim_extents_get_run(&x, p, SZ, &end),
-			    a[p]);
-			ck_assert_uint_eq(end, want);
-			ck_assert_uint_eq(sim_extents_run_end(&x, p, p + 3),
-			    want < p + 3 ? want : p + 3);
+			CHECK_HOT_MSG(sim_extents_get(&x, p) == a[p] &&
+			    sim_extents_get_run(&x, p, SZ, &end) == a[p] &&
+			    end == want, "change %d: page %llu: get %d, "
+			    "get_run %d to %llu, want %d to %llu", k,
+			    (unsigned long long)p, (int)sim_extents_get(&x, p),
+			    (int)sim_extents_get_run(&x, p, SZ, &end),
+			    (unsigned long long)end, (int)a[p],
+			    (unsigned long long)want);
+			CHECK_HOT_MSG(sim_extents_run_end(&x, p, p + 3) ==
+			    (want < p + 3 ? want : p + 3),
+			    "change %d: page %llu: run_end %llu, want %llu", k,
+			    (unsigned long long)p, (unsigned long long)
+			    sim_extents_run_end(&x, p, p + 3),
+			    (unsigned long long)(want < p + 3 ? want : p + 3));
 		}
 		for (want = first; want < SZ && a[want] != st; want++)
 			;
-		ck_assert_uint_eq(sim_extents_find(&x, first, SZ, st),
-		    want < SZ ? want : SIM_NONE);
+		CHECK_HOT_MSG(sim_extents_find(&x, first, SZ, st) ==
+		    (want < SZ ? want : SIM_NONE), "change %d: find from %llu: "
+		    "%llu, want %llu", k, (unsigned long long)first,
+		    (unsigned long long)sim_extents_find(&x, first, SZ, st),
+		    (unsigned long long)(want < SZ ? want : SIM_NONE));
 	}
 	sim_extents_free(&x);
 }
