@@ -746,9 +746,10 @@ cycle_land(struct sim *s, const struct cycle_snap *c, size_t ci)
 /*
  * Keep the engine at this boundary to land on, if its number is on the
  * dense schedule (a multiple of 2^(k-LAND_SHIFT) for a number between 2^k
- * and 2^(k+1)) and not a power of two (cycle_keep() has those), forgetting
- * the oldest if LAND_SNAPS are kept already.  Without memory for the
- * clone nothing is kept: the tail is stepped, the same result.
+ * and 2^(k+1)), forgetting the oldest if LAND_SNAPS are kept already.  Not
+ * called at the powers of two (next_keep: cycle_keep() has those).
+ * Without memory for the clone nothing is kept: the tail is stepped, the
+ * same result.
  */
 static void
 cycle_land_keep(struct sim *s)
@@ -757,8 +758,6 @@ cycle_land_keep(struct sim *s)
 	struct sim		*t;
 	uint64_t		 n = cy->count, step = 1;
 
-	if ((n & (n - 1)) == 0)
-		return;
 	while ((n >> LAND_SHIFT) >= step * 2)
 		step *= 2;
 	if (n % step != 0 || (t = sim_clone(s)) == NULL)
