@@ -536,9 +536,16 @@ report_trace_plan(const char *path, int force, const struct sim_config *cfg,
 	struct report_nums	 l;
 	char			 line[1024], sz[32], lim[200], what[160];
 	uint64_t		 n = 0, bytes = 0, est;
-	int			 rc;
+	int			 rc, refuse;
 
 	if (path == NULL)
+		return (0);
+	refuse = (more || events > bounds_get(BOUND_TRACE_OUT)) && !force;
+	/* Nothing to say - no refusal, a pipe or a trace whose longest
+	   lines stay below the size worth announcing: no sample either
+	   (it is a second engine's first PLAN_SAMPLE events). */
+	if (!refuse && (strcmp(path, "-") == 0 ||
+	    events < PLAN_SAY_BYTES / (JSON_MAX + 1)))
 		return (0);
 	/* The average line of this run, measured on its first events, as
 	   the trace writes them (the numbers carried from line to line). */
@@ -558,7 +565,7 @@ report_trace_plan(const char *path, int force, const struct sim_config *cfg,
 	snprintf(what, sizeof what, "%s%llu events (%s %s)", more ?
 	    "more than " : "", (unsigned long long)events, more ? "over" :
 	    "about", fmt_bytes(sz, sizeof sz, est));
-	if ((more || events > bounds_get(BOUND_TRACE_OUT)) && !force) {
+	if (refuse) {
 		snprintf(line, sizeof line, "the run has %s: %s", what,
 		    bounds_say(lim, sizeof lim, BOUND_TRACE_OUT));
 		trace_error(err, path, line);

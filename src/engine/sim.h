@@ -151,32 +151,36 @@ enum sim_where {
 	SIM_WHERE_QUEUE		/* the request queue's elevator */
 };
 
-/* One event.  Fields that do not apply are SIM_NONE or 0. */
+/*
+ * One event.  Fields that do not apply are SIM_NONE or 0.  The 64-bit
+ * fields first, then the 32-bit ones: no padding, every byte is a field
+ * (events of equal runs compare equal with memcmp()).
+ */
 struct sim_event {
 	uint64_t	 seq;		/* 0, 1, 2, ... */
 	uint64_t	 t_ns;
-	enum sim_ev	 kind;
 	uint64_t	 first;		/* page index */
 	uint64_t	 npages;
+	uint64_t	 async;		/* RA_*: the window is now the file's
+					   readahead state, with this async
+					   part; 0 when the state is untouched */
+	uint64_t	 req_first;	/* QUEUE: the request after merging */
+	uint64_t	 req_npages;
+	uint64_t	 marker;	/* RA_*: marker page set, or SIM_NONE */
+	uint64_t	 hit;		/* RA_*: page that triggered readahead */
+	uint64_t	 marker_pages;	/* RA_*: pages of the marker's folio */
+	uint64_t	 read_index;	/* number of the read() (0-based) */
+	uint64_t	 page;		/* WAIT/WAKE: the page slept on */
+	enum sim_ev	 kind;
 	int		 label;		/* 0, or 1..5 for T1..T5 */
 	enum sim_reason	 reason;	/* FLUSH */
 	enum sim_where	 where;		/* QUEUE */
 	int		 merged;	/* QUEUE: merged into an existing request */
 	int		 penalised;	/* DISPATCH: pays the idle-exit penalty */
-	uint64_t	 async;		/* RA_*: the window is now the file's
-					   readahead state, with this async
-					   part; 0 when the state is untouched */
 	uint32_t	 req;		/* QUEUE/DISPATCH/COMPLETE: request id */
-	uint64_t	 req_first;	/* QUEUE: the request after merging */
-	uint64_t	 req_npages;
 	uint32_t	 count;		/* FLUSH: requests released */
-	uint64_t	 marker;	/* RA_*: marker page set, or SIM_NONE */
-	uint64_t	 hit;		/* RA_*: page that triggered readahead */
 	uint32_t	 order;		/* RA_*: the window's folio order (modern;
 					   0: one page per folio) */
-	uint64_t	 marker_pages;	/* RA_*: pages of the marker's folio */
-	uint64_t	 read_index;	/* number of the read() (0-based) */
-	uint64_t	 page;		/* WAIT/WAKE: the page slept on */
 	enum sim_mode	 mode;		/* mode in force when the event happened */
 };
 
