@@ -313,6 +313,21 @@ trace_count(const struct opts *o, FILE *err, uint64_t *n, int *more)
 	return (rc);
 }
 
+/* A trace's watch: the quiet watch of its engine (report_trace_run()). */
+struct trace_watch {
+	struct quiet		*w;
+	const struct sim	*s;
+};
+
+/* quiet_tick() between events of a trace alone. */
+static int
+trace_tick_cb(void *arg, uint64_t seq)
+{
+	struct trace_watch	*tw = arg;
+
+	return (quiet_tick(tw->w, quiet_permille(tw->s, 0), seq));
+}
+
 /* Run the engine per the options. */
 int
 headless_run(const struct opts *o, FILE *out, FILE *err)
@@ -416,7 +431,14 @@ headless_run(const struct opts *o, FILE *out, FILE *err)
 		    "the events asked for" : "the file");
 		watched = 1;
 		watch_out = r != NULL || ferror(out);
-		while ((ep = sim_step_ref(s, &rc)) != NULL) {
+		/* A trace alone, to the end: its own loop, nothing else to
+		   look at per event. */
+		if (sr == NULL && r == NULL && o->until_label == 0 &&
+		    o->until_events == 0)
+			rc = report_trace_run(&tr, s, QUIET_TICK,
+			    trace_tick_cb, &(struct trace_watch){ &w, s },
+			    watch_out ? out : NULL);
+		else while ((ep = sim_step_ref(s, &rc)) != NULL) {
 			/* In place in the engine, while it is not stepped:
 			   the view's feed may look ahead. */
 			if (sr != NULL || r != NULL) {

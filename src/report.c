@@ -42,6 +42,7 @@
 struct json_name {
 	char		 s[JSON_NAME];
 	size_t		 n;
+	int		 modern;	/* a mode's: mode_info()'s modern */
 };
 static struct json_name	 json_ev[SIM_EV_COUNT], json_mode[SIM_MODE_COUNT];
 static struct json_name	 json_where[2], json_reason[SIM_REASON_COUNT];
@@ -67,9 +68,11 @@ json_names(void)
 	for (i = 0; i < SIM_EV_COUNT; i++)
 		json_name_set(&json_ev[i], ",\"ev\":\"",
 		    sim_ev_name((enum sim_ev)i), "\",\"first\":");
-	for (i = 0; i < SIM_MODE_COUNT; i++)
+	for (i = 0; i < SIM_MODE_COUNT; i++) {
 		json_name_set(&json_mode[i], ",\"mode\":\"",
 		    mode_name((enum view_mode)i), "\"");
+		json_mode[i].modern = mode_info((enum view_mode)i)->modern;
+	}
 	json_name_set(&json_where[SIM_WHERE_PLUG], "",
 	    sim_where_name(SIM_WHERE_PLUG), "");
 	json_name_set(&json_where[SIM_WHERE_QUEUE], "",
@@ -170,6 +173,24 @@ json_num(char *p, struct report_num *c, uint64_t v)
 	return (p + c->n);
 }
 
+/*
+ * json_num() of the event's number, one more than the last line's: its
+ * last digit counted up in place when that is not a 9 (nine lines in ten;
+ * the window json_num() keeps is not left), else json_num().
+ */
+static inline char *
+json_next(char *p, struct report_num *c, uint64_t v)
+{
+	char	*q = c->s + c->n - 1;
+
+	if (v != c->v + 1 || *q == '9' || c->w == 1)
+		return (json_num(p, c, v));
+	(*q)++;
+	c->v = v;
+	memcpy(p, c->s, sizeof c->s);
+	return (p + c->n);
+}
+
 /* The digits of a number no line repeats, at p (out of line, as above). */
 static char *
 json_u64(char *p, uint64_t v)
@@ -189,7 +210,7 @@ static inline char *
 json_event(char *p, const struct sim_event *e, struct report_nums *l)
 {
 	p = JSON_KEY(p, "{\"seq\":");
-	p = json_num(p, &l->seq, e->seq);
+	p = json_next(p, &l->seq, e->seq);
 	p = JSON_KEY(p, ",\"t_ns\":");
 	p = json_num(p, &l->t, e->t_ns);
 	p = json_str(p, &json_ev[e->kind]);	/* ,"ev":"...","first": */
@@ -214,7 +235,7 @@ json_event(char *p, const struct sim_event *e, struct report_nums *l)
 			p = json_num(p, &l->marker, e->marker);
 		}
 		/* Linux 6.x: the async part, the folio order, the marked folio. */
-		if (mode_info((enum view_mode)e->mode)->modern) {
+		if (json_mode[e->mode].modern) {
 			p = JSON_KEY(p, ",\"async\":");
 			p = json_u64(p, e->async);
 			p = JSON_KEY(p, ",\"order\":");
@@ -592,21 +613,54 @@ report_trace_flush(struct report_trace *t)
 
 /*
  * One JSON line for an event, gathered in t->buf: the stream gets them in
- * blocks (REPORT_TRACE_BUF), one call for many lines.
+ * blocks (REPORT_TRACE_BUF), one call for many lines.  Inline in both
+ * writers, as json_event() is.
  */
-int
-report_trace_event(struct report_trace *t, const struct sim_event *e)
+static inline void trace_line(struct report_trace *,
+	     const struct sim_event *) __attribute__((always_inline));
+static inline void
+trace_line(struct report_trace *t, const struct sim_event *e)
 {
 	char	*p;
 
-	if (t->f == NULL)
-		return (0);
 	if (t->n + JSON_MAX + 1 > REPORT_TRACE_BUF)
 		report_trace_flush(t);
 	p = json_event(t->buf + t->n, e, &t->last);
 	*p++ = '\n';
 	t->n = (size_t)(p - t->buf);
+}
+
+/* Write one event (trace_line()). */
+int
+report_trace_event(struct report_trace *t, const struct sim_event *e)
+{
+	if (t->f == NULL)
+		return (0);
+	trace_line(t, e);
 	return (t->failed);
+}
+
+/*
+ * Step s to its end, every event's line into t: report_trace_event() in a
+ * loop of its own, without a call per line.  See report.h.
+ */
+int
+report_trace_run(struct report_trace *t, struct sim *s, uint64_t every,
+    int (*tick_cb)(void *, uint64_t), void *arg, FILE *watch)
+{
+	const struct sim_event	*e;
+	int			 rc;
+
+	while ((e = sim_step_ref(s, &rc)) != NULL) {
+		if ((e->seq & (every - 1)) == 0 && tick_cb(arg, e->seq) != 0)
+			return (-2);
+		if (t->f == NULL)
+			continue;
+		trace_line(t, e);
+		if (t->failed || (watch != NULL && ferror(watch)))
+			break;
+	}
+	return (rc);
 }
 
 /* report_trace_event() as a callback (app_replay()). */

@@ -121,6 +121,15 @@ int	report_trace_plan(const char *path, int force,
  * Returns report_trace_failed(): nonzero once a write has failed.
  */
 int	report_trace_event(struct report_trace *, const struct sim_event *);
+/*
+ * Step s to its end, each event written as report_trace_event() does, and
+ * tick_cb(arg, seq) called before every event whose number is a multiple
+ * of every (a power of two).  Stops at a failed write of the trace or of
+ * watch (unless NULL).  sim_step_ref()'s last rc (0: the end; 1: a write
+ * failed; -1: memory), or -2 when tick_cb returned nonzero.
+ */
+int	report_trace_run(struct report_trace *, struct sim *s, uint64_t every,
+	    int (*tick_cb)(void *, uint64_t), void *arg, FILE *watch);
 /* Hand the gathered lines to the stream. */
 void	report_trace_flush(struct report_trace *);
 /* The same, as an app_replay() callback (arg: the struct report_trace). */

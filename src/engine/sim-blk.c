@@ -113,22 +113,6 @@ sim_blk_req_add(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
 	return (r);
 }
 
-/* Emit a QUEUE event for pages added to request r. */
-void
-sim_blk_ev_queue(struct sim *s, enum sim_where w, uint64_t first, uint64_t n,
-    const struct sim_request *r, int merged)
-{
-	struct sim_event	*e = sim_ev_new(s, SIM_EV_QUEUE);
-
-	e->first = first;
-	e->npages = n;
-	e->where = w;
-	e->merged = merged;
-	e->req = r->id;
-	e->req_first = r->first;
-	e->req_npages = r->npages;
-}
-
 /*
  * Insert pages into the elevator: merge with a queued, unstarted request
  * where possible, else add requests.  Legacy plugs an empty queue.  With

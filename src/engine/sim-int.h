@@ -392,19 +392,61 @@ struct sim {
 
 /* sim.c: the engine core (events, moments, page states). */
 /* Build a new event of the given kind at the end of the FIFO (sim.c). */
-struct sim_event *sim_ev_push(struct sim *, enum sim_ev);
+struct sim_event *sim_ev_room(struct sim *);
+
+/* Twelve 64-bit fields and ten 32-bit ones, nothing between them. */
+_Static_assert(sizeof (struct sim_event) == 12 * 8 + 10 * 4,
+    "struct sim_event has padding: sim_ev_new() would leave it unset");
 
 /*
  * Queue a new event of the given kind at the current time; never NULL.  In
  * a quiet run it is a scratch event, never read: callers only write it.
- * Inline: it runs for every event, quiet or not.
+ * Inline: it runs for every event, quiet or not, and the stores below that
+ * the caller makes again are dropped by the compiler.
  */
 static inline struct sim_event *
 sim_ev_new(struct sim *s, enum sim_ev kind)
 {
+	struct sim_event	*e;
+
 	s->st.events++;
 	s->ev_t = s->now;
-	return (s->quiet ? &s->scratch : sim_ev_push(s, kind));
+	/* Why the hint: a quiet run must not pay for the building below
+	   with its code laid out around it. */
+	if (__builtin_expect(s->quiet, 1))
+		return (&s->scratch);
+	/* A slot at the end of the FIFO (at its start when it is empty). */
+	if (s->evq_len == 0)
+		s->evq_head = 0;
+	e = s->evq_head + s->evq_len < s->evq_cap ?
+	    &s->evq[s->evq_head + s->evq_len++] : sim_ev_room(s);
+	/* Every field by name, in their order, none left to a memset():
+	   the compiler merges the stores into wide ones (a compound
+	   literal became a "rep stos" of the whole event, slow to start).
+	   The event has no padding (above), so every byte is set. */
+	e->seq = 0;
+	e->t_ns = s->now;
+	e->first = 0;
+	e->npages = 0;
+	e->async = 0;
+	e->req_first = SIM_NONE;
+	e->req_npages = 0;
+	e->marker = SIM_NONE;
+	e->hit = SIM_NONE;
+	e->marker_pages = 0;
+	e->read_index = s->rd.read_index;
+	e->page = SIM_NONE;
+	e->kind = kind;
+	e->label = 0;
+	e->reason = 0;
+	e->where = 0;
+	e->merged = 0;
+	e->penalised = 0;
+	e->req = 0;
+	e->count = 0;
+	e->order = 0;
+	e->mode = s->mode;
+	return (e);
 }
 /* Give out moment `which` on event e if it is the next one. */
 void	 sim_label(struct sim *, struct sim_event *, int which);
@@ -464,9 +506,24 @@ void	 sim_blk_done(struct sim *, const struct sim_request *r,
  */
 struct sim_request *sim_blk_req_add(struct sim *, struct sim_reqv *v,
 	     uint64_t first, uint64_t n, uint32_t id);
-/* Emit a QUEUE event: pages [first, first + n) went into request r. */
-void	 sim_blk_ev_queue(struct sim *, enum sim_where, uint64_t first,
-	     uint64_t n, const struct sim_request *r, int merged);
+/*
+ * Emit a QUEUE event: pages [first, first + n) went into request r.
+ * Inline as sim_ev_new(), which it wraps.
+ */
+static inline void
+sim_blk_ev_queue(struct sim *s, enum sim_where w, uint64_t first,
+    uint64_t n, const struct sim_request *r, int merged)
+{
+	struct sim_event	*e = sim_ev_new(s, SIM_EV_QUEUE);
+
+	e->first = first;
+	e->npages = n;
+	e->where = w;
+	e->merged = merged;
+	e->req = r->id;
+	e->req_first = r->first;
+	e->req_npages = r->npages;
+}
 /* Release the task's plug list into the elevator and run the queue. */
 void	 sim_blk_flush(struct sim *, enum sim_reason);
 /* Legacy: unplug the request queue and run it. */

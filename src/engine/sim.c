@@ -36,7 +36,6 @@
 #include "sim.h"
 #include "sim-int.h"
 
-static struct sim_event *push(struct sim *);
 
 /* The kernels, by mode: each one's rules in its own file (sim-int.h). */
 static const struct sim_policy *const policies[SIM_MODE_COUNT] = {
@@ -408,77 +407,33 @@ sim_stats(const struct sim *s)
 	return (&s->st);
 }
 
-/* Twelve 64-bit fields and ten 32-bit ones, nothing between them. */
-_Static_assert(sizeof (struct sim_event) == 12 * 8 + 10 * 4,
-    "struct sim_event has padding: sim_ev_push() would leave it unset");
-
 /*
- * Build a new event in its place at the end of the FIFO (sim_ev_new() of a
- * run that keeps its events); the scratch event if memory ran out.
+ * The FIFO's slow path (sim_ev_new() has the rest): it is full - slide
+ * the events down to its start, or grow it.  The new slot at its end, or
+ * the scratch event when memory ran out.
  */
 struct sim_event *
-sim_ev_push(struct sim *s, enum sim_ev kind)
-{
-	struct sim_event	*e;
-
-	if ((e = push(s)) == NULL)
-		e = &s->scratch;
-	/* Every field by name, in their order, none left to a memset():
-	   the compiler merges the stores into wide ones (a compound
-	   literal became a "rep stos" of the whole event, slow to start).
-	   The event has no padding (below), so every byte is set. */
-	e->seq = 0;
-	e->t_ns = s->now;
-	e->first = 0;
-	e->npages = 0;
-	e->async = 0;
-	e->req_first = SIM_NONE;
-	e->req_npages = 0;
-	e->marker = SIM_NONE;
-	e->hit = SIM_NONE;
-	e->marker_pages = 0;
-	e->read_index = s->rd.read_index;
-	e->page = SIM_NONE;
-	e->kind = kind;
-	e->label = 0;
-	e->reason = 0;
-	e->where = 0;
-	e->merged = 0;
-	e->penalised = 0;
-	e->req = 0;
-	e->count = 0;
-	e->order = 0;
-	e->mode = s->mode;
-	return (e);
-}
-
-/* A new slot at the end of the FIFO, or NULL when memory ran out. */
-static struct sim_event *
-push(struct sim *s)
+sim_ev_room(struct sim *s)
 {
 	struct sim_event	*nv;
 	size_t			 ncap;
 
-	if (s->evq_len == 0)
+	if (s->evq_head != 0) {
+		memmove(s->evq, s->evq + s->evq_head,
+		    s->evq_len * sizeof *s->evq);
 		s->evq_head = 0;
-	if (s->evq_head + s->evq_len == s->evq_cap) {
-		if (s->evq_head != 0) {
-			memmove(s->evq, s->evq + s->evq_head,
-			    s->evq_len * sizeof *s->evq);
-			s->evq_head = 0;
-		}
-		if (s->evq_len == s->evq_cap) {
-			ncap = s->evq_cap ? s->evq_cap * 2 : 16;
-			nv = realloc(s->evq, ncap * sizeof *nv);
-			if (nv == NULL) {
-				s->oom = 1;
-				return (NULL);
-			}
-			s->evq = nv;
-			s->evq_cap = ncap;
-		}
 	}
-	return (&s->evq[s->evq_head + s->evq_len++]);
+	if (s->evq_len == s->evq_cap) {
+		ncap = s->evq_cap ? s->evq_cap * 2 : 16;
+		nv = realloc(s->evq, ncap * sizeof *nv);
+		if (nv == NULL) {
+			s->oom = 1;
+			return (&s->scratch);
+		}
+		s->evq = nv;
+		s->evq_cap = ncap;
+	}
+	return (&s->evq[s->evq_len++]);
 }
 
 /* Give out the next label if this event is the moment it names. */
