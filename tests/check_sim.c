@@ -326,6 +326,7 @@ START_TEST(test_device_split)
 	const struct sim_stats	*st;
 	struct sim		*s, *q;
 	struct sim_event	 e;
+	uint64_t		 stall = 0, since = SIM_NONE;
 
 	c.device = *sim_preset((size_t)_i / SIM_MODE_COUNT);
 	c.file_pages = 4096;
@@ -336,6 +337,17 @@ START_TEST(test_device_split)
 		CHECK_HOT(st->busy_ns + st->waking_ns + st->idle_ns ==
 		    st->now_ns);
 		CHECK_HOT(st->now_ns == e.t_ns);
+		/* The stall as the events tell it, after every one of them
+		   (the engine brings its statistics up to date once per
+		   action, not per event). */
+		if (e.kind == SIM_EV_WAIT)
+			since = e.t_ns;
+		else if (e.kind == SIM_EV_WAKE) {
+			stall += e.t_ns - since;
+			since = SIM_NONE;
+		}
+		CHECK_HOT(st->stall_ns == stall + (since != SIM_NONE ?
+		    st->now_ns - since : 0));
 		/* Waking is paid only after a penalty was incurred. */
 		CHECK_HOT(st->waking_ns <= st->penalty_ns);
 	}

@@ -570,11 +570,18 @@ sim_step_ref(struct sim *s, int *rc)
 {
 	struct sim_event	*e;
 
-	while (s->evq_len == 0) {
-		if (s->oom || !advance(s)) {
-			*rc = s->oom ? -1 : 0;
-			return (NULL);
-		}
+	if (s->evq_len == 0) {
+		do {
+			if (s->oom || !advance(s)) {
+				*rc = s->oom ? -1 : 0;
+				return (NULL);
+			}
+		} while (s->evq_len == 0);
+		/* Why once here: the statistics move only with an action,
+		   and every other path that acts (the sim_run*() family)
+		   brings them up to date before it returns, so the events
+		   of one action share them. */
+		stats_update(s);
 	}
 	if (s->oom) {
 		*rc = -1;
@@ -583,7 +590,6 @@ sim_step_ref(struct sim *s, int *rc)
 	e = &s->evq[s->evq_head++];
 	s->evq_len--;
 	e->seq = s->seq++;
-	stats_update(s);
 	*rc = 1;
 	return (e);
 }
