@@ -104,6 +104,8 @@ werr --list-themes "$RAVIZ" --list-themes
 werr --check-theme "$RAVIZ" --check-theme "$srcdir/themes/default.theme"
 werr summary "$RAVIZ" --headless
 werr trace "$RAVIZ" --headless --trace=- --until=50
+# A trace to the end has a loop of its own (report_trace_run()).
+werr "trace to the end" "$RAVIZ" --headless --trace=- --file-size=16M
 werr frames "$RAVIZ" --headless --frames --until=3
 werr replay "$RAVIZ" --headless "$lesson"
 # A trace cut by a full disk (a file-size limit): a message, exit 1, and
