@@ -176,7 +176,8 @@ json_num(char *p, struct report_num *c, uint64_t v)
 /*
  * json_num() of the event's number, one more than the last line's: its
  * last digit counted up in place when that is not a 9 (nine lines in ten;
- * the window json_num() keeps is not left), else json_num().
+ * the window json_num() keeps is not left), else json_num(), as for a
+ * number below 100 (window 1: its state is the number itself).
  */
 static inline char *
 json_next(char *p, struct report_num *c, uint64_t v)
