@@ -161,19 +161,61 @@ struct sim_reqv {
 int	 sim_reqv_copy(struct sim_reqv *, const struct sim_reqv *);
 void	 sim_reqv_free(struct sim_reqv *);
 int	 sim_reqv_append(struct sim_reqv *, const struct sim_request *);
-/* A slot at the end for the caller to fill; NULL when out of memory. */
-struct sim_request *sim_reqv_append_slot(struct sim_reqv *);
-/*
- * A slot for a request of first page `first`, in page order (ties after
- * existing), for the caller to fill; NULL when out of memory.
- */
-struct sim_request *sim_reqv_insert_slot(struct sim_reqv *, uint64_t first);
+/* Room for one more item, the list full: 0, or -1 when out of memory. */
+int	 sim_reqv_grow(struct sim_reqv *);
+/* sim_reqv_insert_slot() of a request that goes before the last one. */
+struct sim_request *sim_reqv_insert_inside(struct sim_reqv *, uint64_t first);
 /* In a page-ordered list: index of the first request with first >= p. */
 size_t	 sim_reqv_lower(const struct sim_reqv *, uint64_t p);
-/* Remove the item at i; O(1) for i == 0. */
-void	 sim_reqv_remove(struct sim_reqv *, size_t i);
+/* sim_reqv_remove_n() of items after the first: a move of the rest. */
+void	 sim_reqv_remove_inside(struct sim_reqv *, size_t i, size_t n);
+
+/*
+ * The list functions below are inline: a request passes through three
+ * lists (plug, queue, device), and their common cases are a few stores.
+ */
+
+/* A slot at the end for the caller to fill; NULL when out of memory. */
+static inline struct sim_request *
+sim_reqv_append_slot(struct sim_reqv *a)
+{
+	if (a->n == a->cap && sim_reqv_grow(a) != 0)
+		return (NULL);
+	return (&a->v[a->n++]);
+}
+
+/*
+ * A slot for a request of first page `first`, in page order (ties after
+ * existing), for the caller to fill; NULL when out of memory.  Requests
+ * mostly come in page order: then it goes at the end.
+ */
+static inline struct sim_request *
+sim_reqv_insert_slot(struct sim_reqv *a, uint64_t first)
+{
+	if (a->n != 0 && a->v[a->n - 1].first > first)
+		return (sim_reqv_insert_inside(a, first));
+	return (sim_reqv_append_slot(a));
+}
+
 /* Remove the n items from i on; O(1) for i == 0. */
-void	 sim_reqv_remove_n(struct sim_reqv *, size_t i, size_t n);
+static inline void
+sim_reqv_remove_n(struct sim_reqv *a, size_t i, size_t n)
+{
+	if (i != 0) {
+		sim_reqv_remove_inside(a, i, n);
+		return;
+	}
+	a->v += n;
+	a->cap -= n;
+	a->n -= n;
+}
+
+/* Remove the item at i; O(1) for i == 0. */
+static inline void
+sim_reqv_remove(struct sim_reqv *a, size_t i)
+{
+	sim_reqv_remove_n(a, i, 1);
+}
 
 /*
  * Ready commands of the round-robin link with one finish round and

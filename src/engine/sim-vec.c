@@ -136,9 +136,9 @@ sim_u64v_next(const struct sim_u64v *a, uint64_t x)
  * (device); the page-ordered ones are searched by bisection.
  */
 
-/* reqv_room() when the list is full: slide down or grow. */
-static int
-reqv_grow(struct sim_reqv *a)
+/* The list is full: slide down or grow (sim-int.h). */
+int
+sim_reqv_grow(struct sim_reqv *a)
 {
 	size_t			 off = a->base ? (size_t)(a->v - a->base) : 0;
 	size_t			 ncap;
@@ -164,13 +164,6 @@ reqv_grow(struct sim_reqv *a)
 	return (0);
 }
 
-/* Make room for one more request at the end; 0, or -1 out of memory. */
-static inline int
-reqv_room(struct sim_reqv *a)
-{
-	return (a->n < a->cap ? 0 : reqv_grow(a));
-}
-
 /* Free a request list's storage and empty it. */
 void
 sim_reqv_free(struct sim_reqv *a)
@@ -190,15 +183,6 @@ sim_reqv_copy(struct sim_reqv *d, const struct sim_reqv *s)
 	r = copy((void **)&d->base, &d->cap, s->v, s->n, sizeof *d->v);
 	d->v = d->base;
 	return (r);
-}
-
-/* A slot at the end for the caller to fill; NULL when out of memory. */
-struct sim_request *
-sim_reqv_append_slot(struct sim_reqv *a)
-{
-	if (reqv_room(a) != 0)
-		return (NULL);
-	return (&a->v[a->n++]);
 }
 
 /* Append a request. */
@@ -230,47 +214,29 @@ sim_reqv_lower(const struct sim_reqv *a, uint64_t p)
 }
 
 /*
- * A slot for a request of first page `first` in ascending page order (ties
- * after existing), the rest moved up: the caller fills it.  NULL when out
- * of memory.
+ * sim_reqv_insert_slot() where the request goes before the last one: its
+ * place found by bisection (after those of the same first page), the rest
+ * moved up.  NULL when out of memory.
  */
 struct sim_request *
-sim_reqv_insert_slot(struct sim_reqv *a, uint64_t first)
+sim_reqv_insert_inside(struct sim_reqv *a, uint64_t first)
 {
 	size_t	i;
 
-	if (reqv_room(a) != 0)
+	if (a->n == a->cap && sim_reqv_grow(a) != 0)
 		return (NULL);
-	/* Requests mostly come in page order: then it goes at the end. */
-	if (a->n == 0 || a->v[a->n - 1].first <= first)
-		i = a->n;
-	else {
-		i = sim_reqv_lower(a, first);
-		while (i < a->n && a->v[i].first == first)
-			i++;
-		memmove(a->v + i + 1, a->v + i, (a->n - i) * sizeof *a->v);
-	}
+	i = sim_reqv_lower(a, first);
+	while (i < a->n && a->v[i].first == first)
+		i++;
+	memmove(a->v + i + 1, a->v + i, (a->n - i) * sizeof *a->v);
 	a->n++;
 	return (&a->v[i]);
 }
 
-/* Remove the n items at i: O(1) for i == 0, else one move of the rest. */
+/* sim_reqv_remove_n() past the first item: one move of the rest. */
 void
-sim_reqv_remove_n(struct sim_reqv *a, size_t i, size_t n)
+sim_reqv_remove_inside(struct sim_reqv *a, size_t i, size_t n)
 {
-	if (i == 0) {
-		a->v += n;
-		a->cap -= n;
-		a->n -= n;
-		return;
-	}
 	memmove(a->v + i, a->v + i + n, (a->n - i - n) * sizeof *a->v);
 	a->n -= n;
-}
-
-/* Remove the item at i. */
-void
-sim_reqv_remove(struct sim_reqv *a, size_t i)
-{
-	sim_reqv_remove_n(a, i, 1);
 }
