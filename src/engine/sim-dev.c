@@ -181,7 +181,7 @@ rr_before(const struct sim_rr_item *a, const struct sim_rr_item *b)
  * order is total.
  */
 static int
-heap_push(struct sim_rr_heap *h, struct sim_rr_item it)
+heap_push_any(struct sim_rr_heap *h, struct sim_rr_item it)
 {
 	struct sim_rr_item	t, *nv;
 	size_t			i, up, cap;
@@ -218,6 +218,20 @@ heap_push(struct sim_rr_heap *h, struct sim_rr_item it)
 	return (0);
 }
 
+/*
+ * heap_push(), its common case inline: a queue with room, the item not
+ * before its last.
+ */
+static inline int
+heap_push(struct sim_rr_heap *h, struct sim_rr_item it)
+{
+	if (h->heaped || h->n == h->cap ||
+	    (h->n != 0 && rr_before(&it, &h->v[h->n - 1])))
+		return (heap_push_any(h, it));
+	h->v[h->n++] = it;
+	return (0);
+}
+
 /* Remove the top (there must be one); empty, it is a queue again. */
 static void
 heap_pop(struct sim_rr_heap *h)
@@ -248,20 +262,12 @@ heap_pop(struct sim_rr_heap *h)
 	}
 }
 
-/* Index of the request with dispatch number seq on the device list. */
+/* dev_find() past its first guess: bisection of the device list. */
 static size_t
-dev_find(const struct sim *s, uint64_t seq)
+dev_bisect(const struct sim *s, uint64_t seq)
 {
 	size_t	lo = 0, hi = s->dev.n, mid;
 
-	/*
-	 * Dispatch numbers are consecutive on the list until a command
-	 * completes out of order: try the place they would give first.
-	 */
-	if (hi != 0 && seq >= s->dev.v[0].seq &&
-	    (mid = (size_t)(seq - s->dev.v[0].seq)) < hi &&
-	    s->dev.v[mid].seq == seq)
-		return (mid);
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
 		if (s->dev.v[mid].seq < seq)
@@ -270,6 +276,24 @@ dev_find(const struct sim *s, uint64_t seq)
 			hi = mid;
 	}
 	return (lo);
+}
+
+/*
+ * Index of the request with dispatch number seq on the device list.
+ * Dispatch numbers are consecutive on the list until a command completes
+ * out of order: the place they would give is tried first (inline: it is
+ * mostly right).
+ */
+static inline size_t
+dev_find(const struct sim *s, uint64_t seq)
+{
+	size_t	mid;
+
+	if (s->dev.n != 0 && seq >= s->dev.v[0].seq &&
+	    (mid = (size_t)(seq - s->dev.v[0].seq)) < s->dev.n &&
+	    s->dev.v[mid].seq == seq)
+		return (mid);
+	return (dev_bisect(s, seq));
 }
 
 /*
@@ -388,23 +412,6 @@ sim_dev_free(struct sim *s)
 {
 	free(s->rr_heap.v);
 	s->rr_heap.v = NULL;
-}
-
-/* Time of the next device action (latency end or completion), or SIM_NONE. */
-uint64_t
-sim_dev_next(const struct sim *s)
-{
-	uint64_t	t;
-
-	if (s->dev.n == 0)
-		return (SIM_NONE);
-	/* FIFO completes in dispatch order. */
-	if (s->cfg.device.disc == SIM_DISC_FIFO)
-		return (s->dev.v[0].t_done);
-	t = s->rr_top;
-	if (s->lk.k < s->dev.n && s->dev.v[s->lk.k].t_lat_end < t)
-		t = s->dev.v[s->lk.k].t_lat_end;
-	return (t);
 }
 
 /* Dispatch queued requests while the device has free slots (any to do). */

@@ -596,8 +596,25 @@ uint64_t sim_dev_left(const struct sim *, const struct sim_request *);
 int	 sim_dev_copy(struct sim *s, const struct sim *o);
 /* Free the device's private state. */
 void	 sim_dev_free(struct sim *);
-/* Time of the device's next action, SIM_NONE if idle. */
-uint64_t sim_dev_next(const struct sim *);
+/*
+ * Time of the device's next action (latency end or completion), SIM_NONE
+ * if idle.  Inline: asked after every change of the device.
+ */
+static inline uint64_t
+sim_dev_next(const struct sim *s)
+{
+	uint64_t	t;
+
+	if (s->dev.n == 0)
+		return (SIM_NONE);
+	/* FIFO completes in dispatch order. */
+	if (s->cfg.device.disc == SIM_DISC_FIFO)
+		return (s->dev.v[0].t_done);
+	t = s->rr_top;
+	if (s->lk.k < s->dev.n && s->dev.v[s->lk.k].t_lat_end < t)
+		t = s->dev.v[s->lk.k].t_lat_end;
+	return (t);
+}
 /* Time the next command completes, SIM_NONE if none; changes nothing. */
 uint64_t sim_dev_next_done(const struct sim *);
 /* Bring the link's turns up to now without changing any future event. */
