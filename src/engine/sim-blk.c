@@ -95,24 +95,6 @@ try_merge(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
 	return (merge_back(v, v->n - 1, first, n, s->cfg.max_req_pages, idx));
 }
 
-/* A new request in v, in page order (id 0: a new id). */
-struct sim_request *
-sim_blk_req_add(struct sim *s, struct sim_reqv *v, uint64_t first, uint64_t n,
-    uint32_t id)
-{
-	struct sim_request	*r;
-
-	if ((r = sim_reqv_insert_slot(v, first)) == NULL) {
-		s->oom = 1;
-		return (NULL);
-	}
-	/* Built in its place: a request is made for every one queued. */
-	*r = (struct sim_request){ .id = id ? id : s->next_id++,
-	    .first = first, .npages = n, .t_dispatch = SIM_NONE,
-	    .t_done = SIM_NONE };
-	return (r);
-}
-
 /*
  * Insert pages into the elevator: merge with a queued, unstarted request
  * where possible, else add requests.  Legacy plugs an empty queue.  With

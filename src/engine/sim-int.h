@@ -543,11 +543,26 @@ void	 sim_blk_bio(struct sim *, uint64_t first, uint64_t end);
 void	 sim_blk_done(struct sim *, const struct sim_request *r,
 	     uint64_t *first, uint64_t *n);
 /*
- * A new request of [first, first + n) with nsegs segments (id 0: a new id)
- * in the list v, kept in page order; NULL when out of memory (s->oom).
+ * A new request of [first, first + n) (id 0: a new id) in the list v,
+ * kept in page order; NULL when out of memory (s->oom).  Inline: a
+ * request is made for every one queued.
  */
-struct sim_request *sim_blk_req_add(struct sim *, struct sim_reqv *v,
-	     uint64_t first, uint64_t n, uint32_t id);
+static inline struct sim_request *
+sim_blk_req_add(struct sim *s, struct sim_reqv *v, uint64_t first,
+    uint64_t n, uint32_t id)
+{
+	struct sim_request	*r;
+
+	if ((r = sim_reqv_insert_slot(v, first)) == NULL) {
+		s->oom = 1;
+		return (NULL);
+	}
+	/* Built in its place. */
+	*r = (struct sim_request){ .id = id ? id : s->next_id++,
+	    .first = first, .npages = n, .t_dispatch = SIM_NONE,
+	    .t_done = SIM_NONE };
+	return (r);
+}
 /*
  * Emit a QUEUE event: pages [first, first + n) went into request r.
  * Inline as sim_ev_new(), which it wraps.
