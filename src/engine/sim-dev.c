@@ -38,7 +38,7 @@
 #include "sim.h"
 #include "sim-int.h"
 
-static void	 rr_top_set(struct sim *);
+static inline void rr_top_set(struct sim *);
 
 /* One unit's work: 512 bytes times 10^9 (byte-nanoseconds per second). */
 #define UNIT_WORK	((sim_u128)SIM_SECTOR_SIZE * 1000000000u)
@@ -100,9 +100,10 @@ lk_norm(const struct sim *s, struct sim_link *l)
  * Make the link's choices up to (not at) time t: at the end of each unit
  * before t the next ready command in turn starts one.  Nothing joins or
  * leaves in between (those are actions of their own), so the choices are
- * counted, not made one by one.
+ * counted, not made one by one.  Inline, as rr_top_set(): both run twice
+ * for every command (when it joins the turns and when it completes).
  */
-static void
+static inline void
 lk_advance(const struct sim *s, struct sim_link *l, uint64_t t)
 {
 	sim_u128	span, jmax;
@@ -347,7 +348,7 @@ rr_join(struct sim *s)
  * (lk_norm()) moves u and the round by as many turns as it moves the
  * top's last unit closer, so its end stays where it was.
  */
-static void
+static inline void
 rr_top_set(struct sim *s)
 {
 	const struct sim_rr_item *t;
