@@ -208,15 +208,16 @@ sim_blk_bio(struct sim *s, uint64_t first, uint64_t end)
 }
 
 /*
- * Request r completed.  Without a bio in flight in it (2012) its pages are
- * up to date.  Else each bio it holds a piece of has that many pages fewer
- * left; the bios with none left are done, and their pages - one contiguous
- * range, since only the first and last bio of a request can reach beyond
- * it - are up to date.
+ * Request r completed, bios in flight (sim_blk_done() has the case of
+ * none).  Without a piece of one in it its pages are up to date.  Else
+ * each bio it holds a piece of has that many pages fewer left; the bios
+ * with none left are done, and their pages - one contiguous range, since
+ * only the first and last bio of a request can reach beyond it - are up to
+ * date.
  */
 void
-sim_blk_done(struct sim *s, const struct sim_request *r, uint64_t *first,
-    uint64_t *n)
+sim_blk_done_bios(struct sim *s, const struct sim_request *r,
+    uint64_t *first, uint64_t *n)
 {
 	struct sim_biov	*b = &s->bios;
 	uint64_t	 r0 = r->first, r1 = r->first + r->npages, lo, hi;

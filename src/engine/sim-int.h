@@ -535,13 +535,27 @@ void	 sim_blk_submit(struct sim *, uint64_t first, uint64_t n);
 void	 sim_blk_insert(struct sim *, const struct sim_request *);
 /* Modern: a bio of [first, end) was built; its pages complete together. */
 void	 sim_blk_bio(struct sim *, uint64_t first, uint64_t end);
+/* sim_blk_done() with bios not yet complete (modern): see sim-blk.c. */
+void	 sim_blk_done_bios(struct sim *, const struct sim_request *r,
+	     uint64_t *first, uint64_t *n);
 /*
  * Request r completed: set the pages that are up to date now (the
  * request's, or those of the bios it finished) and return them in
- * [*first, *first + *n), possibly empty.
+ * [*first, *first + *n), possibly empty.  Inline: no bios to look at (the
+ * 2012 kernels) is the common case, once for every request.
  */
-void	 sim_blk_done(struct sim *, const struct sim_request *r,
-	     uint64_t *first, uint64_t *n);
+static inline void
+sim_blk_done(struct sim *s, const struct sim_request *r, uint64_t *first,
+    uint64_t *n)
+{
+	if (s->bios.n != 0) {
+		sim_blk_done_bios(s, r, first, n);
+		return;
+	}
+	*first = r->first;
+	*n = r->npages;
+	sim_set_state(s, r->first, r->npages, SIM_PAGE_UPTODATE);
+}
 /*
  * A new request of [first, first + n) (id 0: a new id) in the list v,
  * kept in page order; NULL when out of memory (s->oom).  Inline: a
