@@ -36,7 +36,6 @@
 #include "sim.h"
 #include "sim-int.h"
 
-
 /* The kernels, by mode: each one's rules in its own file (sim-int.h). */
 static const struct sim_policy *const policies[SIM_MODE_COUNT] = {
 	[SIM_MODE_BUGGY] = &sim_k2012_buggy,
