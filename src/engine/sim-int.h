@@ -433,7 +433,10 @@ struct sim {
 };
 
 /* sim.c: the engine core (events, moments, page states). */
-/* Build a new event of the given kind at the end of the FIFO (sim.c). */
+/*
+ * sim_ev_new()'s slow path (sim.c): the FIFO is full - slide it down or
+ * grow it; the new slot at its end, or the scratch event out of memory.
+ */
 struct sim_event *sim_ev_room(struct sim *);
 
 /* Twelve 64-bit fields and ten 32-bit ones, nothing between them. */
