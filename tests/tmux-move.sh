@@ -31,14 +31,22 @@ for key in q C-c; do
 done
 
 # The compare run catching up with the main run's clock is a long move too:
-# once the main run's G is over (a second or two of 4 GiB stepped), the
+# once the main run's G is over (a few seconds of 16 GiB stepped; 4 GiB
+# took half a second on a fast machine, too short to be seen twice), the
 # buggy half below it catches up; it shows how far it has got and gives way
-# to q.
-if tl_start "$RAVIZ --mode=fixed ${slow%1T}4G" && wait_for "PAUSED"; then
+# to q.  The progress's wording is looked for while it is shown (polled),
+# not in a capture after it, which a fast catch-up may have cleared.
+if tl_start "$RAVIZ --mode=fixed ${slow%1T}16G" && wait_for "PAUSED"; then
 	press c "BUGGY" "compare mode on a long run"
 	press G "% of the way" \
 	    "G in compare mode: the buggy run catching up shows its progress"
-	cap | grep -qE "moving: event [0-9]+, [0-9]+% of the way"
+	n=0
+	until cap | grep -qE "moving: event [0-9]+, [0-9]+% of the way" ||
+	    [ $n -ge 100 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	[ $n -lt 100 ]
 	ok $? "the progress of catching up: events and a share of the clock"
 	quits "q while the compare run catches up" 0
 else
