@@ -1271,6 +1271,83 @@ START_TEST(test_hits_until_time)
 }
 END_TEST
 
+/*
+ * sim_run_until_time() ends at the last action by its time, a latency end
+ * too (it makes no event, and the device joins its turns ahead of time):
+ * now is the latest of the events and of the latency ends by then, and the
+ * device's time is accounted up to it.  The latency ends come from the
+ * dispatch events: the link is up at the later of the dispatch and the end
+ * of a wake (one started by a penalised dispatch), the latency after it.
+ * Round-robin presets, every mode; times at, just before and between the
+ * latency ends, on one engine.
+ */
+START_TEST(test_until_time_latency)
+{
+	static const size_t	 rr[] = { 0, 1, 2, 4 };
+	struct sim_config	 c = config((enum sim_mode)(_i % SIM_MODE_COUNT));
+	const struct sim_stats	*st;
+	struct sim		*a, *b;
+	struct sim_event	 e;
+	uint64_t		*evt = NULL, *lat = NULL, wake = 0, up, t, want;
+	size_t			 nev = 0, nlat = 0, i, j = 0, k = 0, hits = 0;
+
+	c.device = *sim_preset(rr[(size_t)_i / SIM_MODE_COUNT]);
+	ck_assert_int_eq(c.device.disc, SIM_DISC_RR);
+	c.file_pages = 2048;
+	a = sim_new(&c);
+	while (sim_step(a, &e) == 1) {
+		evt = realloc(evt, (nev + 1) * sizeof *evt);
+		ck_assert_ptr_nonnull(evt);
+		evt[nev++] = e.t_ns;
+		if (e.kind != SIM_EV_DISPATCH)
+			continue;
+		if (e.penalised)
+			wake = e.t_ns + c.device.idle_penalty_ns;
+		up = wake > e.t_ns ? wake : e.t_ns;
+		lat = realloc(lat, (nlat + 1) * sizeof *lat);
+		ck_assert_ptr_nonnull(lat);
+		lat[nlat++] = up + c.device.latency_ns;
+	}
+	sim_free(a);
+	ck_assert_uint_gt(nlat, 10);
+	b = sim_new(&c);
+	st = sim_stats(b);
+	for (i = 0; i < nlat; i++) {
+		uint64_t	ts[3] = { lat[i] - 1, lat[i],
+		    i + 1 < nlat ? (lat[i] + lat[i + 1]) / 2 : lat[i] + 1 };
+		size_t		m;
+
+		for (m = 0; m < 3; m++) {
+			t = ts[m];
+			if (t < st->now_ns)
+				continue;
+			ck_assert_int_eq(sim_run_until_time(b, t), 0);
+			/* The latest event and latency end by t. */
+			while (j < nev && evt[j] <= t)
+				j++;
+			while (k < nlat && lat[k] <= t)
+				k++;
+			want = j != 0 ? evt[j - 1] : 0;
+			if (k != 0 && lat[k - 1] > want) {
+				want = lat[k - 1];
+				hits++;
+			}
+			CHECK_HOT_MSG(st->now_ns == want, "time %llu: now %llu, "
+			    "expected %llu", (unsigned long long)t,
+			    (unsigned long long)st->now_ns,
+			    (unsigned long long)want);
+			CHECK_HOT(st->busy_ns + st->waking_ns + st->idle_ns ==
+			    st->now_ns);
+		}
+	}
+	/* Some runs did end at a latency end after the last event. */
+	ck_assert_uint_gt(hits, 0);
+	sim_free(b);
+	free(evt);
+	free(lat);
+}
+END_TEST
+
 /* Step a, b and d n events on (or to their end): they hand out the same. */
 static void
 step_three(struct sim *a, struct sim *b, struct sim *d, uint64_t n)
@@ -1803,6 +1880,7 @@ check_suite(void)
 	tcase_add_loop_test(tc, test_run_budget, 0, 2);
 	tcase_add_loop_test(tc, test_hits_actions, 0, 4);
 	tcase_add_loop_test(tc, test_hits_until_time, 0, 3 * SIM_MODE_COUNT);
+	tcase_add_loop_test(tc, test_until_time_latency, 0, 4 * SIM_MODE_COUNT);
 	tcase_add_loop_test(tc, test_land_room, 0, 4 * SIM_MODE_COUNT);
 	tcase_add_loop_test(tc, test_land_limits, 0, 3 * SIM_MODE_COUNT);
 	tcase_add_loop_test(tc, test_run_until_grid, 0,

@@ -17,7 +17,11 @@
  * units still to go in this round, k per whole round after it, and its
  * place in its round.  A batch of commands that became ready together with
  * the same size and consecutive numbers is one heap item.  So a latency end
- * and a completion each cost O(log n), and no unit is ever stepped.
+ * and a completion each cost O(log n), and no unit is ever stepped.  A
+ * latency end is not an action of its own: the commands whose latency ends
+ * by the next completion join the turns ahead of time, at their latency
+ * ends, after each change of the device list (rr_catch_up()), so the
+ * device's next action is always a completion.
  *
  * Unit ends are counted from the start of the link's busy run: unit j ends
  * at t + ceil((ph + j * 512e9) / B), with (t, ph) the run's start folded
@@ -93,35 +97,24 @@ lk_norm(const struct sim *s, struct sim_link *l)
 		l->t += (uint64_t)(a / b);
 		l->ph = (uint64_t)(a % b);
 	}
+	/* The top's last unit is the same unit, counted from the new start. */
+	l->top_j -= l->u;
 	l->u = 0;
 }
 
 /*
- * Make the link's choices up to (not at) time t: at the end of each unit
- * before t the next ready command in turn starts one.  Nothing joins or
- * leaves in between (those are actions of their own), so the choices are
- * counted, not made one by one.  Inline, as rr_top_set(): both run twice
- * for every command (when it joins the turns and when it completes).
+ * Make the link's choices at the ends of units u .. j - 1 (nothing if j <=
+ * u): the turns move on by that many.
  */
 static inline void
-lk_advance(const struct sim *s, struct sim_link *l, uint64_t t)
+lk_advance_to(const struct sim *s, struct sim_link *l, uint64_t j)
 {
-	sim_u128	span, jmax;
 	uint64_t	n, tot, q;
 
-	if (l->k == 0 || t <= l->t)
+	if (j <= l->u)
 		return;
-	/* Unit j ends before t iff ph + j * W <= (t - start - 1) * B. */
-	span = (sim_u128)(t - l->t - 1) * s->cfg.device.bandwidth;
-	if (span < l->ph)
-		return;
-	span -= l->ph;
-	jmax = (uint64_t)(span >> 64) == 0 ? (sim_u128)((uint64_t)span /
-	    (UINT64_C(1000000000) * SIM_SECTOR_SIZE)) : span / UNIT_WORK;
-	if (jmax + 1 <= l->u)
-		return;
-	n = (uint64_t)(jmax + 1 - l->u);
-	l->u += n;
+	n = j - l->u;
+	l->u = j;
 	/* Position p of round `round`, n turns on. */
 	tot = l->p + n;
 	if (tot <= l->k)
@@ -134,6 +127,30 @@ lk_advance(const struct sim *s, struct sim_link *l, uint64_t t)
 	/* Fold now and then, so that unit ends stay 64-bit divisions. */
 	if (l->u > (UINT64_C(1) << 24))
 		lk_norm(s, l);
+}
+
+/*
+ * Make the link's choices up to (not at) time t: at the end of each unit
+ * before t the next ready command in turn starts one.  Nothing joins or
+ * leaves in between (those are actions of their own), so the choices are
+ * counted, not made one by one.  Inline, as rr_top_set(): it runs when a
+ * command joins the turns (its completion counts with lk_advance_to()).
+ */
+static inline void
+lk_advance(const struct sim *s, struct sim_link *l, uint64_t t)
+{
+	sim_u128	span, jmax;
+
+	if (l->k == 0 || t <= l->t)
+		return;
+	/* Unit j ends before t iff ph + j * W <= (t - start - 1) * B. */
+	span = (sim_u128)(t - l->t - 1) * s->cfg.device.bandwidth;
+	if (span < l->ph)
+		return;
+	span -= l->ph;
+	jmax = (uint64_t)(span >> 64) == 0 ? (sim_u128)((uint64_t)span /
+	    (UINT64_C(1000000000) * SIM_SECTOR_SIZE)) : span / UNIT_WORK;
+	lk_advance_to(s, l, (uint64_t)jmax + 1);
 }
 
 /*
@@ -155,16 +172,14 @@ lk_start(struct sim_link *l, uint64_t t)
 }
 
 /*
- * When the ready command at place i with finish round f sends its last
- * unit: the turns left in this round, k for each round up to f, and its
- * place in round f.
+ * The unit (counted from the run's start) that the ready command at place
+ * i with finish round f sends last: the turns left in this round, k for
+ * each round up to f, and its place in round f.
  */
-static uint64_t
-lk_done_at(const struct sim *s, const struct sim_link *l, uint64_t f, size_t i)
+static inline uint64_t
+lk_done_unit(const struct sim_link *l, uint64_t f, size_t i)
 {
-	uint64_t	d = (f - l->round) * l->k + i + 1 - l->p;
-
-	return (lk_end(s, l, l->u + d));
+	return (l->u + (f - l->round) * l->k + i + 1 - l->p);
 }
 
 /* Heap order: earlier finish round first, then earlier dispatch. */
@@ -298,23 +313,23 @@ dev_find(const struct sim *s, uint64_t seq)
 }
 
 /*
- * Every command whose latency has ended by now (one at least) joins the
- * turns, in dispatch order, the same-size neighbours of one instant as one
- * heap item.
+ * Every command whose latency ends at time `at` or before joins the turns,
+ * in dispatch order, the same-size neighbours of one instant as one heap
+ * item.  `at` may lie ahead of now (rr_catch_up()).
  */
 static void
-rr_join_now(struct sim *s)
+rr_join_at(struct sim *s, uint64_t at)
 {
 	struct sim_link		*l = &s->lk;
 	struct sim_request	*r;
 	struct sim_rr_item	 b;
 
 	if (l->k == 0)
-		lk_start(l, s->now);
+		lk_start(l, at);
 	else
-		lk_advance(s, l, s->now);
+		lk_advance(s, l, at);
 	b.n = 0;
-	while (l->k < s->dev.n && (r = &s->dev.v[l->k])->t_lat_end <= s->now) {
+	while (l->k < s->dev.n && (r = &s->dev.v[l->k])->t_lat_end <= at) {
 		r->fround = l->round + req_units(r) - 1;
 		l->k++;
 		if (b.n != 0 && b.f == r->fround && b.seq + b.n == r->seq) {
@@ -333,20 +348,45 @@ rr_join_now(struct sim *s)
 	s->dn_ok = 0;
 }
 
-/* rr_join_now() if a latency has ended (inline: mostly none has). */
-static inline void
-rr_join(struct sim *s)
+/* rr_catch_up() past its first check: the joins, in order. */
+static void
+rr_catch_up_any(struct sim *s)
 {
-	if (s->lk.k != s->dev.n && s->dev.v[s->lk.k].t_lat_end <= s->now)
-		rr_join_now(s);
+	uint64_t	at;
+
+	while (s->lk.k < s->dev.n &&
+	    (at = s->dev.v[s->lk.k].t_lat_end) <= s->rr_top)
+		rr_join_at(s, at);
+}
+
+/*
+ * Join the turns ahead of time: every command whose latency ends by the
+ * next completion (at its instant too: a latency end comes first) joins as
+ * it would at its latency end, in order, each moving that completion on.
+ * Nothing else can change the turns before then - a completion is the
+ * next change, and a command dispatched meanwhile ends its latency after
+ * these (latency ends rise with dispatch order) - so the link's choices
+ * are the same, and a latency end needs no action of its own: the
+ * device's next action is always a completion (sim_dev_next()).  Called
+ * after every change of the device list (dispatches, completions).
+ * Inline: mostly no latency ends that soon.
+ */
+static inline void
+rr_catch_up(struct sim *s)
+{
+	if (s->lk.k < s->dev.n && s->dev.v[s->lk.k].t_lat_end <= s->rr_top)
+		rr_catch_up_any(s);
 }
 
 /*
  * Compute when the heap's top completes (SIM_NONE if nothing is ready)
- * into s->rr_top.  The time changes only when a command joins or leaves
- * the turns: making the link's choices (lk_advance()) or folding its start
- * (lk_norm()) moves u and the round by as many turns as it moves the
- * top's last unit closer, so its end stays where it was.
+ * into s->rr_top, with its place on the device list (rr_top_i) and its
+ * last unit (lk.top_j), which its completion uses.  The time changes only
+ * when a command joins or leaves the turns: making the link's choices
+ * (lk_advance()) or folding its start (lk_norm(), which moves top_j back
+ * with u) moves u and the round by as many turns as it moves the top's
+ * last unit closer, so its end stays where it was; a dispatch only appends
+ * to the device list, so rr_top_i stays.
  */
 static inline void
 rr_top_set(struct sim *s)
@@ -358,7 +398,9 @@ rr_top_set(struct sim *s)
 		return;
 	}
 	t = &s->rr_heap.v[s->rr_heap.head];
-	s->rr_top = lk_done_at(s, &s->lk, t->f, dev_find(s, t->seq));
+	s->rr_top_i = dev_find(s, t->seq);
+	s->lk.top_j = lk_done_unit(&s->lk, t->f, s->rr_top_i);
+	s->rr_top = lk_end(s, &s->lk, s->lk.top_j);
 }
 
 /*
@@ -415,17 +457,18 @@ sim_dev_free(struct sim *s)
 	s->rr_heap.v = NULL;
 }
 
-/* Dispatch queued requests while the device has free slots (any to do). */
-void
-sim_dev_dispatch_any(struct sim *s)
+/*
+ * Dispatch queued requests while the device has free slots.  Inline: its
+ * one caller is sim_dev_dispatch_any().
+ */
+static inline void
+dev_dispatch(struct sim *s)
 {
 	struct sim_request	*r;
 	struct sim_event	*e;
 	uint64_t		 up, xfer, start;
 	int			 idle;
 
-	if (s->pol->queue_plug && s->q_plugged)
-		return;
 	while (s->queue.n != 0 && s->dev.n < s->cfg.device.qd) {
 		/* Moved into its place at the end of the device list. */
 		idle = s->dev.n == 0;
@@ -460,9 +503,6 @@ sim_dev_dispatch_any(struct sim *s)
 		}
 		r->seq = s->dseq++;
 		s->dn_ok = 0;
-		/* A zero latency: ready at once. */
-		if (s->cfg.device.disc == SIM_DISC_RR)
-			rr_join(s);
 		sim_set_state(s, r->first, r->npages, SIM_PAGE_INFLIGHT);
 		s->st.requests++;
 		s->st.request_pages += r->npages;
@@ -490,6 +530,20 @@ sim_dev_dispatch_any(struct sim *s)
 			s->lab_pend = 0;
 		}
 	}
+}
+
+/*
+ * Dispatch queued requests while the device has free slots (any to do),
+ * unless the queue is plugged; round robin, then join the turns ahead of
+ * time (rr_catch_up(): a zero latency is ready at once).
+ */
+void
+sim_dev_dispatch_any(struct sim *s)
+{
+	if (!(s->pol->queue_plug && s->q_plugged))
+		dev_dispatch(s);
+	if (s->cfg.device.disc == SIM_DISC_RR)
+		rr_catch_up(s);
 }
 
 /*
@@ -535,9 +589,13 @@ rr_complete(struct sim *s)
 	size_t			 i;
 
 	while (s->rr_top <= s->now) {
-		lk_advance(s, &s->lk, s->now);
+		/*
+		 * The choices up to now: at the ends of the units before the
+		 * top's last, which ends now (lk_advance() to now, counted).
+		 */
+		lk_advance_to(s, &s->lk, s->lk.top_j);
 		t = &s->rr_heap.v[s->rr_heap.head];
-		i = dev_find(s, t->seq);
+		i = s->rr_top_i;
 		dev_done(s, &s->dev.v[i]);
 		sim_reqv_remove(&s->dev, i);
 		s->lk.k--;
@@ -555,17 +613,16 @@ rr_complete(struct sim *s)
 	dev_empty(s);
 }
 
-/* Perform the device's next action: latency ends and completions now. */
+/*
+ * Perform the device's next action: the completions now, then dispatches
+ * into the slots they freed.
+ */
 void
 sim_dev_run(struct sim *s)
 {
 	size_t	n;
 
-	if (s->cfg.device.disc == SIM_DISC_RR) {
-		/* Latency ends first: a unit that ends now is chosen after. */
-		rr_join(s);
-		rr_complete(s);
-	} else {
+	if (s->cfg.device.disc == SIM_DISC_FIFO) {
 		/* Completion times rise along the list (dispatch order). */
 		for (n = 0; n < s->dev.n && s->dev.v[n].t_done <= s->now; n++)
 			dev_done(s, &s->dev.v[n]);
@@ -574,55 +631,38 @@ sim_dev_run(struct sim *s)
 			s->dn_ok = 0;
 			dev_empty(s);
 		}
+		sim_dev_dispatch(s);
+		return;
 	}
-	sim_dev_dispatch(s);
+	/*
+	 * Round robin: the latency ends by now have joined (rr_catch_up());
+	 * those by the next completion join after this one, after the
+	 * dispatches if there are any (sim_dev_dispatch_any()), else here.
+	 */
+	rr_complete(s);
+	if (s->queue.n != 0 && s->dev.n < s->cfg.device.qd)
+		sim_dev_dispatch_any(s);
+	else
+		rr_catch_up(s);
 }
 
 /*
- * The first time a command completes (sim_next_time()), changing nothing.
- * FIFO: the first command's completion time.  Round robin: latency ends
- * produce no event but change the turns, so walk a copy of the link
- * through them (each joiner a candidate with its own finish round) until
- * the best candidate completes before the next latency end.
+ * The last latency end after now and at or before t, SIM_NONE if none.
+ * Such a latency end was once an action of its own (before rr_catch_up()),
+ * and sim_run_until_time() still ends there: its now and the device's time
+ * accounted.  The commands that joined ahead of time are a prefix of the
+ * device list, their latency ends rising along it; the others end theirs
+ * after the next completion, past t when the run is over.
  */
 uint64_t
-sim_dev_next_done(const struct sim *s)
+sim_dev_lat_last(const struct sim *s, uint64_t t)
 {
-	struct sim_link	 l = s->lk;
-	const struct sim_request *r;
-	uint64_t	 bf = SIM_NONE, bseq = 0, c, lat, f;
-	size_t		 bi = 0, j;
+	size_t	i;
 
-	if (s->dev.n == 0)
+	if (s->cfg.device.disc != SIM_DISC_RR)
 		return (SIM_NONE);
-	if (s->cfg.device.disc == SIM_DISC_FIFO)
-		return (s->dev.v[0].t_done);
-	if (s->rr_heap.n != 0) {
-		bf = s->rr_heap.v[s->rr_heap.head].f;
-		bseq = s->rr_heap.v[s->rr_heap.head].seq;
-		bi = dev_find(s, bseq);
-	}
-	j = l.k;
-	for (;;) {
-		c = bf != SIM_NONE ? lk_done_at(s, &l, bf, bi) : SIM_NONE;
-		lat = j < s->dev.n ? s->dev.v[j].t_lat_end : SIM_NONE;
-		/* A unit that ends at a latency end was chosen before it. */
-		if (c <= lat || lat == SIM_NONE)
-			return (c);
-		if (l.k == 0)
-			lk_start(&l, lat);
-		else
-			lk_advance(s, &l, lat);
-		for (; j < s->dev.n && (r = &s->dev.v[j])->t_lat_end == lat;
-		    j++) {
-			f = l.round + req_units(r) - 1;
-			l.k++;
-			if (bf == SIM_NONE || f < bf ||
-			    (f == bf && r->seq < bseq)) {
-				bf = f;
-				bseq = r->seq;
-				bi = j;
-			}
-		}
-	}
+	for (i = s->lk.k; i > 0 && s->dev.v[i - 1].t_lat_end > s->now; i--)
+		if (s->dev.v[i - 1].t_lat_end <= t)
+			return (s->dev.v[i - 1].t_lat_end);
+	return (SIM_NONE);
 }

@@ -256,6 +256,8 @@ struct sim_link {
 	uint64_t	 p;		/* of them, served in this round */
 	uint64_t	 round;
 	uint64_t	 free_at;	/* when the link last ran out of work */
+	uint64_t	 top_j;		/* the unit (since t) that ends at
+					   rr_top, while there is a top */
 };
 
 /*
@@ -385,6 +387,7 @@ struct sim {
 	struct sim_rr_heap	 rr_heap;	/* ready commands, by finish */
 	uint64_t		 rr_top;	/* when its top completes, or
 						   SIM_NONE (sim-dev.c) */
+	size_t			 rr_top_i;	/* its place on the device list */
 	uint64_t		 dseq;		/* next dispatch number */
 
 	/* Request size histogram (pages 0..max_req_pages). */
@@ -629,26 +632,23 @@ int	 sim_dev_copy(struct sim *s, const struct sim *o);
 /* Free the device's private state. */
 void	 sim_dev_free(struct sim *);
 /*
- * Time of the device's next action (latency end or completion), SIM_NONE
- * if idle.  Inline: asked after every change of the device.
+ * Time of the device's next action, a completion, SIM_NONE if idle (round
+ * robin: the latency ends before it have joined the turns already, see
+ * rr_catch_up() in sim-dev.c).  Inline: asked after every change of the
+ * device.
  */
 static inline uint64_t
 sim_dev_next(const struct sim *s)
 {
-	uint64_t	t;
-
 	if (s->dev.n == 0)
 		return (SIM_NONE);
 	/* FIFO completes in dispatch order. */
 	if (s->cfg.device.disc == SIM_DISC_FIFO)
 		return (s->dev.v[0].t_done);
-	t = s->rr_top;
-	if (s->lk.k < s->dev.n && s->dev.v[s->lk.k].t_lat_end < t)
-		t = s->dev.v[s->lk.k].t_lat_end;
-	return (t);
+	return (s->rr_top);
 }
-/* Time the next command completes, SIM_NONE if none; changes nothing. */
-uint64_t sim_dev_next_done(const struct sim *);
+/* The last latency end in (now, t], SIM_NONE if none (see sim-dev.c). */
+uint64_t sim_dev_lat_last(const struct sim *, uint64_t);
 /* Bring the link's turns up to now without changing any future event. */
 void	 sim_dev_sync(struct sim *);
 /*

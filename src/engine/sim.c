@@ -684,7 +684,7 @@ sim_run_until(struct sim *s, uint64_t events)
 int
 sim_run_until_time(struct sim *s, uint64_t t)
 {
-	uint64_t	used = 0;
+	uint64_t	used = 0, lat;
 	int		stopped = 0;
 
 	/* Events already queued are at now, before t: handed out. */
@@ -700,6 +700,14 @@ sim_run_until_time(struct sim *s, uint64_t t)
 			stopped = 1;
 			break;
 		}
+	}
+	/*
+	 * Why: every action by t is done, latency ends included, so that
+	 * now and the time accounted come out where they always did.
+	 */
+	if (!stopped && !s->oom && (lat = sim_dev_lat_last(s, t)) != SIM_NONE) {
+		sim_dev_account(s, lat);
+		s->now = lat;
 	}
 	s->quiet = 0;
 	s->time_limit = SIM_NONE;
@@ -732,7 +740,7 @@ sim_next_time(const struct sim *s)
 
 	if (s->evq_len != 0)
 		return (s->evq[s->evq_head].t_ns);
-	t = sim_dev_next_done(s);
+	t = sim_dev_next(s);
 	/* A legacy unplug timer only runs while requests are plugged. */
 	u = s->q_plugged ? s->unplug_at : SIM_NONE;
 	if (u < t)
