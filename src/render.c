@@ -108,6 +108,33 @@ render_clone(const struct render *o)
 	return (r);
 }
 
+/*
+ * Make r a copy of o, with the same history and settings, in r's own
+ * storage: no allocation, so it cannot fail.  Only the samples kept are
+ * copied, oldest first from the start of the ring.  Why: going back to a
+ * checkpoint (a lesson's restart items, thousands of them) replaced the
+ * renderer by a clone, a fresh 256 KiB ring each time, whose page faults
+ * cost more than the copy.
+ */
+void
+render_assign(struct render *r, const struct render *o)
+{
+	struct sample	*hist = r->hist;
+	size_t		 first;
+
+	if (r == o)
+		return;
+	*r = *o;
+	r->hist = hist;
+	first = HIST_MAX - o->hist_head;
+	if (first > o->hist_len)
+		first = o->hist_len;
+	memcpy(r->hist, o->hist + o->hist_head, first * sizeof *r->hist);
+	memcpy(r->hist + first, o->hist, (o->hist_len - first) *
+	    sizeof *r->hist);
+	r->hist_head = 0;
+}
+
 /* New screen size. */
 void
 render_resize(struct render *r, unsigned cols, unsigned rows)

@@ -132,6 +132,8 @@ struct render *render_new(unsigned cols, unsigned rows);
 void	 render_free(struct render *);
 /* An independent copy (history, settings); NULL if memory is short. */
 struct render *render_clone(const struct render *);
+/* Make the first a copy of the second in its own storage (cannot fail). */
+void	 render_assign(struct render *, const struct render *);
 void	 render_resize(struct render *, unsigned cols, unsigned rows);
 void	 render_set_glyphs(struct render *, const struct render_glyphs *);
 /* Pages per cell: 0 = automatic (1 if it fits, else the smallest that does). */

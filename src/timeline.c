@@ -313,22 +313,16 @@ static int
 restore(struct timeline *u, const struct timeline_ckpt *c, int keep)
 {
 	struct sim	*s = NULL;
-	struct render	*r;
 	size_t		 i;
 
 	if (c->sim != NULL && (s = sim_clone(c->sim)) == NULL)
 		return (-1);
-	if ((r = render_clone(c->r)) == NULL) {
-		sim_free(s);
-		return (-1);
-	}
 	sim_free(u->sim);
 	view_free(u->view);
-	render_free(u->r);
 	u->sim = s;
 	u->view = view_clone(c->view);
 	u->ahead = c->ahead;
-	u->r = r;
+	render_assign(u->r, c->r);
 	u->nev = c->ev;
 	u->exact_at = 0;	/* a checkpoint's renderer is exact */
 	/* Else later checkpoints describe a future that may change. */
