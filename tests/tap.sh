@@ -37,6 +37,19 @@ golden() {
 	fi
 }
 tap_done() { echo "1..$tap_n"; [ "$tap_failed" -eq 0 ]; }
+# capped SECONDS CMD...: run CMD with at most SECONDS of CPU time (ulimit
+# -t; its status on SIGXCPU: 128 + 24, or 137).  A sanitizer build
+# (RAVIZ_SANITIZERS=yes, from make check) gets four times as long: its
+# shadow memory and quarantine make every allocation cost page faults, and
+# in a VM their kernel time grows with the host's load (a 5 s cap was hit
+# at 4 s of need when other work ran beside).  The caps catch code that
+# went quadratic, which took minutes.
+capped() {
+	cap_s=$1
+	shift
+	[ "${RAVIZ_SANITIZERS:-no}" = yes ] && cap_s=$((cap_s * 4))
+	(ulimit -t "$cap_s"; exec "$@")
+}
 # have COMMAND PACKAGE: 0 when COMMAND is installed; otherwise one "not ok"
 # naming the command and its Debian package, and 1: the checks it guards
 # fail, they never skip or vanish.
