@@ -4,8 +4,9 @@
  * back past them, a quiet jump then a step back restores a checkpoint near
  * the end instead of replaying from event 0, a quiet run applies the
  * toggles it passes over, a cancelled move leaves a usable timeline, a
- * long move runs the engine once wherever the run's end falls, going back
- * far after a jump starts from an engine the jump passed, time sync
+ * long move runs the engine once wherever the run's end falls, a
+ * checkpoint's renderer copied into place draws and records as it did,
+ * going back far after a jump starts from an engine the jump passed, time sync
  * (near, and far in one quiet run) lands where stepping by the clock does,
  * replay and the label search see the toggles, and the search knows a
  * moment that never happens without running to the end.
@@ -165,6 +166,44 @@ START_TEST(test_back_equals_forward)
 		/* And forward again from there is stepping on. */
 		ck_assert_int_eq(timeline_goto(&a, nm[i][0] + 50), 0);
 		step_to(&b, nm[i][0] + 50);
+		same_done(&a, &b);
+	}
+}
+END_TEST
+
+/*
+ * render_assign() (going back to a checkpoint) copies a renderer into
+ * another's storage: the same picture at once, with few lane samples and
+ * with a ring that has wrapped (past RENDER_HISTORY events), and the copy
+ * records on as the original would have (its ring starts over at 0).
+ */
+START_TEST(test_render_assign)
+{
+	static const uint64_t	at[] = { 100, RENDER_HISTORY + 3000 };
+	struct sim_config	c;
+	struct timeline		a, b;
+	struct render		*orig, *r;
+	char			*fo, *fr;
+	size_t			i;
+
+	config_size(&c, UINT64_C(1) << 30);
+	for (i = 0; i < sizeof at / sizeof at[0]; i++) {
+		start(&a, &c);
+		start(&b, &c);
+		step_to(&a, at[i]);
+		ck_assert_ptr_nonnull(r = render_new(COLS, ROWS));
+		render_assign(r, a.r);
+		fo = frame(&a);
+		orig = a.r;
+		a.r = r;
+		fr = frame(&a);
+		ck_assert_str_eq(fr, fo);
+		free(fo);
+		free(fr);
+		render_free(orig);
+		/* a records on with the copy. */
+		step_to(&a, at[i] + 40);
+		step_to(&b, at[i] + 40);
 		same_done(&a, &b);
 	}
 }
@@ -905,6 +944,7 @@ check_suite(void)
 
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_back_equals_forward);
+	tcase_add_test(tc, test_render_assign);
 	tcase_add_test(tc, test_toggles_replayed);
 	tcase_add_test(tc, test_jump_back_near);
 	tcase_add_test(tc, test_jump_over_toggle);
