@@ -132,8 +132,8 @@ lk_advance_to(const struct sim *s, struct sim_link *l, uint64_t j)
 /*
  * Make the link's choices up to (not at) time t: at the end of each unit
  * before t the next ready command in turn starts one.  Nothing joins or
- * leaves in between (those are actions of their own), so the choices are
- * counted, not made one by one.  Inline, as rr_top_set(): it runs when a
+ * leaves in between (those change the turns themselves, after this), so
+ * the choices are counted, not made one by one.  Inline, as rr_top_set(): it runs when a
  * command joins the turns (its completion counts with lk_advance_to()).
  */
 static inline void
@@ -636,14 +636,12 @@ sim_dev_run(struct sim *s)
 	}
 	/*
 	 * Round robin: the latency ends by now have joined (rr_catch_up());
-	 * those by the next completion join after this one, after the
-	 * dispatches if there are any (sim_dev_dispatch_any()), else here.
+	 * those by the next completion join after this one (after the
+	 * dispatches if there are any; then this catch-up finds none).
 	 */
 	rr_complete(s);
-	if (s->queue.n != 0 && s->dev.n < s->cfg.device.qd)
-		sim_dev_dispatch_any(s);
-	else
-		rr_catch_up(s);
+	sim_dev_dispatch(s);
+	rr_catch_up(s);
 }
 
 /*
