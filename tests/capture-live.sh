@@ -94,16 +94,16 @@ start() {
 	"$RAVIZ" --capture="$loop" --bs=4k --file-size=512M \
 	    --capture-out="$tmp/$1.trace" >"$tmp/out" 2>"$tmp/err" &
 	pid=$!
-	deadline=$(($(date +%s) + 20))
+	now; deadline=$((now + 20))
 	while [ ! -d "$tr/instances/raviz-$pid" ] && kill -0 $pid 2>/dev/null &&
-	    [ "$(date +%s)" -lt $deadline ]; do
-		:
+	    now && [ "$now" -lt $deadline ]; do
+		sleep 0.01
 	done
 }
 # gone DIR: wait (with a deadline) until DIR is gone; 0 if it is.
 gone() {
-	deadline=$(($(date +%s) + 20))
-	while [ -e "$1" ] && [ "$(date +%s)" -lt $deadline ]; do
+	now; deadline=$((now + 20))
+	while [ -e "$1" ] && now && [ "$now" -lt $deadline ]; do
 		sleep 0.1
 	done
 	[ ! -e "$1" ]

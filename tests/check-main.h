@@ -14,10 +14,16 @@
 #define RAVIZ_CHECK_MAIN_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <check.h>
 
-/* The program's suite (defined by each tests/check_*.c). */
+/*
+ * The program's suite (defined by each tests/check_*.c). Its tests run in
+ * one process, one after another, unless CK_FORK is set or one was added
+ * with CHECK_EXIT (check-main.c): a test puts back what it changes of the
+ * process, and a suite built by hand adds no exit test.
+ */
 Suite	*check_suite(void);
 
 /*
@@ -32,6 +38,20 @@ Suite	*check_suite(void);
 #define CHECK_HOT_MSG(expr, ...)	do {				\
 	if (!(expr))							\
 		ck_abort_msg(__VA_ARGS__);				\
+} while (0)
+/* ck_assert_int_eq() and ck_assert_uint_eq() as CHECK_HOT: both values
+ * in the message. */
+#define CHECK_HOT_INT_EQ(x, y)	do {					\
+	intmax_t	hot_x_ = (x), hot_y_ = (y);			\
+									\
+	CHECK_HOT_MSG(hot_x_ == hot_y_, "Assertion '%s == %s' failed: "	\
+	    "%jd != %jd", #x, #y, hot_x_, hot_y_);			\
+} while (0)
+#define CHECK_HOT_UINT_EQ(x, y)	do {					\
+	uintmax_t	hot_x_ = (x), hot_y_ = (y);			\
+									\
+	CHECK_HOT_MSG(hot_x_ == hot_y_, "Assertion '%s == %s' failed: "	\
+	    "%ju != %ju", #x, #y, hot_x_, hot_y_);			\
 } while (0)
 
 /*

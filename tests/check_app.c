@@ -755,7 +755,7 @@ lane_strip(const char *f, const char *name, char *out, size_t len)
 	ck_assert_uint_gt(len, 45);
 	p += strlen(name);
 	for (i = 0; i < 45; i++) {
-		ck_assert(p[i] != '\0' && p[i] != '\n');
+		CHECK_HOT(p[i] != '\0' && p[i] != '\n');
 		out[i] = p[i];
 	}
 	out[i] = '\0';
@@ -794,7 +794,7 @@ START_TEST(test_lanes_fixed_slices)
 				for (i = 0; i + 1 < w; i++) {
 					if (i < shift)
 						continue;
-					ck_assert_msg(prev[l][i] ==
+					CHECK_HOT_MSG(prev[l][i] ==
 					    cur[l][i - shift],
 					    "event %d lane %zu col %zu: %s -> "
 					    "%s", n, l, i, prev[l], cur[l]);

@@ -436,7 +436,7 @@ START_TEST(writer_error)
 }
 END_TEST
 
-/* Set the soft file-size limit (the test runs in its own forked process). */
+/* Set the soft file-size limit (RLIM_INFINITY: back to the hard one). */
 static void
 fsize_limit(rlim_t n)
 {
@@ -532,6 +532,7 @@ START_TEST(writer_disk_full)
 	}
 	unlink(path);
 	rmdir(dir);
+	signal(SIGXFSZ, SIG_DFL);
 }
 END_TEST
 

@@ -461,7 +461,7 @@ START_TEST(test_json_lines)
 	e.marker = SIM_NONE;
 	for (i = 0; i < lines; i++) {
 		walk_event(&e, &x);
-		ck_assert_int_eq(report_trace_event(&t, &e), 0);
+		CHECK_HOT_INT_EQ(report_trace_event(&t, &e), 0);
 	}
 	ck_assert_int_eq(report_trace_close(&t, 0, stderr), 0);
 	rewind(f);
@@ -474,8 +474,9 @@ START_TEST(test_json_lines)
 		walk_event(&e, &x);
 		report_json(want, sizeof want - 1, &e);
 		strcat(want, "\n");
-		ck_assert_ptr_nonnull(fgets(got, sizeof got, f));
-		ck_assert_str_eq(got, want);
+		CHECK_HOT(fgets(got, sizeof got, f) != NULL);
+		CHECK_HOT_MSG(strcmp(got, want) == 0, "line %zu: '%s' != '%s'",
+		    i + 1, got, want);
 	}
 	ck_assert_ptr_null(fgets(got, sizeof got, f));
 	fclose(f);

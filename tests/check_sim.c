@@ -619,9 +619,9 @@ START_TEST(test_clone)
 	do {
 		ra = sim_step(a, &ea);
 		rb = sim_step(b, &eb);
-		ck_assert_int_eq(ra, rb);
+		CHECK_HOT_INT_EQ(ra, rb);
 		if (ra == 1)
-			ck_assert(memcmp(&ea, &eb, sizeof ea) == 0);
+			CHECK_HOT(memcmp(&ea, &eb, sizeof ea) == 0);
 	} while (ra == 1);
 	sim_free(a);
 	sim_free(b);
@@ -1087,7 +1087,7 @@ grid_compare(const struct sim_config *c, int skips)
 	ck_assert_uint_eq(sa.busy_ns + sa.waking_ns + sa.idle_ns, sa.now_ns);
 	/* The request mix behind sim_request_count(), size by size. */
 	for (n = 0; n <= c->max_req_pages + 1; n++)
-		ck_assert_uint_eq(sim_request_count(a, n),
+		CHECK_HOT_UINT_EQ(sim_request_count(a, n),
 		    sim_request_count(b, n));
 	ck_assert(memcmp(sim_reader(a), sim_reader(b),
 	    sizeof *sim_reader(a)) == 0);
@@ -1261,10 +1261,10 @@ START_TEST(test_hits_until_time)
 	for (k = 0; k < 300; k++) {
 		ra = sim_step(a, &ea);
 		rb = sim_step(b, &eb);
-		ck_assert_int_eq(ra, rb);
+		CHECK_HOT_INT_EQ(ra, rb);
 		if (ra != 1)
 			break;
-		ck_assert(memcmp(&ea, &eb, sizeof ea) == 0);
+		CHECK_HOT(memcmp(&ea, &eb, sizeof ea) == 0);
 	}
 	sim_free(a);
 	sim_free(b);
@@ -1297,7 +1297,7 @@ START_TEST(test_until_time_latency)
 	a = sim_new(&c);
 	while (sim_step(a, &e) == 1) {
 		evt = realloc(evt, (nev + 1) * sizeof *evt);
-		ck_assert_ptr_nonnull(evt);
+		CHECK_HOT(evt != NULL);
 		evt[nev++] = e.t_ns;
 		if (e.kind != SIM_EV_DISPATCH)
 			continue;
@@ -1321,7 +1321,7 @@ START_TEST(test_until_time_latency)
 			t = ts[m];
 			if (t < st->now_ns)
 				continue;
-			ck_assert_int_eq(sim_run_until_time(b, t), 0);
+			CHECK_HOT_INT_EQ(sim_run_until_time(b, t), 0);
 			/* The latest event and latency end by t. */
 			while (j < nev && evt[j] <= t)
 				j++;
@@ -1360,12 +1360,12 @@ step_three(struct sim *a, struct sim *b, struct sim *d, uint64_t n)
 		ra = sim_step(a, &ea);
 		rb = sim_step(b, &eb);
 		rd = sim_step(d, &ed);
-		ck_assert_int_eq(ra, rb);
-		ck_assert_int_eq(ra, rd);
+		CHECK_HOT_INT_EQ(ra, rb);
+		CHECK_HOT_INT_EQ(ra, rd);
 		if (ra != 1)
 			break;
-		ck_assert(memcmp(&ea, &eb, sizeof ea) == 0);
-		ck_assert(memcmp(&ea, &ed, sizeof ea) == 0);
+		CHECK_HOT(memcmp(&ea, &eb, sizeof ea) == 0);
+		CHECK_HOT(memcmp(&ea, &ed, sizeof ea) == 0);
 	}
 }
 
@@ -1510,11 +1510,11 @@ START_TEST(test_run_until)
 
 		ra = sim_step(a, &ea);
 		rb = sim_step(b, &eb);
-		ck_assert_int_eq(ra, rb);
+		CHECK_HOT_INT_EQ(ra, rb);
 		if (ra != 1)
 			break;
-		ck_assert_uint_eq(t, eb.t_ns);
-		ck_assert(memcmp(&ea, &eb, sizeof ea) == 0);
+		CHECK_HOT_UINT_EQ(t, eb.t_ns);
+		CHECK_HOT(memcmp(&ea, &eb, sizeof ea) == 0);
 	}
 	ck_assert_uint_eq(sim_stats(a)->pages_copied,
 	    sim_stats(b)->pages_copied);

@@ -40,6 +40,7 @@ static const enum render_role state_role[RENDER_ST_COUNT] = {
 static char	scratch[256];		/* per-tcase scratch directory */
 static char	datadir[512];		/* the source tree's, from the env */
 static char	home[300];		/* this test's, see fresh() */
+static char	home0[300];		/* $HOME at setup(), or "" */
 
 /* Remove every file in a directory, then the directory (one level deep). */
 static void
@@ -68,6 +69,7 @@ static void
 setup(void)
 {
 	const char	*tmp = getenv("TMPDIR"), *dd = getenv("RAVIZ_DATADIR");
+	const char	*h = getenv("HOME");
 
 	snprintf(scratch, sizeof scratch, "%s/check_theme.XXXXXX",
 	    tmp && *tmp ? tmp : "/tmp");
@@ -77,6 +79,7 @@ setup(void)
 	/* Run by hand from the build directory: the themes are in ".". */
 	snprintf(datadir, sizeof datadir, "%s", dd && *dd ? dd : ".");
 	setenv("RAVIZ_DATADIR", datadir, 1);
+	snprintf(home0, sizeof home0, "%s", h != NULL ? h : "");
 }
 
 /* Unchecked teardown. */
@@ -88,8 +91,9 @@ teardown(void)
 
 /*
  * A fresh directory under the scratch one, made XDG_CONFIG_HOME: files
- * persist between the tests of a tcase, environment changes do not (each
- * test runs in its own process).
+ * persist between the tests of a tcase; the environment a test changed
+ * (RAVIZ_DATADIR, HOME) is put back as setup() left it, for the tests run
+ * one after another in one process (check-main.c).
  */
 static void
 fresh(void)
@@ -97,6 +101,11 @@ fresh(void)
 	snprintf(home, sizeof home, "%s/t.XXXXXX", scratch);
 	ck_assert_ptr_nonnull(mkdtemp(home));
 	setenv("XDG_CONFIG_HOME", home, 1);
+	setenv("RAVIZ_DATADIR", datadir, 1);
+	if (*home0 != '\0')
+		setenv("HOME", home0, 1);
+	else
+		unsetenv("HOME");
 }
 
 /* Write text to dir/name (dir created if needed). */

@@ -93,7 +93,7 @@ summary_of(const struct import *im)
 	size_t		 i;
 
 	for (i = 0; i < im->nev; i++)
-		ck_assert_int_eq(pipe_apply(p, &im->ev[i]), 0);
+		CHECK_HOT_INT_EQ(pipe_apply(p, &im->ev[i]), 0);
 	return (p);
 }
 
@@ -127,9 +127,9 @@ START_TEST(same_as_summary)
 	trace_build(&t, &im);
 	v = trace_view(&t);
 	for (i = 0; i < t.nev; i++) {
-		ck_assert_uint_eq(t.ev[i].seq, i);
+		CHECK_HOT_UINT_EQ(t.ev[i].seq, i);
 		if (i > 0)
-			ck_assert_uint_ge(t.ev[i].t_ns, t.ev[i - 1].t_ns);
+			CHECK_HOT(t.ev[i].t_ns >= t.ev[i - 1].t_ns);
 		view_apply(v, &t.ev[i]);
 	}
 	vs = view_stats(v);

@@ -114,16 +114,20 @@ signal.signal(signal.SIGINT, signal.SIG_DFL)
 signal.signal(signal.SIGQUIT, signal.SIG_DFL)
 os.execv(sys.argv[1], sys.argv[1:])' "$@" >/dev/null 2>"$tmp/err" &
 	bg=$!
-	end=$(($(date +%s) + 20))
-	while [ "$(date +%s)" -le "$end" ]; do
+	now; end=$((now + 20))
+	while now; [ "$now" -le "$end" ]; do
 		if [ "${RAVIZ_SAFEFILE_NAMED:-}" = 1 ]; then
 			[ "$(left "$n.")" -gt 0 ] && return 0
 		else
-			for fd in /proc/$bg/fd/*; do
-				case $(readlink "$fd" 2>/dev/null) in
-				"$tmp"/*deleted*) return 0 ;;
+			# Every descriptor's target in one ls, a line each.
+			fds=$(ls -l "/proc/$bg/fd/" 2>/dev/null)
+			while IFS= read -r fd; do
+				case $fd in
+				*" -> $tmp/"*" (deleted)") return 0 ;;
 				esac
-			done
+			done <<EOF
+$fds
+EOF
 		fi
 		sleep 0.05
 	done

@@ -50,15 +50,16 @@ ok $? "q with --trace: the trace is written, no summary"
 out_refused() {
 	name=$1; shift
 	tl_start "$RAVIZ $*"
-	end=$(($(date +%s) + DEADLINE))
-	until cap | grep -q "^FINISHED" || [ "$(date +%s)" -gt "$end" ]; do
-		cap | grep -q PAUSED && $T send-keys -t f q
+	now; end=$((now + DEADLINE))
+	while _s=$(cap); now; [ "$now" -le "$end" ]; do
+		case $_s in "FINISHED"*|*"
+FINISHED"*) break ;; *PAUSED*) $T send-keys -t f q ;; esac
 		sleep 0.05
 	done
 	# The pane's piped copy may lag the screen: wait for the message in
 	# either, with the same deadline.
 	until grep -q "refused" "$tmp/pane" 2>/dev/null ||
-	    cap | grep -q "refused" || [ "$(date +%s)" -gt "$end" ]; do
+	    cap | grep -q "refused" || { now; [ "$now" -gt "$end" ]; }; do
 		sleep 0.05
 	done
 	[ "$(status)" = 2 ] && { grep -q "refused" "$tmp/pane" ||
@@ -119,8 +120,8 @@ restored "COLUMNS=100000"
     ! grep -q "cannot use this terminal" "$tmp/pane"
 ok $? "COLUMNS=100000: the real problem, not TERM"
 tl_start "COLUMNS=1000 LINES=1000 $RAVIZ"
-end=$(($(date +%s) + DEADLINE))
+now; end=$((now + DEADLINE))
 until [ "$($T display -p -t f '#{alternate_on}')" = 1 ] ||
-    [ "$(date +%s)" -gt "$end" ]; do sleep 0.05; done
+    { now; [ "$now" -gt "$end" ]; }; do sleep 0.05; done
 killed 15 "1000x1000 then SIGTERM"
 tap_done

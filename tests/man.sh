@@ -22,26 +22,59 @@ sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' "$man" >"$tmp/page"
 section() {
 	awk -v h=".SH $2" '$0 == h {f = 1; next} /^\.SH / {f = 0} f' "$1"
 }
-# has PAGE SECTION NAME: NAME occurs in SECTION of PAGE as a whole word
-# (letters, digits, '_' and '-' continue a name; '=' ends an option).
-has() {
-	section "$1" "$2" | grep -qE -- "(^|[^a-z0-9_-])$3([^a-z0-9_-]|\$)"
-}
-# The names each section must document.
+# The names each section must document, one line "SECTION NAME" each.
 events="read_begin read_end ra_sync ra_async queue flush dispatch complete wait wake copy mode"
 "$RAVIZ" --help | grep -o -- '--[a-z][a-z-]*' | sort -u >"$tmp/opts"
 "$RAVIZ" --headless | cut -d: -f1 >"$tmp/keys"
+{
+	sed 's/^/OPTIONS /' "$tmp/opts"
+	for ev in $events; do echo "TRACE EVENTS $ev"; done
+	sed 's/^/SUMMARY KEYS /' "$tmp/keys"
+} >"$tmp/all"
+# The awk that reads $tmp/all, then a page: sec[] names each "SECTION
+# NAME" line's section, name[] its name (n of them); the page's sections
+# are kept line by line (nl[S] lines of .SH S, text in line[S, i]); and
+# has(S, W, STRUCK): W occurs in section S as a whole word (letters,
+# digits, '_' and '-' continue a name; '=' ends an option), in the lines
+# as they are or with W struck from them.
+names_awk='
+	function has(s, w, struck,   i, l) {
+		for (i = 1; i <= nl[s]; i++) {
+			l = struck ? strike(line[s, i], w) : line[s, i]
+			if (l ~ ("(^|[^a-z0-9_-])" w "([^a-z0-9_-]|$)"))
+				return 1
+		}
+		return 0
+	}
+	# l with w as a whole name made XX: by its neighbours, as has() sees
+	# names, but tested character by character, not by the same regex.
+	function strike(l, w,   out, i, c, d) {
+		out = ""
+		while ((i = index(l, w)) > 0) {
+			c = substr(l, i - 1, 1); d = substr(l, i + length(w), 1)
+			if ((i == 1 || c !~ /[a-z0-9_-]/) && d !~ /[a-z0-9_-]/)
+				out = out substr(l, 1, i - 1) "XX"
+			else
+				out = out substr(l, 1, i + length(w) - 1)
+			l = substr(l, i + length(w))
+		}
+		return out l
+	}
+	FNR == NR {
+		n++; name[n] = $NF; sec[n] = $0; sub(/ [^ ]*$/, "", sec[n])
+		next
+	}
+	/^\.SH / {cur = substr($0, 5); next}
+	cur != "" {nl[cur]++; line[cur, nl[cur]] = $0}
+'
 # checks PAGE: one line "SECTION NAME" per name missing from its section.
 checks() {
-	while read -r o; do
-		has "$1" OPTIONS "$o" || echo "OPTIONS $o"
-	done <"$tmp/opts"
-	for ev in $events; do
-		has "$1" "TRACE EVENTS" "$ev" || echo "TRACE EVENTS $ev"
-	done
-	while read -r k; do
-		has "$1" "SUMMARY KEYS" "$k" || echo "SUMMARY KEYS $k"
-	done <"$tmp/keys"
+	awk "$names_awk"'
+	END {
+		for (k = 1; k <= n; k++)
+			if (!has(sec[k], name[k], 0))
+				print sec[k] " " name[k]
+	}' "$tmp/all" "$1"
 }
 
 checks "$tmp/page" >"$tmp/missing"
@@ -59,11 +92,6 @@ ok $? "SUMMARY KEYS documents every summary key${missing:+ (missing: $missing)}"
 # Self-check.  Every name a section is checked for: with the section
 # deleted from a scratch copy of the page, its check fails; with only that
 # name struck from the section (the rest of the page untouched), it fails.
-{
-	sed 's/^/OPTIONS /' "$tmp/opts"
-	for ev in $events; do echo "TRACE EVENTS $ev"; done
-	sed 's/^/SUMMARY KEYS /' "$tmp/keys"
-} >"$tmp/all"
 for s in OPTIONS "TRACE EVENTS" "SUMMARY KEYS"; do
 	awk -v h=".SH $s" '$0 == h {f = 1; next} /^\.SH / {f = 0} !f' \
 	    "$tmp/page" >"$tmp/cut"
@@ -72,26 +100,12 @@ for s in OPTIONS "TRACE EVENTS" "SUMMARY KEYS"; do
 	survived=$(grep -vxF -f "$tmp/got" "$tmp/want" | sed "s/^$s //" | tr '\n' ' ')
 	[ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"
 	ok $? "self-check: with $s deleted, each of its $(wc -l <"$tmp/want") checks fails${survived:+ (still passes: $survived)}"
-	survived=
-	for w in $(sed -n "s/^$s //p" "$tmp/all"); do
-		awk -v h=".SH $s" -v w="$w" '
-			function strike(l,   out, i, c, d) {
-				# w as a whole name becomes XX, as has() sees names
-				out = ""
-				while ((i = index(l, w)) > 0) {
-					c = substr(l, i - 1, 1); d = substr(l, i + length(w), 1)
-					if ((i == 1 || c !~ /[a-z0-9_-]/) && d !~ /[a-z0-9_-]/)
-						out = out substr(l, 1, i - 1) "XX"
-					else
-						out = out substr(l, 1, i + length(w) - 1)
-					l = substr(l, i + length(w))
-				}
-				return out l
-			}
-			$0 == h {f = 1; print; next} /^\.SH / {f = 0}
-			{print f ? strike($0) : $0}' "$tmp/page" >"$tmp/cut"
-		has "$tmp/cut" "$s" "$w" && survived="$survived $w"
-	done
+	survived=$(awk -v s="$s" "$names_awk"'
+	END {
+		for (k = 1; k <= n; k++)
+			if (sec[k] == s && has(s, name[k], 1))
+				printf " %s", name[k]
+	}' "$tmp/all" "$tmp/page")
 	[ -z "$survived" ]
 	ok $? "self-check: with one name struck from $s, its check fails${survived:+ (still passes:$survived)}"
 done

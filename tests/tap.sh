@@ -61,6 +61,10 @@ have() {
 # need COMMAND PACKAGE: as have, for a test that cannot run at all without
 # COMMAND: it ends there, failed.
 need() { have "$1" "$2" || { tap_done; exit 1; }; }
+# now: $now, the seconds since boot (whole), for the deadlines of poll
+# loops; read from /proc/uptime, not date(1): a process per poll was, with
+# grep, most of what a waiting test cost.
+now() { read -r _now_u _ </proc/uptime; now=${_now_u%.*}; }
 # child_pid PARENT NAME: the pid of a child of PARENT whose command name is
 # NAME, read from /proc (no procps needed); empty when there is none.
 child_pid() {

@@ -30,22 +30,23 @@ cap() { $T capture-pane $TL_CAPTURE -t f 2>/dev/null; }
 # TMUX (like $T, or a function) talks to until TEXT appears; 1 on timeout
 # (with the screen as TAP comments).
 wait_in() {
-	end=$(($(date +%s) + DEADLINE))
-	while [ "$(date +%s)" -le "$end" ]; do
-		$1 capture-pane $TL_CAPTURE -t "$2" 2>/dev/null |
-		    grep -qF -- "$3" && return 0
+	now; _wi_end=$((now + DEADLINE))
+	while :; do
+		_wi_s=$($1 capture-pane $TL_CAPTURE -t "$2" 2>/dev/null)
+		case $_wi_s in *"$3"*) return 0 ;; esac
+		now; [ "$now" -le "$_wi_end" ] || break
 		sleep 0.05
 	done
-	$1 capture-pane $TL_CAPTURE -t "$2" 2>/dev/null | sed 's/^/# /'
+	printf '%s\n' "$_wi_s" | sed 's/^/# /'
 	return 1
 }
 # wait_for TEXT: wait_in for the pane of tl_start or tl_new.
 wait_for() { wait_in "$T" f "$1"; }
 # wait_gone TEXT: poll the pane until TEXT has left it; 1 on timeout.
 wait_gone() {
-	tl_end=$(($(date +%s) + DEADLINE))
-	while [ "$(date +%s)" -le "$tl_end" ]; do
-		cap | grep -qF -- "$1" || return 0
+	now; tl_end=$((now + DEADLINE))
+	while now; [ "$now" -le "$tl_end" ]; do
+		case $(cap) in *"$1"*) ;; *) return 0 ;; esac
 		sleep 0.05
 	done
 	return 1
@@ -60,8 +61,8 @@ settled() {
 	tl_f=$1
 	shift
 	"$@" >"$tl_f.prev"
-	tl_end=$(($(date +%s) + DEADLINE))
-	while [ "$(date +%s)" -le "$tl_end" ]; do
+	now; tl_end=$((now + DEADLINE))
+	while now; [ "$now" -le "$tl_end" ]; do
 		sleep 0.05
 		"$@" >"$tl_f"
 		cmp -s "$tl_f" "$tl_f.prev" && return 0
@@ -134,9 +135,9 @@ killed() {
 # ends PID NAME: the process PID (not empty) ends before the deadline;
 # else it is killed (SIGKILL) and the test fails.
 ends() {
-	tl_end=$(($(date +%s) + DEADLINE))
-	while [ -n "$1" ] && kill -0 "$1" 2>/dev/null &&
-	    [ "$(date +%s)" -le "$tl_end" ]; do sleep 0.05; done
+	now; tl_end=$((now + DEADLINE))
+	while [ -n "$1" ] && kill -0 "$1" 2>/dev/null && now &&
+	    [ "$now" -le "$tl_end" ]; do sleep 0.05; done
 	if [ -n "$1" ] && kill -0 "$1" 2>/dev/null; then
 		ok 1 "$2: raviz ends (still running: $(ps -o %cpu= -p "$1")% CPU)"
 		kill -KILL "$1"

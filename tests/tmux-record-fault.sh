@@ -58,8 +58,8 @@ tmpfs() {
 }
 # at_lines FILE N: poll until FILE has at least N '@' lines.
 at_lines() {
-	end=$(($(date +%s) + DEADLINE))
-	while [ "$(date +%s)" -le "$end" ]; do
+	now; end=$((now + DEADLINE))
+	while now; [ "$now" -le "$end" ]; do
 		[ "$(grep -c '^@' "$1" 2>/dev/null)" -ge "$2" ] && return 0
 		sleep 0.05
 	done
@@ -168,20 +168,22 @@ filled() {
 		i=$((i + 1))
 		$T send-keys -t f n
 		# The line is in the file, or the writer said it failed.
-		end=$(($(date +%s) + DEADLINE))
+		now; end=$((now + DEADLINE))
 		gone=0
-		while [ "$(date +%s)" -le "$end" ]; do
+		while now; [ "$now" -le "$end" ]; do
 			[ "$(grep -c '^@' "$2")" -ge $i ] && break
-			cap >"$tmp/screen"
-			grep -qF "recording stopped: $3" "$tmp/screen" &&
-			    { shown=0; break; }
+			screen=$(cap)
+			case $screen in *"recording stopped: $3"*)
+				shown=0; break ;;
 			# raviz has gone (killed by SIGXFSZ?): no use going on.
-			grep -qF "FINISHED" "$tmp/screen" && { gone=1; break; }
+			*FINISHED*) gone=1; break ;;
+			esac
 			sleep 0.02
 		done
 		[ $shown -eq 0 ] || [ $gone -eq 1 ] && break
 	done
-	[ $gone -eq 1 ] && diag "$(sed 's/^/raviz gone: /' "$tmp/screen")"
+	[ $gone -eq 1 ] && diag "$(printf '%s\n' "$screen" |
+	    sed 's/^/raviz gone: /')"
 	ok $shown "$1: 'recording stopped: $3' shown after $i commands"
 	n=$(grep -c '^@' "$2")
 	press n "event $((n + 2)) " "$1: the session goes on (event $((n + 2)))"

@@ -227,10 +227,10 @@ run_term() {
 	term=$1
 	$T kill-server >/dev/null 2>&1
 	# The last server may still be going away: retry until a deadline.
-	end=$(($(date +%s) + DEADLINE))
+	now; end=$((now + DEADLINE))
 	until $T new-session -d -s f -x 80 -y 24 \
 	    "env -i TERM=$term LC_ALL=C.UTF-8 PATH=/usr/bin:/bin HOME=$tmp '$RAVIZ'; echo raviz-exit=\$?; sleep 30" 2>"$tmp/tmux-err"; do
-		if [ "$(date +%s)" -gt "$end" ]; then
+		if now; [ "$now" -gt "$end" ]; then
 			ok 1 "$term: start tmux" "$(cat "$tmp/tmux-err")"
 			return
 		fi

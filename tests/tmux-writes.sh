@@ -35,8 +35,8 @@ run() {
 	wait_for "100000 ev" ||
 	    { ok 1 "$3: plays at 100000 events a second"; return; }
 	# Enough turns of the loop traced, or the deadline.
-	_end=$(($(date +%s) + DEADLINE))
-	while [ "$(date +%s)" -le "$_end" ]; do
+	now; _end=$((now + DEADLINE))
+	while now; [ "$now" -le "$_end" ]; do
 		_n=$(frames "$_st" | sed 's/.*frames //')
 		[ "${_n:-0}" -ge $((MIN_FRAMES + 20)) ] && break
 		sleep 0.1
