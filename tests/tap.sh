@@ -61,6 +61,19 @@ have() {
 # need COMMAND PACKAGE: as have, for a test that cannot run at all without
 # COMMAND: it ends there, failed.
 need() { have "$1" "$2" || { tap_done; exit 1; }; }
+# python3 ARGS...: the python3 of PATH, run as the interpreter it is: a
+# version manager's shim (pyenv's) spends a dozen processes finding it on
+# every call, so python3_find asks it once, for $tap_python3.  Defined only
+# when PATH has a python3: have/need still see a missing one.  A background
+# job runs "$tap_python3" itself (after python3_find), so that $! is its pid.
+python3_find() {
+	[ -n "${tap_python3:-}" ] || tap_python3=$(command python3 -c \
+	    'import sys; print(sys.executable or "python3")')
+	: "${tap_python3:=python3}"
+}
+if command -v python3 >/dev/null 2>&1; then
+	python3() { python3_find; "$tap_python3" "$@"; }
+fi
 # now: $now, the seconds since boot (whole), for the deadlines of poll
 # loops; read from /proc/uptime, not date(1): a process per poll was, with
 # grep, most of what a waiting test cost.

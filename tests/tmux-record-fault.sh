@@ -56,11 +56,21 @@ tmpfs() {
 	fi
 	mounted="$mounted $1"
 }
+# at_count FILE: $at, how many '@' lines FILE has (0 when it cannot be
+# read), counted by the shell: a grep per poll cost more than the poll.
+at_count() {
+	at=0
+	[ -r "$1" ] || return 0
+	while IFS= read -r _al; do
+		case $_al in @*) at=$((at + 1)) ;; esac
+	done <"$1"
+}
 # at_lines FILE N: poll until FILE has at least N '@' lines.
 at_lines() {
 	now; end=$((now + DEADLINE))
 	while now; [ "$now" -le "$end" ]; do
-		[ "$(grep -c '^@' "$1" 2>/dev/null)" -ge "$2" ] && return 0
+		at_count "$1"
+		[ "$at" -ge "$2" ] && return 0
 		sleep 0.05
 	done
 	return 1
@@ -155,8 +165,10 @@ else
 fi
 
 # 3. The disk fills up in the middle of a session.
-# filled NAME FILE MESSAGE: send n until the writer fails, then go on and
-# quit; the error is shown, the exit is clean, the file cut back.
+# filled NAME FILE MESSAGE [ROOM]: send n until the writer fails, then go
+# on and quit; the error is shown, the exit is clean, the file cut back.
+# While FILE is under ROOM bytes, far from where writes fail, the n go ten
+# at a time (each lands as a line); then one by one.
 filled() {
 	if ! wait_for "PAUSED"; then
 		ok 1 "$1: raviz --record did not start"
@@ -164,6 +176,11 @@ filled() {
 	fi
 	i=0
 	shown=1
+	while [ "$(wc -c <"$2")" -lt "${4:-0}" ]; do
+		$T send-keys -t f n n n n n n n n n n
+		i=$((i + 10))
+		at_lines "$2" $i || break
+	done
 	while [ $i -lt 400 ]; do
 		i=$((i + 1))
 		$T send-keys -t f n
@@ -171,7 +188,8 @@ filled() {
 		now; end=$((now + DEADLINE))
 		gone=0
 		while now; [ "$now" -le "$end" ]; do
-			[ "$(grep -c '^@' "$2")" -ge $i ] && break
+			at_count "$2"
+			[ "$at" -ge $i ] && break
 			screen=$(cap)
 			case $screen in *"recording stopped: $3"*)
 				shown=0; break ;;
@@ -210,9 +228,10 @@ if tmpfs "$tmp/small" size=8k "full tmpfs"; then
 	rec="$tmp/small/full.demo"
 	start "'$RAVIZ' --record '$rec' --file-size=8M 2>$tmp/stderr"
 	if wait_for "PAUSED"; then
-		# Fill the rest of the disk: the next page the file needs fails.
+		# Fill the rest of the disk: the next page the file needs fails
+		# (past 4096 bytes; ten lines at a time up to 3584).
 		dd if=/dev/zero of="$tmp/small/filler" bs=4096 2>/dev/null
-		filled "full tmpfs" "$rec" "No space left on device"
+		filled "full tmpfs" "$rec" "No space left on device" 3584
 	else
 		ok 1 "full tmpfs: raviz --record did not start"
 	fi
