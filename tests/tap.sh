@@ -54,7 +54,11 @@ capped() {
 # naming the command and its Debian package, and 1: the checks it guards
 # fail, they never skip or vanish.
 have() {
-	command -v "$1" >/dev/null 2>&1 && return 0
+	if command -v "$1" >/dev/null 2>&1; then
+		# In this shell, not in the $(...) of a later call.
+		[ "$1" = python3 ] && python3_find
+		return 0
+	fi
 	ok 1 "$1 not found: install the Debian package $2 (.ci/install-deps does)"
 	return 1
 }
@@ -63,9 +67,10 @@ have() {
 need() { have "$1" "$2" || { tap_done; exit 1; }; }
 # python3 ARGS...: the python3 of PATH, run as the interpreter it is: a
 # version manager's shim (pyenv's) spends a dozen processes finding it on
-# every call, so python3_find asks it once, for $tap_python3.  Defined only
-# when PATH has a python3: have/need still see a missing one.  A background
-# job runs "$tap_python3" itself (after python3_find), so that $! is its pid.
+# every call, so python3_find asks it once, for $tap_python3 (have python3
+# does, in the test's own shell).  Defined only when PATH has a python3:
+# have/need still see a missing one.  A background job runs "$tap_python3"
+# itself (after python3_find), so that $! is its pid.
 python3_find() {
 	[ -n "${tap_python3:-}" ] || tap_python3=$(command python3 -c \
 	    'import sys; print(sys.executable or "python3")')

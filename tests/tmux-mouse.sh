@@ -13,10 +13,19 @@
 . "$srcdir/tests/tmux-lib.sh"
 tl_setup tmux-mouse
 
+# The helpers below take the screen apart in the shell: with od, sed, grep
+# and head per call they ran more processes than the rest of the test.
 # hex BYTES...: the bytes (decimal) as send-keys -H wants them.
 hex() { for b in "$@"; do printf '%02x ' "$b"; done; }
-# str TEXT: TEXT's bytes in hex.
-str() { printf '%s' "$1" | od -An -tx1; }
+# str TEXT: TEXT's bytes (ASCII) in hex.
+str() {
+	_str_s=$1
+	while [ -n "$_str_s" ]; do
+		_str_r=${_str_s#?}
+		printf ' %02x' "'${_str_s%"$_str_r"}"
+		_str_s=$_str_r
+	done
+}
 # Reports of a press (and release) of button B at 0-based column X, row Y.
 x10() { echo "$(str "$(printf '\033[M')") $(hex $((32 + $1)) $((33 + $2)) $((33 + $3)))"; }
 sgr() { str "$(printf '\033[<%d;%d;%d%s' "$1" $(($2 + 1)) $(($3 + 1)) "$4")"; }
@@ -24,11 +33,22 @@ urxvt() { str "$(printf '\033[%d;%d;%dM' $((32 + $1)) $(($2 + 1)) $(($3 + 1)))";
 # send HEX...: type the bytes into the pane.
 send() { $T send-keys -t f -H $*; }
 # event: the event number the header shows now.
-event() { cap | sed -n 's/^t = [^ ]* *event \([0-9]*\) .*/\1/p' | head -n 1; }
+event() {
+	cap | while IFS= read -r _ev_l; do
+		case $_ev_l in "t = "*" event "[0-9]*)
+			_ev_l=${_ev_l#*" event "}; echo "${_ev_l%% *}"; break ;;
+		esac
+	done
+}
 # at N LABEL: the header reaches event N.
 at() { expect "$2 (event $(event))" "event $1 "; }
 # row TEXT: the 0-based row of the first line starting with TEXT.
-row() { cap | grep -n "^$1" | head -n 1 | cut -d: -f1 | awk '{ print $1 - 1 }'; }
+row() {
+	cap | { _row_n=0; while IFS= read -r _row_l; do
+		case $_row_l in "$1"*) echo $_row_n; break ;; esac
+		_row_n=$((_row_n + 1))
+	done; }
+}
 
 for term in xterm-256color screen tmux-256color linux; do
 	tl_new 80 24 "env -i PATH=/usr/bin:/bin TERM=$term LC_ALL=C.UTF-8 \
