@@ -84,10 +84,11 @@ tl_start() {
 	tl_run=$((tl_run + 1))
 	T="tmux -L $tl_name-$$-$tl_run -f /dev/null"
 	rm -f "$tmp/stty" "$tmp/pane"
+	# (The pipe in the same tmux command as the pane: a client less.)
 	$T new -d -s f -x 80 -y 24 "env -i PATH=/usr/bin:/bin \
 TERM=xterm-256color LC_ALL=C.UTF-8 HOME=$tmp PS1='PROMPT$ ' \
-LSAN_OPTIONS='${LSAN_OPTIONS:-}' sh" || return 1
-	$T pipe-pane -t f "cat >>$tmp/pane"
+LSAN_OPTIONS='${LSAN_OPTIONS:-}' sh" \; pipe-pane -t f "cat >>$tmp/pane" ||
+	    return 1
 	wait_for 'PROMPT$' || return 1
 	$T send-keys -t f "$1; echo EXIT=\$?; stty -a >$tmp/stty; echo FIN''ISHED" Enter
 }
@@ -148,9 +149,23 @@ ends() {
 # status: the EXIT=N the shell printed last, anywhere in a line (plain
 # capture: a joined or space-padded line, or a prompt before it, must not
 # hide it; the typed command line shows EXIT=$?, not a number).
+# (Read by the shell, the line's last EXIT= that a digit follows.)
 status() {
-	$T capture-pane -p -t f 2>/dev/null |
-	    sed -n 's/.*EXIT=\([0-9][0-9]*\).*/\1/p' | tail -n 1
+	_st_s=$($T capture-pane -p -t f 2>/dev/null)
+	_st_v=
+	while IFS= read -r _st_l; do
+		while :; do
+			case $_st_l in *EXIT=[0-9]*) ;; *) break ;; esac
+			_st_r=${_st_l##*EXIT=}
+			case $_st_r in
+			[0-9]*) _st_v=${_st_r%%[!0-9]*}; break ;;
+			esac
+			_st_l=${_st_l%EXIT=*}
+		done
+	done <<EOF
+$_st_s
+EOF
+	echo "$_st_v"
 }
 
 # The tests that run raviz in named windows of one session "raviz" set
