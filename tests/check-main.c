@@ -5,8 +5,8 @@
  * and check_build(), which builds a suite from its table (check-main.h).
  *
  * The tests run one after another in this process (CK_NOFORK) unless
- * CK_FORK says otherwise or the suite has a test that must end its
- * process (CHECK_EXIT). Why: a fork per test costs a fresh address space,
+ * CK_FORK says otherwise; a suite with a test that must end its process
+ * (CHECK_EXIT) always forks. Why: a fork per test costs a fresh address space,
  * and on a VM every page fault of it goes through the hypervisor - a third
  * of check_sim's time went to its 1,079 children. What the fork gave is
  * kept another way: a crash still fails the program (and so make check);
@@ -48,10 +48,12 @@ check_main_limit_cb(int sig)
 }
 
 /*
- * Run without a fork per test unless one is needed or asked for; then a
- * timer bounds the whole run. Why not alarm(): Check takes SIGALRM for its
- * own per-test timers, and its handler kills the process group - without
- * forks, that of make check.
+ * Run without a fork per test unless one is asked for (CK_FORK) or needed:
+ * a test that must exit forks even with CK_FORK=no, which would end the
+ * whole program there, silently. Without forks a timer bounds the whole
+ * run. Why not alarm(): Check takes SIGALRM for its own per-test timers,
+ * and its handler kills the process group - without forks, that of make
+ * check.
  */
 static void
 check_main_nofork(SRunner *sr)
@@ -62,7 +64,11 @@ check_main_nofork(SRunner *sr)
 	struct itimerspec	 its;
 	timer_t			 id;
 
-	if (getenv("CK_FORK") != NULL || check_main_fork)
+	if (check_main_fork) {
+		srunner_set_fork_status(sr, CK_FORK);
+		return;
+	}
+	if (getenv("CK_FORK") != NULL)
 		return;
 	srunner_set_fork_status(sr, CK_NOFORK);
 	signal(SIGVTALRM, check_main_limit_cb);
