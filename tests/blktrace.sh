@@ -12,7 +12,6 @@
 . "${srcdir:-.}/tests/tap.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-key() { sed -n "s/^$2: //p" "$1"; }
 # The tests run in $tmp: the source tree by its absolute name.
 srcdir=$(cd "${srcdir:-.}" && pwd)
 cd "$tmp" || exit 1

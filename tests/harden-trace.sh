@@ -16,8 +16,6 @@
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# key FILE NAME: the value of "NAME: value" in FILE.
-key() { sed -n "s/^$2: //p" "$1"; }
 # ic N FILE: an issue/complete-only ftrace trace (the blk-mq shape) of N
 # 128 KiB reads; "nc" as a third word: issues only, never completed;
 # "diff": every request a different size.

@@ -11,14 +11,6 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 caps="$srcdir/tests/data/captures"
 
-# key FILE NAME: the value of "NAME: value" in FILE.
-# (read by the shell: a sed per key was a third of what this test ran)
-key() {
-	while IFS= read -r _key_l; do
-		case $_key_l in "$2: "*) printf '%s\n' "${_key_l#"$2: "}" ;; esac
-	done <"$1"
-}
-
 # The committed captures against an independent count.
 for bs in 4k 64k 1M 2M; do
 	f="$caps/loop-dio-ra128-bs$bs.trace"

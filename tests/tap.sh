@@ -79,6 +79,13 @@ python3_find() {
 if command -v python3 >/dev/null 2>&1; then
 	python3() { python3_find; "$tap_python3" "$@"; }
 fi
+# key FILE NAME: the value of each "NAME: value" line of FILE (a summary),
+# read by the shell: a sed per key was a third of what import.sh ran.
+key() {
+	while IFS= read -r _key_l; do
+		case $_key_l in "$2: "*) printf '%s\n' "${_key_l#"$2: "}" ;; esac
+	done <"$1"
+}
 # now: $now, the seconds since boot (whole), for the deadlines of poll
 # loops; read from /proc/uptime, not date(1): a process per poll was, with
 # grep, most of what a waiting test cost.

@@ -133,8 +133,9 @@ lk_advance_to(const struct sim *s, struct sim_link *l, uint64_t j)
  * Make the link's choices up to (not at) time t: at the end of each unit
  * before t the next ready command in turn starts one.  Nothing joins or
  * leaves in between (those change the turns themselves, after this), so
- * the choices are counted, not made one by one.  Inline, as rr_top_set(): it runs when a
- * command joins the turns (its completion counts with lk_advance_to()).
+ * the choices are counted, not made one by one.  Inline, as rr_top_set():
+ * it runs when a command joins the turns (its completion counts with
+ * lk_advance_to()).
  */
 static inline void
 lk_advance(const struct sim *s, struct sim_link *l, uint64_t t)
