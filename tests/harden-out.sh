@@ -110,7 +110,7 @@ started() {
 	# With SIGINT and SIGQUIT at their default: a shell starts a
 	# background job with both ignored, and raviz keeps what it inherits.
 	python3_find
-	"$tap_python3" -c 'import os, signal, sys
+	"$tap_python3" -S -c 'import os, signal, sys
 signal.signal(signal.SIGINT, signal.SIG_DFL)
 signal.signal(signal.SIGQUIT, signal.SIG_DFL)
 os.execv(sys.argv[1], sys.argv[1:])' "$@" >/dev/null 2>"$tmp/err" &

@@ -70,14 +70,16 @@ need() { have "$1" "$2" || { tap_done; exit 1; }; }
 # every call, so python3_find asks it once, for $tap_python3 (have python3
 # does, in the test's own shell).  Defined only when PATH has a python3:
 # have/need still see a missing one.  A background job runs "$tap_python3"
-# itself (after python3_find), so that $! is its pid.
+# itself (after python3_find), so that $! is its pid.  -S: the tests use
+# only the standard library, and the site module (site-packages and their
+# .pth files) was two thirds of a start (70 of 100 ms, pyenv's 3.11).
 python3_find() {
 	[ -n "${tap_python3:-}" ] || tap_python3=$(command python3 -c \
 	    'import sys; print(sys.executable or "python3")')
 	: "${tap_python3:=python3}"
 }
 if command -v python3 >/dev/null 2>&1; then
-	python3() { python3_find; "$tap_python3" "$@"; }
+	python3() { python3_find; "$tap_python3" -S "$@"; }
 fi
 # key FILE NAME: the value of each "NAME: value" line of FILE (a summary),
 # read by the shell: a sed per key was a third of what import.sh ran.

@@ -11,7 +11,137 @@
 tl_init() {
 	tl_name=$1
 	tl_run=0
-	T="tmux -L $tl_name-$$-0 -f /dev/null"
+	tl_use "$tl_name-$$-0"
+}
+# tl_use SOCKET: $T is tmux on the server of socket name SOCKET.
+tl_use() {
+	tl_cur=$1
+	T=tl_t
+}
+# tl_t ARGS...: tmux ARGS on the server of tl_use (what $T runs).
+tl_t() { tl_tmux "$tl_cur" "$@"; }
+
+# A tmux process per command was most of what a tmux test cost (a client
+# is a new process, and the server hears its whole environment), so the
+# commands that only look at a server or type into it go down one client in
+# control mode (tmux -C): opened when new or new-session has made the
+# server, on fds 8 and 9 through two FIFOs in $tmp; a command is a line
+# written to it, its output the lines between the %begin and the %end (or
+# %error) it answers with.  Anything else - a command that makes or ends a
+# server, an argument the line cannot carry, a server with no control
+# client - is a tmux process of its own.
+# tl_tmux SOCKET ARGS...: tmux -L SOCKET -f /dev/null ARGS, as the process
+# would do it: the output on stdout, an error on stderr and status 1.
+tl_tmux() {
+	_tt_s=$1
+	shift
+	case $1 in
+	capture-pane | send-keys | display | display-message | list-panes | \
+	    resize-window | set-option)
+		if [ "${tl_ctl_sock:-}" = "$_tt_s" ] && tl_ctl_line "$@"; then
+			tl_ctl_cmd
+			case $? in
+			0) return 0 ;;
+			1) return 1 ;;
+			esac
+			# (2: the control client went away; a process tries.)
+		fi
+		;;
+	new | new-session)
+		# A new server's control client is opened here, in the test's
+		# own shell (one opened in a $(...) would end with it).
+		tl_ctl_close
+		tmux -L "$_tt_s" -f /dev/null "$@" || return
+		tl_ctl_open "$_tt_s" || :
+		return 0
+		;;
+	kill-server | kill-session)
+		# With the control client still there to take its %exit: a
+		# server that cannot write it waits for it for ever.
+		tmux -L "$_tt_s" -f /dev/null "$@"
+		set -- "$?"
+		[ "${tl_ctl_sock:-}" = "$_tt_s" ] && tl_ctl_close
+		return "$1"
+		;;
+	esac
+	tmux -L "$_tt_s" -f /dev/null "$@"
+}
+# tl_ctl_line ARGS...: $tl_ctl_l is ARGS as one command line for tmux's
+# parser, each argument in single quotes (nothing in them is expanded); 1
+# when an argument holds a single quote or a newline, which the line cannot
+# carry so plainly.
+tl_ctl_line() {
+	tl_ctl_l=
+	for _tl_a in "$@"; do
+		case $_tl_a in *"'"* | *"
+"*) return 1 ;; esac
+		tl_ctl_l="$tl_ctl_l '$_tl_a'"
+	done
+}
+# tl_ctl_open SOCKET: the control client of SOCKET's server is open
+# (started now if another, or none, is); 1 when it cannot be.
+tl_ctl_open() {
+	[ "${tl_ctl_sock:-}" = "$1" ] && return 0
+	tl_ctl_close
+	rm -f "$tmp/ctl.in" "$tmp/ctl.out"
+	mkfifo "$tmp/ctl.in" "$tmp/ctl.out" || return 1
+	# ignore-size: the control client never sizes a window; no-output: no
+	# %output lines for what the panes print.
+	tmux -L "$1" -f /dev/null -C attach -f ignore-size,no-output \
+	    <"$tmp/ctl.in" >"$tmp/ctl.out" 2>/dev/null &
+	tl_ctl_pid=$!
+	exec 8>"$tmp/ctl.in" 9<"$tmp/ctl.out"
+	tl_ctl_sock=$1
+	# Its first answer (to attach) and whatever notifications come before
+	# ours are passed over: this line's answer is the first read as ours.
+	tl_ctl_l=" display-message -p tl-sync-$$"
+	while tl_ctl_cmd >/dev/null 2>&1 || [ $? = 1 ]; do
+		[ "$tl_ctl_out" = "tl-sync-$$
+" ] && return 0
+		tl_ctl_l=
+	done
+	tl_ctl_close
+	return 1
+}
+# tl_ctl_close: no control client: its FIFOs closed and its process ended
+# (a server waits for its clients before it exits, and one whose control
+# output has no reader never leaves by itself).
+tl_ctl_close() {
+	[ -n "${tl_ctl_sock:-}" ] || return 0
+	exec 8>&- 9<&-
+	kill "$tl_ctl_pid" 2>/dev/null
+	tl_ctl_sock=
+}
+# tl_ctl_cmd: write the line $tl_ctl_l (none when empty) to the control
+# client and read one answer: its lines on stdout, 0 (%end), or on stderr,
+# 1 (%error); 2 when the client has gone (the server ended), now closed.
+# The answer is read whole before a byte is written, so that a reader that
+# stops early (| head) cannot leave half of it for the next command.
+tl_ctl_cmd() {
+	if [ -n "$tl_ctl_l" ]; then
+		# Ignored while written: a client gone is a status, not the
+		# test's death by SIGPIPE.
+		trap '' PIPE
+		printf '%s\n' "$tl_ctl_l" >&8 2>/dev/null
+		_tc_w=$?
+		trap - PIPE
+		[ "$_tc_w" = 0 ] || { tl_ctl_close; return 2; }
+	fi
+	tl_ctl_out=
+	_tc_in=
+	while IFS= read -r _tc_l <&9; do
+		# (Flags 1: an answer to a line of ours; the answer to attach,
+		# flags 0, may come after the first of them.)
+		case $_tc_in$_tc_l in
+		"%begin "*" 1") _tc_in=1 ;;
+		1%end*) printf '%s' "$tl_ctl_out"; return 0 ;;
+		1%error*) printf '%s' "$tl_ctl_out" >&2; return 1 ;;
+		1*) tl_ctl_out="$tl_ctl_out$_tc_l
+" ;;
+		esac
+	done
+	tl_ctl_close
+	return 2
 }
 # tl_setup NAME: how a tmux test begins: tmux is needed (else the test
 # fails naming it), $tmp is a new private folder, removed at exit with the
@@ -27,13 +157,14 @@ word() { grep -qE "(^| )$1( |\$)" "$2"; }
 # cap: the pane's screen ($TL_CAPTURE: -pJ joins wrapped lines).
 cap() { $T capture-pane $TL_CAPTURE -t f 2>/dev/null; }
 # wait_in TMUX TARGET TEXT: poll pane TARGET of the server that the command
-# TMUX (like $T, or a function) talks to until TEXT appears; 1 on timeout
-# (with the screen as TAP comments).
+# TMUX (like $T, or a function) talks to until TEXT appears, the capture
+# that showed it left in $tl_screen (a screen that changes may have lost it
+# by the next); 1 on timeout (with the screen as TAP comments).
 wait_in() {
 	now; _wi_end=$((now + DEADLINE))
 	while :; do
 		_wi_s=$($1 capture-pane $TL_CAPTURE -t "$2" 2>/dev/null)
-		case $_wi_s in *"$3"*) return 0 ;; esac
+		case $_wi_s in *"$3"*) tl_screen=$_wi_s; return 0 ;; esac
 		now; [ "$now" -le "$_wi_end" ] || break
 		sleep 0.05
 	done
@@ -82,7 +213,7 @@ raviz_pid() {
 tl_start() {
 	$T kill-server >/dev/null 2>&1
 	tl_run=$((tl_run + 1))
-	T="tmux -L $tl_name-$$-$tl_run -f /dev/null"
+	tl_use "$tl_name-$$-$tl_run"
 	rm -f "$tmp/stty" "$tmp/pane"
 	# (The pipe in the same tmux command as the pane: a client less.)
 	$T new -d -s f -x 80 -y 24 "env -i PATH=/usr/bin:/bin \
@@ -98,7 +229,7 @@ LSAN_OPTIONS='${LSAN_OPTIONS:-}' sh" \; pipe-pane -t f "cat >>$tmp/pane" ||
 tl_new() {
 	$T kill-server >/dev/null 2>&1
 	tl_run=$((tl_run + 1))
-	T="tmux -L $tl_name-$$-$tl_run -f /dev/null"
+	tl_use "$tl_name-$$-$tl_run"
 	$T new -d -s f -x "$1" -y "$2" "$3; sleep 60"
 }
 # quits NAME [STATUS]: q ends raviz, then restored NAME; with STATUS, raviz
@@ -171,7 +302,7 @@ EOF
 # The tests that run raviz in named windows of one session "raviz" set
 # tl_sock (a socket name) first; then:
 # tm ARGS...: tmux on that server.
-tm() { tmux -L "$tl_sock" -f /dev/null "$@"; }
+tm() { tl_tmux "$tl_sock" "$@"; }
 # tl_session: the server, in a UTF-8 locale (anything non-ASCII raviz
 # might send shows up in the captures), with the session raviz at 80x24
 # and its first window "idle".

@@ -19,7 +19,8 @@ slow="--no-skip --bs=4k --max-request=4k --file-size=1T"
 for key in q C-c; do
 	if tl_start "$RAVIZ $slow" && wait_for "PAUSED"; then
 		press G "moving" "$key: G on a long run shows its progress"
-		cap | grep -qE "moving to the end: event [0-9]+, [0-9]+% of the file read"
+		printf '%s\n' "$tl_screen" | grep -qE \
+		    "moving to the end: event [0-9]+, [0-9]+% of the file read"
 		ok $? "$key: the progress says how much of the file is read"
 		$T send-keys -t f "$key"
 		restored "$key during G"
@@ -34,19 +35,14 @@ done
 # once the main run's G is over (a few seconds of 16 GiB stepped; 4 GiB
 # took half a second on a fast machine, too short to be seen twice), the
 # buggy half below it catches up; it shows how far it has got and gives way
-# to q.  The progress's wording is looked for while it is shown (polled),
-# not in a capture after it, which a fast catch-up may have cleared.
+# to q.  The progress's wording is read in the capture that showed it
+# ($tl_screen), not in a later one, which a fast catch-up may have cleared.
 if tl_start "$RAVIZ --mode=fixed ${slow%1T}16G" && wait_for "PAUSED"; then
 	press c "BUGGY" "compare mode on a long run"
 	press G "% of the way" \
 	    "G in compare mode: the buggy run catching up shows its progress"
-	n=0
-	until cap | grep -qE "moving: event [0-9]+, [0-9]+% of the way" ||
-	    [ $n -ge 100 ]; do
-		sleep 0.05
-		n=$((n + 1))
-	done
-	[ $n -lt 100 ]
+	printf '%s\n' "$tl_screen" |
+	    grep -qE "moving: event [0-9]+, [0-9]+% of the way"
 	ok $? "the progress of catching up: events and a share of the clock"
 	quits "q while the compare run catches up" 0
 else

@@ -15,7 +15,7 @@ need tmux tmux
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/raviz-tmux.XXXXXX") || exit 99
 . "${srcdir:-.}/tests/tmux-lib.sh"
 # The pane is tmux-lib's "f": cap, wait_for, wait_gone and expect read it.
-T="tmux -L raviz-ui-$$ -f /dev/null"
+tl_use "raviz-ui-$$"
 trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP
 
