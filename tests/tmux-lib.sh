@@ -83,14 +83,17 @@ tl_ctl_line() {
 tl_ctl_open() {
 	[ "${tl_ctl_sock:-}" = "$1" ] && return 0
 	tl_ctl_close
-	rm -f "$tmp/ctl.in" "$tmp/ctl.out"
-	mkfifo "$tmp/ctl.in" "$tmp/ctl.out" || return 1
+	# New FIFOs for every client: an old server going away may still
+	# hold the last ones.
+	tl_ctl_n=$((${tl_ctl_n:-0} + 1))
+	_to_f=$tmp/ctl-$tl_ctl_n
+	mkfifo "$_to_f.in" "$_to_f.out" || return 1
 	# ignore-size: the control client never sizes a window; no-output: no
 	# %output lines for what the panes print.
 	tmux -L "$1" -f /dev/null -C attach -f ignore-size,no-output \
-	    <"$tmp/ctl.in" >"$tmp/ctl.out" 2>/dev/null &
+	    <"$_to_f.in" >"$_to_f.out" 2>/dev/null &
 	tl_ctl_pid=$!
-	exec 8>"$tmp/ctl.in" 9<"$tmp/ctl.out"
+	exec 8>"$_to_f.in" 9<"$_to_f.out"
 	tl_ctl_sock=$1
 	# Its first answer (to attach) and whatever notifications come before
 	# ours are passed over: this line's answer is the first read as ours.
