@@ -134,10 +134,18 @@ tl_ctl_cmd() {
 	_tc_in=
 	while IFS= read -r _tc_l <&9; do
 		# (Flags 1: an answer to a line of ours; the answer to attach,
-		# flags 0, may come after the first of them.)
+		# flags 0, may come after the first of them.  What a command
+		# changes is told inside its answer - resize-window's
+		# %layout-change - and is not its output.)
 		case $_tc_in$_tc_l in
 		"%begin "*" 1") _tc_in=1 ;;
 		1%end*) printf '%s' "$tl_ctl_out"; return 0 ;;
+		1%layout-change\ * | 1%window-* | 1%session-* | \
+		    1%sessions-changed* | 1%unlinked-window-* | \
+		    1%pane-mode-changed* | 1%client-* | 1%output\ * | \
+		    1%extended-output\ * | 1%subscription-changed\ * | \
+		    1%paste-buffer-* | 1%message\ * | 1%continue\ * | \
+		    1%pause\ *) ;;
 		1%error*) printf '%s' "$tl_ctl_out" >&2; return 1 ;;
 		1*) tl_ctl_out="$tl_ctl_out$_tc_l
 " ;;
@@ -159,6 +167,40 @@ tl_setup() {
 word() { grep -qE "(^| )$1( |\$)" "$2"; }
 # cap: the pane's screen ($TL_CAPTURE: -pJ joins wrapped lines).
 cap() { $T capture-pane $TL_CAPTURE -t f 2>/dev/null; }
+# tl_capture TMUX TARGET FLAGS...: $tl_cap is what $(TMUX capture-pane
+# FLAGS -t TARGET 2>/dev/null) is, read in this shell when TMUX is $T or tm
+# and its control client is open: a $(...) is a process too, and polls
+# capture hundreds of times.
+tl_capture() {
+	case $1 in
+	tl_t) _tp_s=$tl_cur ;;
+	tm) _tp_s=$tl_sock ;;
+	*) _tp_s= ;;
+	esac
+	_tp_c=$1
+	_tp_t=$2
+	shift 2
+	if [ -n "$_tp_s" ] && [ "${tl_ctl_sock:-}" = "$_tp_s" ] &&
+	    tl_ctl_line capture-pane "$@" -t "$_tp_t"; then
+		tl_ctl_cmd >/dev/null 2>&1
+		case $? in
+		0)
+			# (As $(...) would: no newline at the end.)
+			tl_cap=$tl_ctl_out
+			while :; do
+				case $tl_cap in
+				*"
+") tl_cap=${tl_cap%"
+"} ;;
+				*) return 0 ;;
+				esac
+			done
+			;;
+		1) tl_cap= ; return 0 ;;
+		esac
+	fi
+	tl_cap=$($_tp_c capture-pane "$@" -t "$_tp_t" 2>/dev/null)
+}
 # wait_in TMUX TARGET TEXT: poll pane TARGET of the server that the command
 # TMUX (like $T, or a function) talks to until TEXT appears, the capture
 # that showed it left in $tl_screen (a screen that changes may have lost it
@@ -166,7 +208,8 @@ cap() { $T capture-pane $TL_CAPTURE -t f 2>/dev/null; }
 wait_in() {
 	now; _wi_end=$((now + DEADLINE))
 	while :; do
-		_wi_s=$($1 capture-pane $TL_CAPTURE -t "$2" 2>/dev/null)
+		tl_capture "$1" "$2" $TL_CAPTURE
+		_wi_s=$tl_cap
 		case $_wi_s in *"$3"*) tl_screen=$_wi_s; return 0 ;; esac
 		now; [ "$now" -le "$_wi_end" ] || break
 		sleep 0.05
@@ -180,7 +223,8 @@ wait_for() { wait_in "$T" f "$1"; }
 wait_gone() {
 	now; tl_end=$((now + DEADLINE))
 	while now; [ "$now" -le "$tl_end" ]; do
-		case $(cap) in *"$1"*) ;; *) return 0 ;; esac
+		tl_capture "$T" f $TL_CAPTURE
+		case $tl_cap in *"$1"*) ;; *) return 0 ;; esac
 		sleep 0.05
 	done
 	return 1
@@ -285,7 +329,8 @@ ends() {
 # hide it; the typed command line shows EXIT=$?, not a number).
 # (Read by the shell, the line's last EXIT= that a digit follows.)
 status() {
-	_st_s=$($T capture-pane -p -t f 2>/dev/null)
+	tl_capture "$T" f -p
+	_st_s=$tl_cap
 	_st_v=
 	while IFS= read -r _st_l; do
 		while :; do
