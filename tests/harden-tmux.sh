@@ -51,15 +51,17 @@ out_refused() {
 	name=$1; shift
 	tl_start "$RAVIZ $*"
 	now; end=$((now + DEADLINE))
-	while _s=$(cap); now; [ "$now" -le "$end" ]; do
-		case $_s in "FINISHED"*|*"
+	while tl_capture "$T" f $TL_CAPTURE; now; [ "$now" -le "$end" ]; do
+		case $tl_cap in "FINISHED"*|*"
 FINISHED"*) break ;; *PAUSED*) $T send-keys -t f q ;; esac
 		sleep 0.05
 	done
 	# The pane's piped copy may lag the screen: wait for the message in
 	# either, with the same deadline.
 	until grep -q "refused" "$tmp/pane" 2>/dev/null ||
-	    cap | grep -q "refused" || { now; [ "$now" -gt "$end" ]; }; do
+	    { tl_capture "$T" f $TL_CAPTURE
+	      case $tl_cap in *refused*) true ;; *) false ;; esac; } ||
+	    { now; [ "$now" -gt "$end" ]; }; do
 		sleep 0.05
 	done
 	[ "$(status)" = 2 ] && { grep -q "refused" "$tmp/pane" ||

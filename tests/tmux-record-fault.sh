@@ -190,7 +190,8 @@ filled() {
 		while now; [ "$now" -le "$end" ]; do
 			at_count "$2"
 			[ "$at" -ge $i ] && break
-			screen=$(cap)
+			tl_capture "$T" f $TL_CAPTURE
+			screen=$tl_cap
 			case $screen in *"recording stopped: $3"*)
 				shown=0; break ;;
 			# raviz has gone (killed by SIGXFSZ?): no use going on.
