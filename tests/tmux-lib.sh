@@ -50,8 +50,13 @@ tl_tmux() {
 	new | new-session)
 		# A new server's control client is opened here, in the test's
 		# own shell (one opened in a $(...) would end with it).
+		# SHELL: the server's default-shell, which runs every pane's
+		# command and the shell of a window without one: dash, not the
+		# user's bash (twice the start, and an interactive bash reads
+		# ~/.bashrc, where a version manager's init was a dozen
+		# processes a window).
 		tl_ctl_close
-		tmux -L "$_tt_s" -f /dev/null "$@" || return
+		SHELL=/bin/sh tmux -L "$_tt_s" -f /dev/null "$@" || return
 		tl_ctl_open "$_tt_s" || :
 		return 0
 		;;
@@ -263,7 +268,9 @@ tl_start() {
 	tl_use "$tl_name-$$-$tl_run"
 	rm -f "$tmp/stty" "$tmp/pane"
 	# (The pipe in the same tmux command as the pane: a client less.)
-	$T new -d -s f -x 80 -y 24 "env -i PATH=/usr/bin:/bin \
+	# exec: the pane's process is the shell raviz_pid looks under (dash
+	# -c, the default-shell, forks for a lone command where bash execs).
+	$T new -d -s f -x 80 -y 24 "exec env -i PATH=/usr/bin:/bin \
 TERM=xterm-256color LC_ALL=C.UTF-8 HOME=$tmp PS1='PROMPT$ ' \
 LSAN_OPTIONS='${LSAN_OPTIONS:-}' sh" \; pipe-pane -t f "cat >>$tmp/pane" ||
 	    return 1
