@@ -148,7 +148,7 @@ shares(const struct trace *t, size_t *n, uint32_t *inflight)
 				continue;
 			on[id] = 1;
 			v0[id] = v;
-			b0[id] = t->src[k].nsect * 512;
+			b0[id] = trace_src(t, k)->nsect * 512;
 			if (++busy > *inflight)
 				*inflight = (uint32_t)(busy < UINT32_MAX ? busy :
 				    UINT32_MAX);
@@ -159,7 +159,7 @@ shares(const struct trace *t, size_t *n, uint32_t *inflight)
 		on[id] = 0;
 		busy--;
 		/* A requeue is no completion: the request comes back. */
-		if (t->src[k].act != BLK_C || b0[id] == 0)
+		if (trace_src(t, k)->act != BLK_C || b0[id] == 0)
 			continue;
 		out = xgrow(out, &cap, *n, sizeof *out);
 		out[*n].bytes = b0[id];
@@ -305,7 +305,7 @@ host(const struct trace *t, struct trace_fit *f, uint64_t syscall_ns)
 
 	for (k = 0; k < t->nev && pid < 0; k++)
 		if (t->ev[k].kind == VIEW_EV_READ_BEGIN)
-			pid = t->src[k].pid;
+			pid = trace_src(t, k)->pid;
 	if (pid < 0)
 		return;
 	for (k = 0; k < t->nev; k++) {
@@ -334,7 +334,7 @@ host(const struct trace *t, struct trace_fit *f, uint64_t syscall_ns)
 			continue;
 		/* Its copy comes with it; the reader's own next line ends it. */
 		copied = 0;
-		for (j = k + 1; j < t->nev && t->src[j].pid != pid; j++)
+		for (j = k + 1; j < t->nev && trace_src(t, j)->pid != pid; j++)
 			if (t->ev[j].kind == VIEW_EV_COPY)
 				copied += t->ev[j].npages;
 		if (j == t->nev || t->ev[j].t_ns < t->ev[k].t_ns)

@@ -175,7 +175,7 @@ emit(struct tx *x, const struct blk_event *src, enum view_ev kind)
 	v->kind = kind;
 	v->marker = v->hit = v->page = VIEW_NONE;
 	v->mode = VIEW_MODE_FIXED;
-	t->src[t->nev++] = *src;
+	t->src[t->nev++] = (uint32_t)(src - x->in);
 	return (v);
 }
 
@@ -453,7 +453,7 @@ woken(struct tx *x, size_t k)
 	w.t_ns = t->ev[x->own - 1].t_ns;
 	w.page = p;
 	t->ev[x->own] = w;
-	t->src[x->own] = *e;
+	t->src[x->own] = (uint32_t)k;
 	if (x->applied > x->own)
 		x->applied++;
 	/* The completion, then the wake and the copy. */
@@ -670,7 +670,7 @@ translate(struct tx *x, size_t k, int *open)
 
 /* Translate an import. */
 void
-trace_build(struct trace *t, const struct import *im)
+trace_build(struct trace *t, struct import *im)
 {
 	struct tx	 x;
 	size_t		 k;
@@ -721,6 +721,10 @@ trace_build(struct trace *t, const struct import *im)
 	view_free(x.pv);
 	trace_ahead_free(&x.ah);
 	reqmap_free(&x.rq);
+	t->in = im->ev;
+	t->nin = im->nev;
+	im->ev = NULL;
+	im->nev = 0;
 }
 
 /* Free the events. */
@@ -729,6 +733,7 @@ trace_free(struct trace *t)
 {
 	free(t->ev);
 	free(t->src);
+	free(t->in);
 	memset(t, 0, sizeof *t);
 }
 
@@ -759,7 +764,7 @@ static char *
 narrate_ra(const struct trace *t, size_t i, char *buf, size_t len)
 {
 	const struct view_event	*v = &t->ev[i];
-	const struct blk_event	*e = &t->src[i];
+	const struct blk_event	*e = trace_src(t, i);
 	unsigned long long	 a = (unsigned long long)v->first;
 	unsigned long long	 b = a + v->npages;
 	size_t			 n;
@@ -816,7 +821,7 @@ trace_narrate(const struct trace *t, size_t i, char *buf, size_t len)
 		snprintf(buf, len, VIEW_INFERRED "copy %llu KiB at offset %llu "
 		    "to the reader%s", (unsigned long long)t->ev[i].npages * 4,
 		    (unsigned long long)t->ev[i].first * VIEW_PAGE_SIZE,
-		    t->src[i].act == BLK_C ? ", woken" : "");
+		    trace_src(t, i)->act == BLK_C ? ", woken" : "");
 		return (buf);
 	case VIEW_EV_WAIT:
 		snprintf(buf, len, VIEW_INFERRED "the reader sleeps, read() "
@@ -832,11 +837,12 @@ trace_narrate(const struct trace *t, size_t i, char *buf, size_t len)
 	default:
 		break;
 	}
-	if (t->src[i].act == BLK_U && !t->unplug_kind) {
+	if (trace_src(t, i)->act == BLK_U && !t->unplug_kind) {
 		/* A tracepoint's unplug does not say whether it was explicit. */
 		snprintf(buf, len, "unplug: %u request%s (the trace does not say "
-		    "why)", t->src[i].count, t->src[i].count == 1 ? "" : "s");
+		    "why)", trace_src(t, i)->count, trace_src(t, i)->count == 1 ?
+		    "" : "s");
 		return (buf);
 	}
-	return (blk_narrate(buf, len, &t->src[i]));
+	return (blk_narrate(buf, len, trace_src(t, i)));
 }

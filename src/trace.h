@@ -41,7 +41,14 @@
 struct trace {
 	struct view_config	 cfg;	/* mode fixed, title "REAL - ..." */
 	struct view_event	*ev;	/* time order, seq 0, 1, ... */
-	struct blk_event	*src;	/* src[i]: the line ev[i] comes from */
+	/*
+	 * The import's lines, moved here by trace_build(), and for each
+	 * event the one it comes from (trace_src()): an index of 4 bytes,
+	 * not a copy of 168 (a line number is 32 bits in blk.h too).
+	 */
+	struct blk_event	*in;
+	size_t			 nin;
+	uint32_t		*src;
 	size_t			 nev;
 	uint64_t		 base;	/* the sector of page 0 */
 	uint64_t		 t0;	/* trace time of view time 0 */
@@ -50,8 +57,17 @@ struct trace {
 	int			 unplug_kind; /* U and UT told apart (blkparse) */
 };
 
-/* Translate im's events into t (trace_free() after). */
-void	 trace_build(struct trace *t, const struct import *im);
+/*
+ * Translate im's events into t (trace_free() after).  t takes im's events
+ * (im->ev is NULL after; the rest of im is as it was).
+ */
+void	 trace_build(struct trace *t, struct import *im);
+/* The line event i comes from. */
+static inline const struct blk_event *
+trace_src(const struct trace *t, size_t i)
+{
+	return (&t->in[t->src[i]]);
+}
 void	 trace_free(struct trace *t);
 /*
  * A view at time 0 of t's run (view_free() after), whose narration is t's

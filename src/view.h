@@ -84,6 +84,7 @@ struct view_event {
 	uint64_t	 seq;		/* 0, 1, 2, ... */
 	uint64_t	 t_ns;
 	enum view_ev	 kind;
+	enum view_mode	 mode;		/* mode in force when it happened */
 	uint64_t	 first;		/* page index */
 	uint64_t	 npages;
 	int		 label;		/* 0, or 1..5 for T1..T5 */
@@ -95,15 +96,14 @@ struct view_event {
 	uint64_t	 req_first;	/* QUEUE: the request after merging */
 	uint64_t	 req_npages;
 	uint32_t	 count;		/* FLUSH: requests released */
+	uint32_t	 order;		/* RA_*: the window's folio order */
 	uint64_t	 marker;	/* RA_*: marker page set, or VIEW_NONE */
 	uint64_t	 marker_pages;	/* RA_*: pages of the marker's folio */
-	uint32_t	 order;		/* RA_*: the window's folio order */
 	uint64_t	 hit;		/* RA_*: page that triggered readahead */
 	uint64_t	 async;		/* RA_*: async part when the window becomes
 					   the readahead state, else 0 */
 	uint64_t	 read_index;	/* number of the read() (0-based) */
 	uint64_t	 page;		/* WAIT/WAKE: the page slept on */
-	enum view_mode	 mode;		/* mode in force when it happened */
 };
 
 /* Page states.  A page is in exactly one. */

@@ -629,7 +629,7 @@ START_TEST(pitfalls)
 	load(&im, FIX "bp-rwbs.blkparse", BLK_NODEV);
 	trace_build(&t, &im);
 	for (i = 0; i < t.nev; i++)
-		ck_assert_int_eq(t.src[i].read, 1);
+		ck_assert_int_eq(trace_src(&t, i)->read, 1);
 	ck_assert_uint_eq(t.cfg.ra_pages, TRACE_RA_DEFAULT);
 	ck_assert_int_eq(t.ra_known, 0);
 	ck_assert_int_eq(t.has_reads, 0);
@@ -641,18 +641,23 @@ END_TEST
 /* The same import twice gives the same events, byte for byte. */
 START_TEST(deterministic)
 {
-	struct import	im;
+	struct import	im, im2;
 	struct trace	a, b;
 
+	/* (trace_build() takes the import's events: one import each.) */
 	load(&im, CAP "loop-dio-ra128-bs4k.trace", BLK_NODEV);
+	load(&im2, CAP "loop-dio-ra128-bs4k.trace", BLK_NODEV);
 	trace_build(&a, &im);
-	trace_build(&b, &im);
+	trace_build(&b, &im2);
+	ck_assert_ptr_null(im.ev);
 	ck_assert_uint_eq(a.nev, b.nev);
 	ck_assert_int_eq(memcmp(a.ev, b.ev, a.nev * sizeof *a.ev), 0);
+	ck_assert_int_eq(memcmp(a.src, b.src, a.nev * sizeof *a.src), 0);
 	ck_assert_int_eq(memcmp(&a.cfg, &b.cfg, sizeof a.cfg), 0);
 	trace_free(&a);
 	trace_free(&b);
 	import_free(&im);
+	import_free(&im2);
 }
 END_TEST
 
