@@ -74,6 +74,6 @@ for line in open("%s/%s.log" % (d, lesson)):
 assert not bad, "\n".join(bad)
 print("%d claims, each what the run did there" % checked)
 EOF
-	ok $? "$l: $(tail -n 1 "$tmp/py")" "$(cat "$tmp/py")"
+	ok $? "$l: $(tail -n 1 "$tmp/py")" "<$tmp/py"
 done
 tap_done

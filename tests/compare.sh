@@ -18,10 +18,10 @@ ok $? "--headless --compare --until=T5 exits 0: $(head -c 200 "$tmp/err")"
 grep -q '^BUGGY - 2.6.39' "$tmp/b" && grep -q '^FIXED - patch' "$tmp/b" &&
     grep -q '^T5: page 64 = A+256k is not up to date' "$tmp/b" &&
     grep -q '^T5: the reader sleeps on page 64' "$tmp/b"
-ok $? "both halves at their own T5" "$(cat "$tmp/b")"
+ok $? "both halves at their own T5" "<$tmp/b"
 grep -q '^buggy/fixed: page 64 waits 5.04ms/836us | 256/128+128 KiB | ' \
     "$tmp/b"
-ok $? "the difference line" "$(cat "$tmp/b")"
+ok $? "the difference line" "<$tmp/b"
 ! grep -q 'PAUSED\|ev/s\|c one run' "$tmp/b"
 ok $? "no play state, no key hints"
 "$RAVIZ" --headless --compare --until=T5 --file-size=16M --mode=fixed \
@@ -58,7 +58,7 @@ for side, m in (("top", "buggy"), ("bottom", "fixed")):
     assert got[side + "_window_requests_kib"].split() == [str(k) for k in sent], (got, sent)
 print("wait, requests and MB/s as the trace and the summaries have them")
 EOF
-ok $? "the summary: $(tail -n 1 "$tmp/py")" "$(cat "$tmp/py")"
+ok $? "the summary: $(tail -n 1 "$tmp/py")" "<$tmp/py"
 
 # --frames: a compare frame after each event, numbered as its header.
 "$RAVIZ" --headless --compare --frames --until=12 --file-size=16M \
@@ -83,7 +83,7 @@ out = [m for t, k, m in ev if k == "o"]
 assert all("BUGGY" in o and "FIXED" in o for o in out[1:]), "not compare"
 print("%d moments, each held 3 s or more" % len(caps))
 EOF
-ok $? "the cast: $(tail -n 1 "$tmp/py")" "$(cat "$tmp/py")"
+ok $? "the cast: $(tail -n 1 "$tmp/py")" "<$tmp/py"
 
 # --sweep: the three modes across a parameter, every cell a run of the
 # engine - the table's cells are the summaries' figures; the 128 KiB
@@ -112,14 +112,14 @@ assert rows["1M"][1] < 0.3 * rows["1M"][2], rows["1M"]
 assert len(rows) == 10, rows
 print("1M: buggy %.1f of fixed %.1f; 64k: %.1f of %.1f" % (rows["1M"][1], rows["1M"][2], rows["64k"][1], rows["64k"][2]))
 EOF
-ok $? "--sweep=bs: the summaries' figures, the cliff: $(tail -n 1 "$tmp/py")" "$(cat "$tmp/py" "$tmp/sw")"
+ok $? "--sweep=bs: the summaries' figures, the cliff: $(tail -n 1 "$tmp/py")" "<$tmp/py" "<$tmp/sw"
 grep -q '^          1M legacy  *[0-9.]* #*$' "$tmp/sw"
 ok $? "--sweep=bs: a chart of bars"
 "$RAVIZ" --headless --sweep=idle-penalty --file-size=16M >"$tmp/sw" 2>&1 &&
     "$RAVIZ" --headless --device=sata2 --file-size=16M |
     sed -n 's/^throughput_mb_s: //p' >"$tmp/s2"
 [ "$(awk '$1 == "0" { print $3; exit }' "$tmp/sw")" = "$(cat "$tmp/s2")" ]
-ok $? "--sweep=idle-penalty: with no wake-up buggy is sata2's $(cat "$tmp/s2")" "$(cat "$tmp/sw")"
+ok $? "--sweep=idle-penalty: with no wake-up buggy is sata2's $(cat "$tmp/s2")" "<$tmp/sw"
 grep -q '^buggy first under half of fixed: idle-penalty 1.00ms, ' "$tmp/sw"
 ok $? "--sweep=idle-penalty: the finding" "$(tail -n 2 "$tmp/sw")"
 # The sweep's screen without a terminal: frames (the golden files, read
@@ -134,23 +134,23 @@ golden sweep-idle-penalty-120x40.txt "$tmp/swf"
     grep -q '<title>sweep: bs (read() size), the whole file in three modes</title>' \
     "$tmp/sw.svg" && sed 's/<[^>]*>/ /g' "$tmp/sw.svg" | tr -s ' \n' ' ' |
     grep -q 'buggy first under half of fixed: bs 128k' && ! grep -q 'Esc\|q quit' "$tmp/sw.svg"
-ok $? "--sweep=bs --svg: a slide with its title, no key hints" "$(cat "$tmp/out")"
+ok $? "--sweep=bs --svg: a slide with its title, no key hints" "<$tmp/out"
 "$RAVIZ" --headless --sweep=bs --file-size=16M --svg="$tmp/sw.svg" \
     >"$tmp/out" 2>&1
 [ $? -eq 2 ] && grep -q 'exists' "$tmp/out"
-ok $? "--sweep --svg: an existing file is refused before any work" "$(cat "$tmp/out")"
+ok $? "--sweep --svg: an existing file is refused before any work" "<$tmp/out"
 "$RAVIZ" --sweep=bs </dev/null >"$tmp/out" 2>&1
 [ $? -eq 2 ] && grep -q 'needs a terminal' "$tmp/out"
-ok $? "--sweep without --headless and without a terminal: exit 2" "$(cat "$tmp/out")"
+ok $? "--sweep without --headless and without a terminal: exit 2" "<$tmp/out"
 "$RAVIZ" --sweep=latency >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q "'latency' is not bs, ra or idle-penalty" "$tmp/err"
-ok $? "--sweep=latency: exit 2, naming the choices" "$(cat "$tmp/err")"
+ok $? "--sweep=latency: exit 2, naming the choices" "<$tmp/err"
 
 # Refused combinations say why, exit 2.
 "$RAVIZ" --compare >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q 'needs --headless' "$tmp/err"
-ok $? "--compare without --headless: exit 2" "$(cat "$tmp/err")"
+ok $? "--compare without --headless: exit 2" "<$tmp/err"
 "$RAVIZ" --headless --compare --trace=- >/dev/null 2>"$tmp/err"
 [ $? -eq 2 ] && grep -q 'compare' "$tmp/err"
-ok $? "--compare --trace: exit 2" "$(cat "$tmp/err")"
+ok $? "--compare --trace: exit 2" "<$tmp/err"
 tap_done

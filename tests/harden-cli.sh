@@ -22,7 +22,7 @@ refused_opt() {
 	st=$?
 	[ $st = 2 ] && [ ! -s "$tmp/out" ] &&
 	    grep -q -- "$word does not apply to" "$tmp/err"
-	ok $? "$desc: refused (exit $st)" "$(cat "$tmp/err")"
+	ok $? "$desc: refused (exit $st)" "<$tmp/err"
 }
 refused_opt "--check d.demo --bs=4k" --bs --check "$srcdir/demos/report.demo" --bs=4k
 refused_opt "--list-devices --file-size=4P" --file-size --list-devices --file-size=4P
@@ -49,13 +49,13 @@ st=$?
 [ $st = 2 ] && ! grep -q ": ok" "$tmp/out" &&
     grep -q "top.theme:3:12: expected a fallback theme that loads: 'broken' (.*broken.theme) has errors: .*broken.theme:2:1: expected a key" "$tmp/err"
 ok $? "--check-theme: a fallback with errors is reported (exit $st)" \
-    "$(cat "$tmp/out" "$tmp/err")"
+    "<$tmp/out" "<$tmp/err"
 XDG_CONFIG_HOME="$tmp/cfg" "$RAVIZ" --check-theme "$tmp/t2.theme" \
     >"$tmp/out" 2>"$tmp/err"
 st=$?
 [ $st = 2 ] && grep -q "expected a fallback chain that ends: 'lp2' falls back to 'lp1' again" "$tmp/err"
 ok $? "--check-theme: a fallback chain that loops is reported (exit $st)" \
-    "$(cat "$tmp/err")"
+    "<$tmp/err"
 XDG_CONFIG_HOME="$tmp/cfg" "$RAVIZ" --check-theme "$srcdir/themes/default.theme" \
     >"$tmp/out" 2>"$tmp/err"
 ok $? "--check-theme: the default theme and its chain are fine"
@@ -84,7 +84,7 @@ st=$?
 [ $st = 2 ] && grep -q "fig.demo: 1 error" "$tmp/out" &&
     grep -q "fig.demo:4:1: error: caption: {throughput bs=64T file-size=64T}: this alternative run would hold the replay (it does not repeat): larger than the limit of 4194304 engine actions for a caption's alternative run (--limit=figure-work=N lifts it)" "$tmp/err"
 ok $? "--check: a figure that does not end in time is an error, naming the bound (exit $st)" \
-    "$(cat "$tmp/out" "$tmp/err")"
+    "<$tmp/out" "<$tmp/err"
 "$RAVIZ" --check "$srcdir"/demos/*.demo >"$tmp/out" 2>"$tmp/err"
 ok $? "--check: every shipped lesson's figures within the bound"
 tap_done

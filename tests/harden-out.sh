@@ -40,7 +40,7 @@ for o in trace cast svg; do
 	[ $st = 2 ] && [ "$(cat "$tmp/x.$o")" = old ] &&
 	    grep -q "x.$o: the file exists (--force replaces it)" "$tmp/err"
 	ok $? "--$o onto a file: refused (exit $st), the file as it was" \
-	    "$(cat "$tmp/err")"
+	    "<$tmp/err"
 	write $o "$tmp/x.$o" --force
 	[ $st = 0 ] && [ "$(cat "$tmp/x.$o")" != old ] && [ "$(left x.$o)" = 1 ]
 	ok $? "--force --$o: replaced (exit $st), no temporary left"
@@ -54,7 +54,7 @@ for o in trace cast svg; do
 		    [ -L "$tmp/l.$o" ] &&
 		    grep -q "l.$o: a symbolic link is in the way" "$tmp/err"
 		ok $? "--$o ${f:+$f }onto a link: refused (exit $st), link and target as they were" \
-		    "$(cat "$tmp/err")"
+		    "<$tmp/err"
 	done
 	# A dangling link: its target is not created.
 	ln -s "nowhere.$o" "$tmp/d.$o"
@@ -63,7 +63,7 @@ for o in trace cast svg; do
 		[ $st = 2 ] && [ ! -e "$tmp/nowhere.$o" ] && [ -L "$tmp/d.$o" ] &&
 		    grep -q "d.$o: a symbolic link is in the way" "$tmp/err"
 		ok $? "--$o ${f:+$f }onto a dangling link: refused (exit $st), nothing created" \
-		    "$(cat "$tmp/err")"
+		    "<$tmp/err"
 	done
 	# A FIFO with no reader: refused at once, never replaced.
 	mkfifo "$tmp/f.$o"
@@ -72,7 +72,7 @@ for o in trace cast svg; do
 		[ $st = 2 ] && [ -p "$tmp/f.$o" ] &&
 		    grep -q "f.$o: a FIFO is in the way (raviz replaces only a regular file)" "$tmp/err"
 		ok $? "--$o ${f:+$f }onto a FIFO: refused at once (exit $st), the FIFO still there" \
-		    "$(cat "$tmp/err")"
+		    "<$tmp/err"
 	done
 	# A socket (and, as root, a device node): not replaced with --force.
 	python3 -c 'import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' \
@@ -81,13 +81,13 @@ for o in trace cast svg; do
 	[ $st = 2 ] && [ -S "$tmp/s.$o" ] &&
 	    grep -q "s.$o: a socket is in the way" "$tmp/err"
 	ok $? "--$o --force onto a socket: refused (exit $st), the socket still there" \
-	    "$(cat "$tmp/err")"
+	    "<$tmp/err"
 	if mknod "$tmp/n.$o" c 1 3 2>/dev/null; then
 		write $o "$tmp/n.$o" --force
 		[ $st = 2 ] && [ -c "$tmp/n.$o" ] &&
 		    grep -q "n.$o: a device is in the way" "$tmp/err"
 		ok $? "--$o --force onto a device node: refused (exit $st), the node still there" \
-		    "$(cat "$tmp/err")"
+		    "<$tmp/err"
 	fi
 	# A directory in the way.
 	mkdir "$tmp/dir.$o"
@@ -152,7 +152,7 @@ for named in "" 1; do
 			    "$(ls -a "$tmp" | grep i.json)"
 		else
 			ok 1 "SIG$sig${named:+ (named)}: raviz never opened its output" \
-			    "$(cat "$tmp/err")"
+			    "<$tmp/err"
 			kill -9 $bg 2>/dev/null
 			bg=
 		fi
@@ -167,7 +167,7 @@ st=$?
 [ $st = 2 ] && [ ! -e "$tmp/big.json" ] &&
     grep -q "big.json: the run has more than 10000000 events (over [0-9.]* GiB): larger than the limit of 10000000 events for a written trace (--force or --limit=trace-out=N lifts it)" "$tmp/err"
 ok $? "--trace of a 4 PiB run: refused (exit $st), its size and the bound said" \
-    "$(cat "$tmp/err")"
+    "<$tmp/err"
 timeout 20 "$RAVIZ" --headless --file-size=4P --trace=- >"$tmp/out" 2>"$tmp/err"
 st=$?
 [ $st = 2 ] && [ ! -s "$tmp/out" ]
@@ -188,7 +188,7 @@ st=$?
 [ $st = 0 ] && [ "$(grep -c '"seq"' "$tmp/b.json")" = 700000 ] &&
     grep -q "b.json: writing 700000 events (about [0-9.]* MiB)" "$tmp/err"
 ok $? "a trace over 64 MiB says its size before it is written (exit $st)" \
-    "$(cat "$tmp/err")"
+    "<$tmp/err"
 rm -f "$tmp/b.json"
 # A cast's bytes are bounded, not only its frames: 253 bytes of lesson at
 # 1000x1000 made 33 MB in 64 s; with the bound at 1 MiB it stops there,
@@ -202,7 +202,7 @@ st=$?
 [ $st = 2 ] && [ "$(left huge.cast)" = 0 ] &&
     grep -q "huge.cast: larger than the limit of 1 MiB for a cast (--force or --limit=cast-bytes=SIZE lifts it); nothing written" "$tmp/err"
 ok $? "a cast at 1000x1000 past its bound: refused (exit $st), nothing written" \
-    "$(cat "$tmp/err")"
+    "<$tmp/err"
 "$RAVIZ" --headless --limit=cast-bytes=1k --cast="$tmp/c.cast" "$lesson" \
     >"$tmp/out" 2>"$tmp/err"
 st=$?

@@ -41,7 +41,7 @@ st=$?
 [ "$st" = 2 ] && [ ! -s "$tmp/out" ] &&
     grep -q "huge.trace:1:[0-9]*: 4294967295 sectors: larger than any kernel request (at most 8388607 sectors" "$tmp/err"
 ok $? "a request of 2^32-1 sectors: refused (exit 2) naming the kernel's bound" \
-    "status $st" "$(cat "$tmp/err")"
+    "status $st" "<$tmp/err"
 "$RAVIZ" --headless --import="$tmp/huge.trace" --frames --until=1 \
     >"$tmp/out" 2>"$tmp/err"
 st=$?
@@ -106,11 +106,11 @@ awk 'BEGIN {
 grep -q "device 8,256 (the most data read" "$tmp/err" &&
     [ "$(key "$tmp/out" requests)" = 10 ]
 ok $? "17 devices: the 17th, with the most data read, is the one taken" \
-    "$(cat "$tmp/err")"
+    "<$tmp/err"
 "$RAVIZ" --headless --import="$tmp/dev17.trace" --import-dev=8,256 \
     >"$tmp/out" 2>"$tmp/err"
 [ "$(key "$tmp/out" requests)" = 10 ]
-ok $? "--import-dev=8,256 finds the 17th device's events" "$(cat "$tmp/err")"
+ok $? "--import-dev=8,256 finds the 17th device's events" "<$tmp/err"
 # 300 devices: the note lists the first ones and says how many more.
 awk 'BEGIN { print "# tracer: nop"
 	for (d = 0; d < 300; d++)
@@ -118,7 +118,7 @@ awk 'BEGIN { print "# tracer: nop"
 }' >"$tmp/dev300.trace"
 "$RAVIZ" --headless --import="$tmp/dev300.trace" >/dev/null 2>"$tmp/err"
 grep -qE "devices in the trace: 8,0 8,1 .* and [0-9]+ more;" "$tmp/err"
-ok $? "300 devices: the note says how many it does not list" "$(cat "$tmp/err")"
+ok $? "300 devices: the note says how many it does not list" "<$tmp/err"
 
 # ---- item 8: read() lengths past 32 bits, times past 2^64 ns ----
 cat >"$tmp/rd.trace" <<'EOF'
@@ -142,7 +142,7 @@ for fmt in ftrace blkparse; do
 	[ "$st" = 2 ] && [ ! -s "$tmp/out" ] &&
 	    grep -q "late.trace:1:[0-9]*: a time past 2^64 ns" "$tmp/err"
 	ok $? "$fmt: a time past 2^64 ns is refused, not wrapped (exit $st)" \
-	    "$(cat "$tmp/err")"
+	    "<$tmp/err"
 done
 printf '%s\n' 'dd-1 [000] 18446744073.709551615: block_rq_issue: 8,0 R 0 () 0 + 8 [dd]' \
     >"$tmp/last.trace"
@@ -161,14 +161,14 @@ for f in ftrace-pipe.txt bp-mq.blkparse; do
 	st=$?
 	[ $st = 0 ] && cmp -s "$tmp/lf.out" "$tmp/crlf.out"
 	ok $? "$f with CRLF line ends: the same summary (exit $st)" \
-	    "$(cat "$tmp/err")"
+	    "<$tmp/err"
 done
 printf 'dd-1 [000] 1.0: block_rq_issue: 8,0 R 0 () 0 + 8\r [dd]\n' \
     >"$tmp/cr.trace"
 "$RAVIZ" --headless --import="$tmp/cr.trace" >"$tmp/out" 2>"$tmp/err"
 st=$?
 [ $st = 2 ] && grep -q "cr.trace:1:[0-9]*: expected text, found a carriage return (CR) inside the line" "$tmp/err"
-ok $? "a CR inside a line is named (exit $st)" "$(cat "$tmp/err")"
+ok $? "a CR inside a line is named (exit $st)" "<$tmp/err"
 
 # ---- item 8: a trace too large is refused on its size ----
 # 100 GiB of holes, with the bound lifted to 64 GiB: read whole first, it
@@ -179,7 +179,7 @@ if truncate -s 100G "$tmp/sparse.trace" 2>/dev/null; then
 	st=$?
 	[ "$st" = 2 ] && grep -q "sparse.trace: larger than the limit of 64 GiB for an imported trace (--limit=trace-bytes=SIZE lifts it)" "$tmp/err"
 	ok $? "a 100 GiB trace: refused on its size, naming the bound and --limit (exit $st)" \
-	    "$(cat "$tmp/err")"
+	    "<$tmp/err"
 	rm -f "$tmp/sparse.trace"
 else
 	ok 1 "truncate -s 100G: no sparse file here (coreutils truncate)"

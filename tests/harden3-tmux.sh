@@ -36,7 +36,7 @@ refused() {
 	[ "$(status)" = 2 ] && grep -qF -- "$what" "$tmp/err" &&
 	    ! grep -q "$(printf '\033')\[?1049h" "$tmp/pane"
 	ok $? "$name: exit 2, '$what', the screen never opened" \
-	    "$(cat "$tmp/err")"
+	    "<$tmp/err"
 }
 echo old >"$tmp/t.json"
 refused "--trace onto a file" "t.json: the file exists (--force replaces it)" \
@@ -73,7 +73,7 @@ printf '%s\n' 'raviz-demo 1' 'set file-size 16M' \
 st=$?
 [ $st = 2 ] && grep -q "fig.demo:3:1: error: caption: {throughput bs=64T file-size=64T}: this alternative run would hold the replay (it does not repeat): larger than the limit of 4194304 engine actions for a caption's alternative run (--limit=figure-work=N lifts it)" "$tmp/err"
 ok $? "--check runs a caption's figure: a lesson that cannot replay quickly is refused (exit $st)" \
-    "$(cat "$tmp/err")"
+    "<$tmp/err"
 for key in q C-c; do
 	if tl_start "$RAVIZ $tmp/fig.demo" && wait_for "moving"; then
 		$T send-keys -t f "$key"

@@ -102,7 +102,7 @@ if tl_start "$RAVIZ --import=$cap" && wait_for "REAL - 7,0"; then
 	grep -q 'REAL - 7,0 (kernel trace) *t = 518us  event 11' "$tmp/cmp" &&
 	    grep -q 'MODERN - model of 7,0 on the measured device *t = 518us  event 6' \
 	    "$tmp/cmp" && grep -q 'z asleep on page 0' "$tmp/cmp"
-	ok $? "compare: the model at the trace's clock" "$(cat "$tmp/cmp")"
+	ok $? "compare: the model at the trace's clock" "<$tmp/cmp"
 	press m "FIXED - model of 7,0 on the measured device" \
 	    "compare: m switches the model to fixed"
 	press m "BUGGY - model of 7,0 on the measured device" \
@@ -115,7 +115,7 @@ if tl_start "$RAVIZ --import=$cap" && wait_for "REAL - 7,0"; then
 	$T capture-pane -p -t f >"$tmp/cmp"
 	grep -q 'REAL - 7,0' "$tmp/cmp" && grep -q 'MODERN - model of 7,0' \
 	    "$tmp/cmp"
-	ok $? "compare at the end: both halves" "$(cat "$tmp/cmp")"
+	ok $? "compare at the end: both halves" "<$tmp/cmp"
 	quits "q" 0
 else
 	ok 1 "raviz --import did not start"
@@ -131,13 +131,13 @@ printf '%s\n' 'raviz-demo 1' 'trace "x.trace"' \
 "$RAVIZ" --check "$tmp/t.demo" >"$tmp/o" 2>&1
 [ $? -ne 0 ] && grep -q 'no engine to fill' "$tmp/o" &&
     grep -q 'the trace belongs before' "$tmp/o"
-ok $? "a trace lesson: no placeholders, the trace first" "$(cat "$tmp/o")"
+ok $? "a trace lesson: no placeholders, the trace first" "<$tmp/o"
 RAVIZ_DATADIR="$srcdir" "$RAVIZ" --headless --demo=yours >"$tmp/o" \
     2>"$tmp/e"
 [ $? -eq 0 ] && [ "$(tail -n 1 "$tmp/o")" = '@692 +0ms pause' ] &&
     ! grep -q warning "$tmp/e"
 ok $? "headless yours replays its items to the trace's end, no warning" \
-    "$(cat "$tmp/e")"
+    "<$tmp/e"
 RAVIZ_DATADIR="$srcdir" "$RAVIZ" --headless --frames --demo=yours \
     >"$tmp/o" 2>/dev/null
 tail -n 24 "$tmp/o" | grep -q '^REAL - 7,0 (kernel trace) .*event 692' &&
@@ -166,7 +166,7 @@ then
 	$T capture-pane -p -t f >"$tmp/bad"
 	grep -q 'only for a lesson over a trace' "$tmp/bad" &&
 	    [ "$(status)" = 2 ]
-	ok $? "--capture with a model lesson: exit 2" "$(cat "$tmp/bad")"
+	ok $? "--capture with a model lesson: exit 2" "<$tmp/bad"
 else
 	ok 1 "the shell did not start"
 fi
@@ -176,7 +176,7 @@ if tl_start "$RAVIZ --import=$srcdir/tests/data/import/bp-bad.blkparse"; then
 	expect "a malformed trace exits" "FINISHED"
 	$T capture-pane -p -t f >"$tmp/bad"
 	grep -q 'bp-bad.blkparse:3' "$tmp/bad" && [ "$(status)" = 2 ]
-	ok $? "a malformed trace: file:line and exit 2" "$(cat "$tmp/bad")"
+	ok $? "a malformed trace: file:line and exit 2" "<$tmp/bad"
 else
 	ok 1 "the shell did not start"
 fi

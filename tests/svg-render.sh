@@ -166,7 +166,7 @@ cp "$tmp/sb/T1.svg" "$tmp/t1"
     2>"$tmp/err"
 [ $? -eq 2 ] && grep -q 'T1.svg: the file exists (--force replaces it)' \
     "$tmp/err" && cmp -s "$tmp/t1" "$tmp/sb/T1.svg"
-ok $? "--storyboard again: exit 2, nothing replaced" "$(cat "$tmp/err")"
+ok $? "--storyboard again: exit 2, nothing replaced" "<$tmp/err"
 "$RAVIZ" --headless --storyboard="$tmp/sb" --force --file-size=16M \
     >/dev/null 2>&1
 ok $? "--storyboard --force replaces the slides"

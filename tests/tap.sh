@@ -5,7 +5,9 @@
 tap_n=0
 tap_failed=0
 # ok COND_STATUS DESCRIPTION [DETAIL...]: the DETAILs (a captured screen, a
-# diff) go out as TAP comments when the check fails.
+# diff) go out as TAP comments when the check fails.  A DETAIL "<FILE" is
+# FILE's contents, read only then: a "$(cat FILE)" was a process for every
+# check, passing or not.
 ok() {
 	tap_n=$((tap_n + 1))
 	if [ "$1" -eq 0 ]; then
@@ -14,7 +16,12 @@ ok() {
 		echo "not ok $tap_n - $2"
 		tap_failed=$((tap_failed + 1))
 		shift 2
-		[ $# -eq 0 ] || diag "$@"
+		for _ok_d in "$@"; do
+			case $_ok_d in
+			"<"*) diag "$(cat "${_ok_d#<}" 2>&1)" ;;
+			*) diag "$_ok_d" ;;
+			esac
+		done
 	fi
 }
 # diag TEXT...: a comment line per input line

@@ -130,7 +130,7 @@ run_size() {
 	    echo "$bot" | grep -q '^  device .* 1 in flight'; then
 		ok 0 "$sz: c 3: buggy holds the window, the device idle; fixed sends it"
 	else
-		ok 1 "$sz: c 3: buggy holds the window, the device idle; fixed sends it" "$(cat "$tmp/c3")"
+		ok 1 "$sz: c 3: buggy holds the window, the device idle; fixed sends it" "<$tmp/c3"
 	fi
 	keys g
 	wait_for "event 0 " >/dev/null
@@ -149,7 +149,7 @@ run_size() {
 	    ! grep -qF "at next read()" "$tmp/cmp" && grep -qF "event 70 " "$tmp/cmp"; then
 		ok 0 "$sz: after p the halves are still buggy and fixed"
 	else
-		ok 1 "$sz: after p the halves are still buggy and fixed" "$(cat "$tmp/cmp")"
+		ok 1 "$sz: after p the halves are still buggy and fixed" "<$tmp/cmp"
 	fi
 	keys c g
 	wait_gone "FIXED - patch" >/dev/null
@@ -175,7 +175,7 @@ run_size() {
 	wait_gone "FIXED" >/dev/null
 	cap >"$tmp/undo"
 	grep -q "^BUGGY" "$tmp/undo" && ! grep -qF "at next read()" "$tmp/undo"
-	ok $? "$sz: going back undoes the toggle" "$(cat "$tmp/undo")"
+	ok $? "$sz: going back undoes the toggle" "<$tmp/undo"
 	# A live-patched run enters compare all the same, unpatched, and
 	# says so (p twice: patched, in buggy mode again).
 	keys PgDn
@@ -231,7 +231,7 @@ run_term() {
 	until $T new-session -d -s f -x 80 -y 24 \
 	    "env -i TERM=$term LC_ALL=C.UTF-8 PATH=/usr/bin:/bin HOME=$tmp '$RAVIZ'; echo raviz-exit=\$?; sleep 30" 2>"$tmp/tmux-err"; do
 		if now; [ "$now" -gt "$end" ]; then
-			ok 1 "$term: start tmux" "$(cat "$tmp/tmux-err")"
+			ok 1 "$term: start tmux" "<$tmp/tmux-err"
 			return
 		fi
 		sleep 0.1
@@ -259,7 +259,7 @@ run_term() {
 	expect "$term: n after unknown sequences steps one event" "event 1 "
 	cap >"$tmp/term"
 	if grep -qF "raviz-exit" "$tmp/term" || grep -q "^ *[0-9.]*[mun]*s T[1-5]" "$tmp/term"; then
-		ok 1 "$term: unknown sequences do nothing" "$(cat "$tmp/term")"
+		ok 1 "$term: unknown sequences do nothing" "<$tmp/term"
 	else
 		ok 0 "$term: unknown sequences do nothing"
 	fi
