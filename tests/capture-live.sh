@@ -97,14 +97,14 @@ start() {
 	now; deadline=$((now + 20))
 	while [ ! -d "$tr/instances/raviz-$pid" ] && kill -0 $pid 2>/dev/null &&
 	    now && [ "$now" -lt $deadline ]; do
-		sleep 0.01
+		nap 0.01
 	done
 }
 # gone DIR: wait (with a deadline) until DIR is gone; 0 if it is.
 gone() {
 	now; deadline=$((now + 20))
 	while [ -e "$1" ] && now && [ "$now" -lt $deadline ]; do
-		sleep 0.1
+		nap 0.1
 	done
 	[ ! -e "$1" ]
 }
@@ -133,7 +133,7 @@ ok $? "SIGQUIT: exit $st, instance removed, no capture written"
 # tracefs is as it was.
 tfs >"$tmp/tfs.before"
 start killed
-sleep 0.3
+nap 0.3
 kill -KILL $pid
 wait $pid
 gone "$tr/instances/raviz-$pid"

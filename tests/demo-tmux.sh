@@ -21,7 +21,7 @@ file_lines() {
 	i=0
 	while [ $i -lt 100 ]; do
 		[ "$(grep -c '^@' "$1" 2>/dev/null)" -ge "$2" ] && return 0
-		sleep 0.1
+		nap 0.1
 		i=$((i + 1))
 	done
 	return 1
@@ -47,7 +47,7 @@ rpid=$(child_pid "$pid" raviz)
 kill -9 "$rpid"
 i=0
 while kill -0 "$rpid" 2>/dev/null && [ $i -lt 100 ]; do
-	sleep 0.1
+	nap 0.1
 	i=$((i + 1))
 done
 ! kill -0 "$rpid" 2>/dev/null

@@ -62,7 +62,7 @@ golden tmux/captions-80x24.txt "$tmp/captions.txt"
 $T send-keys Escape
 i=0
 while [ $i -lt 100 ] && ! screen_lacks "captions so far"; do
-	sleep 0.1; i=$((i + 1))
+	nap 0.1; i=$((i + 1))
 done
 screen_lacks "captions so far"
 ok $? "Esc closes it"

@@ -130,7 +130,7 @@ os.execv(sys.argv[1], sys.argv[1:])' "$@" >/dev/null 2>"$tmp/err" &
 $fds
 EOF
 		fi
-		sleep 0.05
+		nap 0.05
 	done
 	return 1
 }

@@ -54,7 +54,7 @@ out_refused() {
 	while tl_capture "$T" f $TL_CAPTURE; now; [ "$now" -le "$end" ]; do
 		case $tl_cap in "FINISHED"*|*"
 FINISHED"*) break ;; *PAUSED*) $T send-keys -t f q ;; esac
-		sleep 0.05
+		nap 0.05
 	done
 	# The pane's piped copy may lag the screen: wait for the message in
 	# either, with the same deadline.
@@ -62,7 +62,7 @@ FINISHED"*) break ;; *PAUSED*) $T send-keys -t f q ;; esac
 	    { tl_capture "$T" f $TL_CAPTURE
 	      case $tl_cap in *refused*) true ;; *) false ;; esac; } ||
 	    { now; [ "$now" -gt "$end" ]; }; do
-		sleep 0.05
+		nap 0.05
 	done
 	[ "$(status)" = 2 ] && { grep -q "refused" "$tmp/pane" ||
 	    cap | grep -q "refused"; }
@@ -124,6 +124,6 @@ ok $? "COLUMNS=100000: the real problem, not TERM"
 tl_start "COLUMNS=1000 LINES=1000 $RAVIZ"
 now; end=$((now + DEADLINE))
 until [ "$($T display -p -t f '#{alternate_on}')" = 1 ] ||
-    { now; [ "$now" -gt "$end" ]; }; do sleep 0.05; done
+    { now; [ "$now" -gt "$end" ]; }; do nap 0.05; done
 killed 15 "1000x1000 then SIGTERM"
 tap_done

@@ -95,6 +95,33 @@ key() {
 		case $_key_l in "$2: "*) printf '%s\n' "${_key_l#"$2: "}" ;; esac
 	done <"$1"
 }
+# nap SECONDS: sleep(1), without a process per call: a poll loop's sleep
+# was a tenth of the processes make check ran.  The first call starts a
+# bash (read -t takes fractions of a second) that sleeps on request, on fds
+# 6 and 7 through two FIFOs in $tmp; it ends when the test's shell has gone
+# (it looks every 5 s, since a child of the test may hold its input open).
+# Without $tmp, bash or the FIFOs: sleep(1).
+nap() {
+	if [ -z "${_nap_pid:-}" ]; then
+		[ -n "${tmp:-}" ] && [ -d "$tmp" ] && command -v bash >/dev/null &&
+		    mkfifo "$tmp/nap.in" "$tmp/nap.out" "$tmp/nap.never" ||
+		    { sleep "$1"; return; }
+		bash -c 'exec 3<>"$1"
+			while :; do
+				if read -r -t 5 d; then
+					read -r -t "$d" -u 3 _
+					echo
+				elif [ $? -le 128 ] || ! kill -0 "$2" 2>/dev/null; then
+					exit 0
+				fi
+			done' nap "$tmp/nap.never" $$ <"$tmp/nap.in" \
+		    >"$tmp/nap.out" 2>/dev/null &
+		_nap_pid=$!
+		exec 6>"$tmp/nap.in" 7<"$tmp/nap.out"
+	fi
+	{ printf '%s\n' "$1" >&6 && read -r _nap_r <&7; } 2>/dev/null ||
+	    sleep "$1"
+}
 # now: $now, the seconds since boot (whole), for the deadlines of poll
 # loops; read from /proc/uptime, not date(1): a process per poll was, with
 # grep, most of what a waiting test cost.

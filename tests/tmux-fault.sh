@@ -49,12 +49,12 @@ if start; then
 		i=$((i + 1))
 	done
 	$T resize-window -t f -x 100 -y 30
-	sleep 0.3
+	nap 0.3
 	pid=$(raviz_pid)
 	[ -n "$pid" ]; ok $? "resize storm: raviz still running"
 	press ' ' "PAUSED" "resize storm: still answers keys"
 	$T send-keys -t f C-l
-	sleep 0.3
+	nap 0.3
 	cap >"$tmp/screen"
 	head -n 1 "$tmp/screen" | grep -q "BUGGY"; ok $? "resize storm: header on the first line"
 	# The scenario is right-aligned on line 1: it must end at column 100.

@@ -217,7 +217,7 @@ wait_in() {
 		_wi_s=$tl_cap
 		case $_wi_s in *"$3"*) tl_screen=$_wi_s; return 0 ;; esac
 		now; [ "$now" -le "$_wi_end" ] || break
-		sleep 0.05
+		nap 0.05
 	done
 	printf '%s\n' "$_wi_s" | sed 's/^/# /'
 	return 1
@@ -230,7 +230,7 @@ wait_gone() {
 	while now; [ "$now" -le "$tl_end" ]; do
 		tl_capture "$T" f $TL_CAPTURE
 		case $tl_cap in *"$1"*) ;; *) return 0 ;; esac
-		sleep 0.05
+		nap 0.05
 	done
 	return 1
 }
@@ -246,7 +246,7 @@ settled() {
 	"$@" >"$tl_f.prev"
 	now; tl_end=$((now + DEADLINE))
 	while now; [ "$now" -le "$tl_end" ]; do
-		sleep 0.05
+		nap 0.05
 		"$@" >"$tl_f"
 		cmp -s "$tl_f" "$tl_f.prev" && return 0
 		mv "$tl_f" "$tl_f.prev"
@@ -333,7 +333,7 @@ killed() {
 ends() {
 	now; tl_end=$((now + DEADLINE))
 	while [ -n "$1" ] && kill -0 "$1" 2>/dev/null && now &&
-	    [ "$now" -le "$tl_end" ]; do sleep 0.05; done
+	    [ "$now" -le "$tl_end" ]; do nap 0.05; done
 	if [ -n "$1" ] && kill -0 "$1" 2>/dev/null; then
 		ok 1 "$2: raviz ends (still running: $(ps -o %cpu= -p "$1")% CPU)"
 		kill -KILL "$1"

@@ -116,7 +116,7 @@ if tl_start "$RAVIZ --headless --summary $slow"; then
 	expect "Ctrl-C: raviz says where it stopped" "no summary"
 	n=0
 	until cap | grep -qE '^PROMPT\$ *$' || [ $n -ge 100 ]; do
-		sleep 0.05; n=$((n + 1))
+		nap 0.05; n=$((n + 1))
 	done
 	[ -z "$(raviz_pid)" ] && cap | grep -qE '^PROMPT\$ *$'
 	ok $? "Ctrl-C: raviz has ended and the shell prompts again"

@@ -29,7 +29,7 @@ $T send-keys Space
 expect "space plays in time pace" "PLAYING  1 ms/s"
 # The first events come within the first simulated millisecond.
 i=0
-while [ $i -lt 200 ] && [ "$(event_no)" -lt 5 ]; do sleep 0.1; i=$((i + 1)); done
+while [ $i -lt 200 ] && [ "$(event_no)" -lt 5 ]; do nap 0.1; i=$((i + 1)); done
 [ "$(event_no)" -ge 5 ]
 ok $? "time pace plays: event $(event_no) on screen"
 $T send-keys +
@@ -77,7 +77,7 @@ wait_for "PAUSED  10 events/s"
 $T send-keys q
 i=0
 while [ $i -lt 100 ] && ! grep -q '^# end of recording' "$rec" 2>/dev/null; do
-	sleep 0.1
+	nap 0.1
 	i=$((i + 1))
 done
 grep -q '^@0 +[0-9]*ms pace time$' "$rec" &&

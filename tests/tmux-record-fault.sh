@@ -71,7 +71,7 @@ at_lines() {
 	while now; [ "$now" -le "$end" ]; do
 		at_count "$1"
 		[ "$at" -ge "$2" ] && return 0
-		sleep 0.05
+		nap 0.05
 	done
 	return 1
 }
@@ -197,7 +197,7 @@ filled() {
 			# raviz has gone (killed by SIGXFSZ?): no use going on.
 			*FINISHED*) gone=1; break ;;
 			esac
-			sleep 0.02
+			nap 0.02
 		done
 		[ $shown -eq 0 ] || [ $gone -eq 1 ] && break
 	done

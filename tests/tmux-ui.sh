@@ -75,7 +75,7 @@ run_size() {
 	keys Space
 	expect "$sz: space pauses" "PAUSED"
 	cap >"$tmp/p1"
-	sleep 0.3
+	nap 0.3
 	cap >"$tmp/p2"
 	cmp -s "$tmp/p1" "$tmp/p2" && ! grep -qF "event 0 " "$tmp/p1"
 	ok $? "$sz: paused after playing, screen still"
@@ -234,7 +234,7 @@ run_term() {
 			ok 1 "$term: start tmux" "<$tmp/tmux-err"
 			return
 		fi
-		sleep 0.1
+		nap 0.1
 	done
 	$T set-option -g status off >/dev/null
 	wait_for "PAUSED" >/dev/null

@@ -39,7 +39,7 @@ run() {
 	while now; [ "$now" -le "$_end" ]; do
 		_n=$(frames "$_st" | sed 's/.*frames //')
 		[ "${_n:-0}" -ge $((MIN_FRAMES + 20)) ] && break
-		sleep 0.1
+		nap 0.1
 	done
 	$T send-keys q
 	wait_gone "100000 ev"

@@ -186,7 +186,7 @@ wait_raw() {
 	i=0
 	while [ $i -lt 150 ]; do
 		grep -qF -- "$2" "$tmp/$1.raw" 2>/dev/null && return 0
-		sleep 0.1
+		nap 0.1
 		i=$((i + 1))
 	done
 	return 1
@@ -217,7 +217,7 @@ title() { tm display-message -p -t "raviz:$1" '#{pane_title}'; }
 tm new-window -d -n canary -t raviz: "printf '\\033]0;CANARY\\007'; sleep 600"
 i=0
 while [ $i -lt 50 ] && [ "$(title canary)" != CANARY ]; do
-	sleep 0.1
+	nap 0.1
 	i=$((i + 1))
 done
 titles=0
