@@ -169,7 +169,24 @@ tl_setup() {
 	trap '$T kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
 }
 # word W FILE: W appears in FILE as a whole setting (not as -W).
-word() { grep -qE "(^| )$1( |\$)" "$2"; }
+word() { words "$2" "$1"; }
+# words FILE W...: each W appears in FILE (stty -a) as a whole setting,
+# between blanks or line ends: FILE read once, its words compared in the
+# shell (a grep a setting was a process each, four a restored terminal).
+words() {
+	_ws_t=$(cat "$1" 2>/dev/null) || return 1
+	shift
+	for _ws_w in "$@"; do
+		_ws_f=1
+		set -f
+		for _ws_x in $_ws_t; do
+			[ "$_ws_x" = "$_ws_w" ] && { _ws_f=0; break; }
+		done
+		set +f
+		[ $_ws_f = 0 ] || return 1
+	done
+	return 0
+}
 # cap: the pane's screen ($TL_CAPTURE: -pJ joins wrapped lines).
 cap() { $T capture-pane $TL_CAPTURE -t f 2>/dev/null; }
 # tl_capture TMUX TARGET FLAGS...: $tl_cap is what $(TMUX capture-pane
@@ -312,8 +329,7 @@ restored() {
 	expect "$1: raviz exits and the shell runs the next command" "FINISHED"
 	[ "$($T display -p -t f '#{alternate_on}')" = 0 ]
 	ok $? "$1: alternate screen left"
-	word icanon "$tmp/stty" && word echo "$tmp/stty" &&
-	    word icrnl "$tmp/stty" && word opost "$tmp/stty"
+	words "$tmp/stty" icanon echo icrnl opost
 	ok $? "$1: stty -a shows icanon echo icrnl opost"
 	[ -s "$tmp/stty" ] || diag "no stty output"
 }
