@@ -98,15 +98,22 @@ literals "$tmp/liar.demo" >"$tmp/bad"
 ok $? "the literal-figure check flags measured figures and allows set values and the report's: $(tr '\n' '|' <"$tmp/bad")"
 
 for n in $lessons; do
+	# (What went wrong is read only when something did.)
 	literals "$demos/$n.demo" >"$tmp/bad"
-	[ ! -s "$tmp/bad" ]
-	ok $? "$n.demo: no literal figure of the run in a caption $(tr '\n' '|' <"$tmp/bad")"
+	if [ ! -s "$tmp/bad" ]; then
+		ok 0 "$n.demo: no literal figure of the run in a caption "
+	else
+		ok 1 "$n.demo: no literal figure of the run in a caption $(tr '\n' '|' <"$tmp/bad")"
+	fi
 	"$RAVIZ" --headless --cast "$tmp/$n.cast" "$demos/$n.demo" \
 	    >/dev/null 2>"$tmp/err"
-	[ $? -eq 0 ] && [ ! -s "$tmp/err" ]
-	ok $? "$n.demo replays quietly $(head -c 300 "$tmp/err")"
+	if [ $? -eq 0 ] && [ ! -s "$tmp/err" ]; then
+		ok 0 "$n.demo replays quietly "
+	else
+		ok 1 "$n.demo replays quietly $(head -c 300 "$tmp/err")"
+	fi
 	# The markers: captions as shown, filled.
-	grep '"m", ' "$tmp/$n.cast" | sed 's/^[^"]*"m", "//; s/"\]$//' \
+	sed -n '/"m", /{s/^[^"]*"m", "//; s/"\]$//; p;}' "$tmp/$n.cast" \
 	    >"$tmp/$n.captions"
 	[ "$(grep -c . "$tmp/$n.captions")" -ge 3 ] &&
 	    ! grep -q '{[a-z_]' "$tmp/$n.captions"
