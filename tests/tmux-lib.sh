@@ -37,7 +37,8 @@ tl_tmux() {
 	shift
 	case $1 in
 	capture-pane | send-keys | display | display-message | list-panes | \
-	    resize-window | set-option | respawn-pane | clear-history)
+	    resize-window | set-option | respawn-pane | clear-history | \
+	    pipe-pane)
 		if [ "${tl_ctl_sock:-}" = "$_tt_s" ] && tl_ctl_line "$@"; then
 			tl_ctl_cmd
 			case $? in
@@ -72,15 +73,24 @@ tl_tmux() {
 	tmux -L "$_tt_s" -f /dev/null "$@"
 }
 # tl_ctl_line ARGS...: $tl_ctl_l is ARGS as one command line for tmux's
-# parser, each argument in single quotes (nothing in them is expanded); 1
-# when an argument holds a single quote or a newline, which the line cannot
-# carry so plainly.
+# parser, each argument in single quotes (nothing in them is expanded; a
+# single quote inside is '\'', which tmux reads as a shell does); 1 when an
+# argument holds a newline, which the line cannot carry.
 tl_ctl_line() {
 	tl_ctl_l=
 	for _tl_a in "$@"; do
-		case $_tl_a in *"'"* | *"
+		case $_tl_a in *"
 "*) return 1 ;; esac
-		tl_ctl_l="$tl_ctl_l '$_tl_a'"
+		_tl_q=
+		while :; do
+			case $_tl_a in
+			*"'"*)
+				_tl_q="$_tl_q${_tl_a%%"'"*}'\\''"
+				_tl_a=${_tl_a#*"'"} ;;
+			*) break ;;
+			esac
+		done
+		tl_ctl_l="$tl_ctl_l '$_tl_q$_tl_a'"
 	done
 }
 # tl_ctl_open SOCKET: the control client of SOCKET's server is open
