@@ -13,23 +13,49 @@
 . "$srcdir/tests/tmux-lib.sh"
 tl_setup tmux-mouse
 
-# The helpers below take the screen apart in the shell: with od, sed, grep
-# and head per call they ran more processes than the rest of the test.
-# hex BYTES...: the bytes (decimal) as send-keys -H wants them.
-hex() { for b in "$@"; do printf '%02x ' "$b"; done; }
-# str TEXT: TEXT's bytes (ASCII) in hex.
+# The helpers below take the screen apart and build the reports in the
+# shell: with od, sed, grep and head per call they ran more processes than
+# the rest of the test, and with a $(...) per byte, hundreds of forks.
+# hexn N...: append each N (0-255) in hex to $k, as send-keys -H wants it.
+hexn() {
+	for _hx_n in "$@"; do
+		_hx_d=
+		for _hx_v in $((_hx_n / 16)) $((_hx_n % 16)); do
+			case $_hx_v in
+			10) _hx_v=a ;; 11) _hx_v=b ;; 12) _hx_v=c ;; 13) _hx_v=d ;;
+			14) _hx_v=e ;; 15) _hx_v=f ;;
+			esac
+			_hx_d=$_hx_d$_hx_v
+		done
+		k="$k $_hx_d"
+	done
+}
+# str TEXT: append TEXT's bytes in hex to $k: ESC and what the reports
+# are made of, by table; anything else through printf.
 str() {
 	_str_s=$1
 	while [ -n "$_str_s" ]; do
 		_str_r=${_str_s#?}
-		printf ' %02x' "'${_str_s%"$_str_r"}"
+		_str_c=${_str_s%"$_str_r"}
+		case $_str_c in
+		"$esc") k="$k 1b" ;;
+		[0-9]) k="$k 3$_str_c" ;;
+		"[") k="$k 5b" ;;
+		"<") k="$k 3c" ;;
+		";") k="$k 3b" ;;
+		M) k="$k 4d" ;;
+		m) k="$k 6d" ;;
+		*) hexn "$(printf '%d' "'$_str_c")" ;;
+		esac
 		_str_s=$_str_r
 	done
 }
-# Reports of a press (and release) of button B at 0-based column X, row Y.
-x10() { echo "$(str "$(printf '\033[M')") $(hex $((32 + $1)) $((33 + $2)) $((33 + $3)))"; }
-sgr() { str "$(printf '\033[<%d;%d;%d%s' "$1" $(($2 + 1)) $(($3 + 1)) "$4")"; }
-urxvt() { str "$(printf '\033[%d;%d;%dM' $((32 + $1)) $(($2 + 1)) $(($3 + 1)))"; }
+esc=$(printf '\033')
+# Reports of a press (and release) of button B at 0-based column X, row Y,
+# appended to $k.
+x10() { str "$esc[M"; hexn $((32 + $1)) $((33 + $2)) $((33 + $3)); }
+sgr() { str "$esc[<$1;$(($2 + 1));$(($3 + 1))$4"; }
+urxvt() { str "$esc[$((32 + $1));$(($2 + 1));$(($3 + 1))M"; }
 # send HEX...: type the bytes into the pane.
 send() { $T send-keys -t f -H $*; }
 # event: the event number the header shows now.
@@ -58,11 +84,23 @@ HOME=$tmp RAVIZ_DATADIR=${RAVIZ_DATADIR:-} $RAVIZ --until=300"
 	# Nothing to do: header clicks (space 32 is X10's button 0 - a
 	# click once started playback), the right and middle buttons on a
 	# lane, motion, the lane's label; each press with its release.
-	send "$(x10 0 5 0)" "$(x10 3 5 0)" "$(sgr 0 40 0 M)" "$(sgr 0 40 0 m)" \
-	    "$(sgr 2 20 14 M)" "$(sgr 2 20 14 m)" "$(x10 2 20 14)" \
-	    "$(x10 3 20 14)" "$(urxvt 1 20 14)" "$(urxvt 3 20 14)" \
-	    "$(sgr 35 20 14 M)" "$(x10 0 50 1)" "$(x10 3 50 1)" \
-	    "$(sgr 0 3 14 M)" "$(sgr 0 3 14 m)"
+	k=
+	x10 0 5 0
+	x10 3 5 0
+	sgr 0 40 0 M
+	sgr 0 40 0 m
+	sgr 2 20 14 M
+	sgr 2 20 14 m
+	x10 2 20 14
+	x10 3 20 14
+	urxvt 1 20 14
+	urxvt 3 20 14
+	sgr 35 20 14 M
+	x10 0 50 1
+	x10 3 50 1
+	sgr 0 3 14 M
+	sgr 0 3 14 m
+	send $k
 	$T send-keys -t f n
 	at 301 "$term: reports that mean nothing, then n: one step"
 	cap | grep -q "PAUSED" && cap | grep -q "^BUGGY" &&
@@ -72,34 +110,52 @@ HOME=$tmp RAVIZ_DATADIR=${RAVIZ_DATADIR:-} $RAVIZ --until=300"
 	at 300 "$term: N: back"
 	y=$(row "  device ")
 	# The rightmost lane column is now: stays (SGR and X10).
-	send "$(sgr 0 53 "$y" M)" "$(sgr 0 53 "$y" m)"
+	k=
+	sgr 0 53 "$y" M
+	sgr 0 53 "$y" m
+	send $k
 	$T send-keys -t f n N
 	at 300 "$term: a click on the slice of now stays"
 	# Eleven columns back: before event 300.
-	send "$(sgr 0 42 "$y" M)" "$(sgr 0 42 "$y" m)"
+	k=
+	sgr 0 42 "$y" M
+	sgr 0 42 "$y" m
+	send $k
 	wait_gone "event 300 "
 	ok $? "$term: SGR click on a lane column goes back (event $(event))"
 	back=$(event)
 	# The wheel: down a step, up a step (X10 and SGR).
-	send "$(x10 65 40 10)"
+	k=
+	x10 65 40 10
+	send $k
 	at $((back + 1)) "$term: X10 wheel down: a step forward"
-	send "$(sgr 64 40 10 M)"
+	k=
+	sgr 64 40 10 M
+	send $k
 	at "$back" "$term: SGR wheel up: a step back"
 	# X10 and urxvt clicks on the same column: the same place.
 	$T send-keys -t f :300 Enter
 	at 300 "$term: :300 Enter"
-	send "$(x10 0 42 "$y")" "$(x10 3 42 "$y")"
+	k=
+	x10 0 42 "$y"
+	x10 3 42 "$y"
+	send $k
 	at "$back" "$term: X10 click on that lane column: the same event"
 	$T send-keys -t f :300 Enter
 	at 300 "$term: :300 again"
-	send "$(urxvt 0 42 "$y")"
+	k=
+	urxvt 0 42 "$y"
+	send $k
 	at "$back" "$term: urxvt click on it: the same event"
 	# A page in flight (the second half of strip 1536's row): its
 	# dispatch, 3 events before 300 (check_find.c checks the numbers).
 	$T send-keys -t f :300 Enter
 	at 300 "$term: :300 once more"
 	y=$(row "    1536 ")
-	send "$(sgr 0 50 "$y" M)" "$(sgr 0 50 "$y" m)"
+	k=
+	sgr 0 50 "$y" M
+	sgr 0 50 "$y" m
+	send $k
 	at 297 "$term: a click on a page in flight goes to its dispatch"
 	# The next tl_new ends this server (linux has no alternate screen:
 	# the last frame stays on it after q).
