@@ -744,7 +744,13 @@ loop_run(const struct opts *o)
 		    "with --headless\n");
 		return (2);
 	}
-	setlocale(LC_ALL, "");
+	/*
+	 * The character set only (curses' wide characters, the codeset caps
+	 * reads): numbers are printed as the headless output prints them,
+	 * with a '.' whatever LC_NUMERIC says, and the other categories are
+	 * files a start need not read.
+	 */
+	setlocale(LC_CTYPE, "");
 	if ((status = tty_size_check()) != 0 ||
 	    (status = session_outputs_check(o)) != 0)
 		return (status);
