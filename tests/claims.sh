@@ -19,15 +19,12 @@ for l in report moments small-4k small-64k cliff hdd nvme setra today; do
 	"$RAVIZ" --headless "$f" >"$tmp/$l.log" 2>/dev/null
 	sets=$(sed -n 's/^set \([a-z-]*\) \(.*\)$/--\1=\2/p' "$f" |
 	    grep -v '^--mode=' | tr '\n' ' ')
-	for m in buggy fixed legacy modern modern-buggy; do
-		# shellcheck disable=SC2086
-		"$RAVIZ" --headless --trace=- $sets --mode=$m \
-		    >"$tmp/$l.$m.json" 2>/dev/null
-	done
 	start=$(sed -n 's/^set mode \(.*\)$/\1/p' "$f")
-	python3 - "$tmp" "$l" "${start:-buggy}" >"$tmp/py" 2>&1 <<'EOF'
-import json, re, sys
-d, lesson, mode = sys.argv[1], sys.argv[2], sys.argv[3]
+	# The run of each mode the lesson shows, traced when a caption of it
+	# is checked (a lesson shows two of the five).
+	python3 - "$tmp" "$l" "${start:-buggy}" "$RAVIZ" "$sets" >"$tmp/py" 2>&1 <<'EOF'
+import json, re, subprocess, sys
+d, lesson, mode, raviz, sets = sys.argv[1:6]
 BACK = 8	# the events before @N a caption speaks of
 claims = [
     ("a flush because a read() ended",
@@ -46,7 +43,10 @@ claims = [
 runs = {}
 def run(m):
     if m not in runs:
-        runs[m] = [json.loads(l) for l in open("%s/%s.%s.json" % (d, lesson, m))
+        out = subprocess.run([raviz, "--headless", "--trace=-"] + sets.split() +
+            ["--mode=" + m], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            check=True, universal_newlines=True).stdout
+        runs[m] = [json.loads(l) for l in out.splitlines()
             if l.startswith("{") and '"seq"' in l]
     return runs[m]
 bad, checked = [], 0
