@@ -103,26 +103,13 @@ attrs=$(sed -n 's/^	{ "\([a-z]*\)", \(THEME_[A-Z]*\|0\) },$/\1/p' \
     "$srcdir/src/theme-parse.c")
 [ "$(echo "$keys" | wc -l)" -ge 20 ] && [ "$(echo "$attrs" | wc -l)" -eq 6 ]
 ok $? "found the role keys and attributes in theme-parse.c"
-# Each word as grep -wF finds it (not inside a longer word), all in one
-# awk: a grep per word was 70 processes.
+# Each word as grep -wF finds it (absent, tap.sh: one awk, not a grep a
+# word).
 missing=$(printf '%s\n' $keys $attrs name description requires fallback \
     window lanes glyph.STATE ascii.STATE black red green yellow blue magenta \
     cyan white bright-NAME default 0 255 '#rrggbb' 'on BG' 8 16 256 \
     truecolor RAVIZ_THEME XDG_CONFIG_HOME HOME RAVIZ_DATADIR NO_COLOR \
-    COLORTERM TERM LC_ALL | awk '
-	function wordc(c) { return c ~ /[A-Za-z0-9_]/ }
-	function has(w,   s, p, o) {
-		s = text
-		while ((p = index(s, w)) > 0) {
-			o = substr(s, p + length(w), 1)
-			if ((p == 1 || !wordc(substr(s, p - 1, 1))) && !wordc(o))
-				return 1
-			s = substr(s, p + 1)
-		}
-		return 0
-	}
-	FILENAME == ARGV[1] { text = text "\n" $0; next }
-	!has($0) { printf " %s", $0 }' "$tmp/page" -)
+    COLORTERM TERM LC_ALL | absent "$tmp/page")
 [ -z "$missing" ]; ok $? "raviz-theme(5) documents the theme format${missing:+ (missing:$missing)}"
 # Its example theme is a theme raviz takes.
 awk '/^\.SH EXAMPLES/ { f = 1 } f && /^\.ft B$/ { g = 1; next }

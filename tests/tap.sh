@@ -122,6 +122,25 @@ nap() {
 	{ printf '%s\n' "$1" >&6 && read -r _nap_r <&7; } 2>/dev/null ||
 	    sleep "$1"
 }
+# absent FILE: of the words on stdin (one a line), those that FILE does not
+# hold as grep -wF would find them (not inside a longer word of letters,
+# digits and _), as " WORD" each: one awk for a list a grep a word was.
+absent() {
+	awk '
+	function wordc(c) { return c ~ /[A-Za-z0-9_]/ }
+	function has(w,   s, p) {
+		s = text
+		while ((p = index(s, w)) > 0) {
+			if ((p == 1 || !wordc(substr(s, p - 1, 1))) &&
+			    !wordc(substr(s, p + length(w), 1)))
+				return 1
+			s = substr(s, p + 1)
+		}
+		return 0
+	}
+	FILENAME == ARGV[1] { text = text "\n" $0; next }
+	!has($0) { printf " %s", $0 }' "$1" -
+}
 # now: $now, the seconds since boot (whole), for the deadlines of poll
 # loops; read from /proc/uptime, not date(1): a process per poll was, with
 # grep, most of what a waiting test cost.
