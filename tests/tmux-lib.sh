@@ -285,10 +285,9 @@ raviz_pid() {
 	child_pid "$($T display -p -t f '#{pane_pid}')" raviz
 }
 # tl_start CMDLINE: a fresh shell in an 80x24 pane (tl_pane), its output
-# logged to $tmp/pane; once the shell
-# has printed its prompt it runs CMDLINE, then prints EXIT=status, saves
-# `stty -a` and prints a marker that the typed command line itself cannot
-# show.
+# logged to $tmp/pane; once the shell has printed its prompt it runs
+# CMDLINE, then prints EXIT=status, saves `stty -a` and prints a marker
+# that the typed command line itself cannot show.
 tl_start() {
 	rm -f "$tmp/stty" "$tmp/pane"
 	# exec: the pane's process is the shell raviz_pid looks under (dash
@@ -301,7 +300,7 @@ LSAN_OPTIONS='${LSAN_OPTIONS:-}' sh" || return 1
 	$T send-keys -t f "$1; echo EXIT=\$?; stty -a >$tmp/stty; echo FIN''ISHED" Enter
 }
 # tl_new W H CMDLINE: CMDLINE alone (no shell; `sleep 60` after it keeps
-# the pane) in a W x H pane of a new server; $T, cap and wait_for then work
+# the pane) in a fresh W x H pane (tl_pane); $T, cap and wait_for then work
 # on it as after tl_start.
 tl_new() { tl_pane "$1" "$2" "$3; sleep 60"; }
 # tl_pane W H CMD: pane f of the test's server runs CMD at W x H, from a
