@@ -107,12 +107,13 @@ done
 started() {
 	n=$1
 	shift
-	# With SIGINT and SIGQUIT at their default: a shell starts a
-	# background job with both ignored, and raviz keeps what it inherits.
+	# With the ending signals at their default: a shell starts a
+	# background job with SIGINT and SIGQUIT ignored, nohup (or a CI
+	# runner) may have ignored SIGHUP, and raviz keeps what it inherits.
 	python3_find
 	"$tap_python3" -S -c 'import os, signal, sys
-signal.signal(signal.SIGINT, signal.SIG_DFL)
-signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+for s in (signal.SIGINT, signal.SIGQUIT, signal.SIGHUP, signal.SIGTERM):
+    signal.signal(s, signal.SIG_DFL)
 os.execv(sys.argv[1], sys.argv[1:])' "$@" >/dev/null 2>"$tmp/err" &
 	bg=$!
 	now; end=$((now + 20))
