@@ -42,7 +42,12 @@ $T send-keys t
 expect "t again: time pace at the rate it had" "PLAYING  500 us/s"
 
 # The sparkline row at 120x40, under the lanes; the buggy run stalls.
+# 5 jumps to T5 and pauses: PAUSED is awaited first.  The sparkline row
+# and its "of 270 MB/s in 2ms" are on every frame while playing, so that
+# text alone was found on the screen from before 5, and the row was then
+# read before the jump.
 $T send-keys 5
+wait_for "PAUSED  500 us/s" >/dev/null
 expect "120x40: the sparkline row names its window and scale" \
     "of 270 MB/s in 2ms"
 spark=$($T capture-pane -p | grep '^    MB/s ')
