@@ -42,6 +42,11 @@ fi
 # 50 resizes within a second, then the final size is drawn correctly.
 if start; then
 	$T send-keys -t f ' '
+	# Playing before the storm: the screen before this space showed
+	# PAUSED too, and a raviz that had not read it yet made the PAUSED
+	# awaited after the storm come from that screen, not from the
+	# second space.
+	wait_for "PLAYING" >/dev/null
 	i=0
 	while [ $i -lt 50 ]; do
 		w=$((60 + (i * 7) % 70)); h=$((16 + (i * 5) % 30))
