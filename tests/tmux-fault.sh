@@ -46,7 +46,7 @@ if start; then
 	# PAUSED too, and a raviz that had not read it yet made the PAUSED
 	# awaited after the storm come from that screen, not from the
 	# second space.
-	wait_for "PLAYING" >/dev/null
+	expect "resize storm: playing before it" "PLAYING"
 	i=0
 	while [ $i -lt 50 ]; do
 		w=$((60 + (i * 7) % 70)); h=$((16 + (i * 5) % 30))
@@ -59,8 +59,8 @@ if start; then
 	[ -n "$pid" ]; ok $? "resize storm: raviz still running"
 	press ' ' "PAUSED" "resize storm: still answers keys"
 	$T send-keys -t f C-l
-	nap 0.3
-	cap >"$tmp/screen"
+	# The frame once two captures in a row agree, not after a fixed nap.
+	settled "$tmp/screen" cap
 	head -n 1 "$tmp/screen" | grep -q "BUGGY"; ok $? "resize storm: header on the first line"
 	# The scenario is right-aligned on line 1: it must end at column 100.
 	w=$(head -n 1 "$tmp/screen" | LC_ALL=C.UTF-8 wc -m)

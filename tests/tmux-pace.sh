@@ -47,7 +47,7 @@ expect "t again: time pace at the rate it had" "PLAYING  500 us/s"
 # text alone was found on the screen from before 5, and the row was then
 # read before the jump.
 $T send-keys 5
-wait_for "PAUSED  500 us/s" >/dev/null
+expect "5: T5, paused, time pace kept" "PAUSED  500 us/s"
 expect "120x40: the sparkline row names its window and scale" \
     "of 270 MB/s in 2ms"
 spark=$($T capture-pane -p | grep '^    MB/s ')
