@@ -31,6 +31,7 @@
 #include "file.h"
 #include "bounds.h"
 #include "fmt.h"
+#include "grow.h"
 #include "opts.h"
 #include "parse.h"
 #include "scenario.h"
@@ -56,6 +57,7 @@ struct pctx {
 	int		 have_version;
 	struct setline	*sets;
 	size_t		 nsets;
+	size_t		 cap_sets, cap_items, cap_diags; /* grow.h */
 	unsigned	*set_line;	/* per scenario_opts[]: its last
 					   `set` line, or 0 */
 };
@@ -94,7 +96,7 @@ static void
 diag(struct pctx *p, enum demo_sev sev, const char *at, const char *fmt, ...)
 {
 	struct demo		*d = p->d;
-	struct demo_diag	*nd, *g;
+	struct demo_diag	*g;
 	char			 raw[512];
 	va_list			 ap;
 	unsigned		 col = at != NULL ? column(p, at) : 1;
@@ -111,12 +113,11 @@ diag(struct pctx *p, enum demo_sev sev, const char *at, const char *fmt, ...)
 			k--;
 		memcpy(raw + k, "...", 4);
 	}
-	nd = realloc(d->diags, (d->ndiags + 1) * sizeof *d->diags);
-	if (nd == NULL) {
+	if (grow_room((void **)&d->diags, &p->cap_diags, d->ndiags,
+	    sizeof *d->diags) != 0) {
 		p->oom = 1;
 		return;
 	}
-	d->diags = nd;
 	g = &d->diags[d->ndiags];
 	g->sev = sev;
 	g->line = p->lineno;
@@ -419,7 +420,6 @@ static void
 parse_set(struct pctx *p, const char *s)
 {
 	struct opts	 o;
-	struct setline	*ns;
 	const char	*name, *ne, *val, *ve, *msg;
 	char		*argv[2], *arg;
 	const struct scenario_opt *sco;
@@ -472,12 +472,12 @@ parse_set(struct pctx *p, const char *s)
 		    "%u; this line counts", (int)nlen, name,
 		    p->set_line[known]);
 	p->set_line[known] = p->lineno;
-	if ((ns = realloc(p->sets, (p->nsets + 1) * sizeof *ns)) == NULL) {
+	if (grow_room((void **)&p->sets, &p->cap_sets, p->nsets,
+	    sizeof *p->sets) != 0) {
 		free(arg);
 		p->oom = 1;
 		return;
 	}
-	p->sets = ns;
 	p->sets[p->nsets].line = p->lineno;
 	p->sets[p->nsets].arg = arg;
 	p->nsets++;
@@ -637,7 +637,7 @@ check_figures(struct pctx *p, const char *q, const char *t)
 static void
 parse_stamped(struct pctx *p, const char *s)
 {
-	struct demo_item	 it, *ni;
+	struct demo_item	 it;
 	const char		*w, *we, *why, *end = p->line + p->len, *q;
 	char			 buf[64], *text;
 	enum cmd_kind		 k;
@@ -745,13 +745,12 @@ parse_stamped(struct pctx *p, const char *s)
 		unknown(p, "command", w, n);
 		return;
 	}
-	ni = realloc(p->d->items, (p->d->nitems + 1) * sizeof *ni);
-	if (ni == NULL) {
+	if (grow_room((void **)&p->d->items, &p->cap_items, p->d->nitems,
+	    sizeof *p->d->items) != 0) {
 		free(it.text);
 		p->oom = 1;
 		return;
 	}
-	p->d->items = ni;
 	p->d->items[p->d->nitems++] = it;
 }
 

@@ -38,12 +38,13 @@ name_cb(const void *a, const void *b)
 }
 
 /*
- * The names in buf's process records, added to *v (sorted when the last
- * file is read); -1 with the error if a record is not whole.
+ * The names in buf's process records, added to *v of *n names and room
+ * for *cap (sorted when the last file is read); -1 with the error if a
+ * record is not whole.
  */
 static int
 names(struct ps *ps, const unsigned char *buf, size_t len,
-    struct name **v, size_t *n)
+    struct name **v, size_t *n, size_t *cap)
 {
 	struct blktrace_rec	 r;
 	struct blk_event	 e;
@@ -62,7 +63,7 @@ names(struct ps *ps, const unsigned char *buf, size_t len,
 		}
 		if (blktrace_decode(&r, &e) != BLKTRACE_PROCESS)
 			continue;
-		*v = xreallocarray(*v, *n + 1, sizeof **v);
+		*v = xgrow(*v, cap, *n, sizeof **v);
 		(*v)[*n].pid = (int)(r.pid & 0x7fffffff);
 		import_keep((*v)[*n].comm, sizeof (*v)[*n].comm,
 		    (const char *)r.pdu, strnlen((const char *)r.pdu,
@@ -111,11 +112,11 @@ import_bt_parse(struct ps *ps, const unsigned char *const *buf,
 	struct blk_event	 e;
 	struct name		*v = NULL, key, *hit;
 	const char		*why = NULL;
-	size_t			 nv = 0, f, off, at;
+	size_t			 nv = 0, cv = 0, f, off, at;
 	int			 rc = 0;
 
 	for (f = 0; f < nfiles && rc == 0; f++)
-		rc = names(ps, buf[f], len[f], &v, &nv);
+		rc = names(ps, buf[f], len[f], &v, &nv, &cv);
 	if (nv > 0)
 		qsort(v, nv, sizeof *v, name_cb);
 	for (f = 0; f < nfiles && rc == 0; f++) {

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "xalloc.h"
 
 /* What to do before exiting (the front end's terminal cleanup), or NULL. */
@@ -84,12 +85,9 @@ xreallocarray(void *o, size_t n, size_t size)
 void *
 xgrow(void *p, size_t *cap, size_t n, size_t size)
 {
-	if (n < *cap)
-		return (p);
-	if (*cap > SIZE_MAX / 2)
+	if (grow_room(&p, cap, n, size) != 0)
 		fail();
-	*cap = *cap ? *cap * 2 : 16;
-	return (xreallocarray(p, *cap, size));
+	return (p);
 }
 
 /* strdup() or exit. */

@@ -18,8 +18,8 @@ void	*xrealloc(void *, size_t);
 void	*xreallocarray(void *, size_t n, size_t size);
 /*
  * Room for element n of the array p of *cap elements of size bytes: p
- * itself while n < *cap, else p moved to a capacity doubled (16 at first),
- * in *cap.
+ * itself while n < *cap, else p moved to a capacity doubled until above n
+ * (16 at first), in *cap (grow.h's grow_room(), exiting on failure).
  */
 void	*xgrow(void *p, size_t *cap, size_t n, size_t size);
 /* A copy of the n elements of size bytes at p; NULL when n is 0. */

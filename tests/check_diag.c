@@ -20,6 +20,7 @@
 #include "check-main.h"
 #include "diag.h"
 #include "file.h"
+#include "grow.h"
 #include "xalloc.h"
 
 /* A temporary file of n bytes 'a'; its path in buf. */
@@ -149,6 +150,43 @@ START_TEST(test_xalloc)
 }
 END_TEST
 
+/*
+ * grow_room(): appending 1000 elements moves the array only as it doubles
+ * (16, 32, ... 1024: 7 times), each element kept; an overflowing size
+ * fails and leaves the array as it was; xgrow() grows the same way.
+ */
+START_TEST(test_grow)
+{
+	int	*v = NULL, *w = NULL;
+	size_t	 cap = 0, wcap = 0, i, grew = 0, last = 0;
+
+	for (i = 0; i < 1000; i++) {
+		ck_assert_int_eq(grow_room((void **)&v, &cap, i, sizeof *v), 0);
+		if (cap != last)
+			grew++;
+		last = cap;
+		ck_assert_uint_gt(cap, i);
+		v[i] = (int)i;
+		w = xgrow(w, &wcap, i, sizeof *w);
+		ck_assert_uint_eq(wcap, cap);
+	}
+	ck_assert_uint_eq(grew, 7);
+	ck_assert_uint_eq(cap, 1024);
+	for (i = 0; i < 1000; i++)
+		ck_assert_int_eq(v[i], (int)i);
+	/* Room for element 5000 at once: doubled until above it. */
+	ck_assert_int_eq(grow_room((void **)&v, &cap, 5000, sizeof *v), 0);
+	ck_assert_uint_eq(cap, 8192);
+	ck_assert_int_eq(v[999], 999);
+	i = cap;
+	ck_assert_int_eq(grow_room((void **)&v, &cap, SIZE_MAX / 4, 8), -1);
+	ck_assert_uint_eq(cap, i);
+	ck_assert_int_eq(v[999], 999);
+	free(v);
+	free(w);
+}
+END_TEST
+
 /* An impossible size ends the program with status 1 (no hook). */
 START_TEST(test_xalloc_fail)
 {
@@ -173,5 +211,5 @@ END_TEST
 /* The suite. */
 CHECK_SUITE("diag", CHECK_CASE("diag", 0), CHECK_TEST(test_read_sizes),
     CHECK_TEST(test_read_errors), CHECK_TEST(test_format),
-    CHECK_TEST(test_column), CHECK_TEST(test_xalloc),
+    CHECK_TEST(test_column), CHECK_TEST(test_xalloc), CHECK_TEST(test_grow),
     CHECK_EXIT(test_xalloc_fail, 1), CHECK_EXIT(test_xalloc_hook, 3))
