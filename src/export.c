@@ -26,6 +26,7 @@
 #include "export.h"
 #include "fmt.h"
 #include "import.h"
+#include "keyidx.h"
 #include "opts.h"
 #include "report.h"
 #include "safefile.h"
@@ -249,8 +250,11 @@ struct sink {
 	unsigned char	*buf;		/* records */
 	size_t		 len, cap;
 	uint32_t	 seq;
-	int		*pids;		/* tasks named so far */
-	size_t		 npids;
+	struct keyidx	 named;		/* tasks named so far, by pid: a
+					   lookup in O(1), where a scan of a
+					   list made a trace of many tasks
+					   quadratic */
+	size_t		 nnamed;
 	uint32_t	 dev;		/* the file's device */
 };
 
@@ -282,18 +286,14 @@ static void
 sink_event(struct sink *k, const struct blk_event *e, uint64_t seq)
 {
 	char	b[200];
-	size_t	i;
 
 	if (k->out != NULL) {
 		export_blkparse_line(k->out, e, seq);
 		return;
 	}
-	for (i = 0; i < k->npids && k->pids[i] != e->pid; i++)
-		;
-	if (i == k->npids && e->pid >= 0) {
-		k->pids = xreallocarray(k->pids, k->npids + 1,
-		    sizeof *k->pids);
-		k->pids[k->npids++] = e->pid;
+	if (e->pid >= 0 &&
+	    keyidx_oldest(&k->named, (uint64_t)e->pid) == KEYIDX_NONE) {
+		keyidx_put(&k->named, k->nnamed++, (uint64_t)e->pid);
 		k->len += blktrace_process(e->t_ns, k->dev, e->pid,
 		    e->comm[0] ? e->comm : "-", sink_room(k));
 	}
@@ -393,7 +393,7 @@ export_run(const struct opts *o, FILE *out, FILE *err)
 	if (k.out == NULL && status == 0)
 		status = sink_write(&k, o->export_dir, o->force, err);
 	free(k.buf);
-	free(k.pids);
+	keyidx_free(&k.named);
 	return (k.out != NULL ? report_flush(out, err, status) : status);
 }
 
@@ -467,6 +467,6 @@ export_convert(const struct opts *o, FILE *out, FILE *err)
 	if (k.out == NULL)
 		status = sink_write(&k, o->export_dir, o->force, err);
 	free(k.buf);
-	free(k.pids);
+	keyidx_free(&k.named);
 	return (k.out != NULL ? report_flush(out, err, status) : status);
 }

@@ -18,7 +18,8 @@ trap 'rm -rf "$tmp"' EXIT
 
 # ic N FILE: an issue/complete-only ftrace trace (the blk-mq shape) of N
 # 128 KiB reads; "nc" as a third word: issues only, never completed;
-# "diff": every request a different size.
+# "diff": every request a different size; "pids": each issued by a
+# different task.
 ic() {
 	awk -v n="$1" -v shape="${3:-}" 'BEGIN {
 		print "# tracer: nop"
@@ -26,12 +27,25 @@ ic() {
 			s = shape == "diff" ? i * 100000 : i * 256
 			z = shape == "diff" ? 8 + i : 256
 			t = 100 + i * 0.00006
-			printf "             fio-4242    [001] .....  %.6f: block_rq_issue: 8,0 R %d () %d + %d be,0,4 [fio]\n", t, z * 512, s, z
+			pid = shape == "pids" ? 1000 + i : 4242
+			printf "             fio-%d    [001] .....  %.6f: block_rq_issue: 8,0 R %d () %d + %d be,0,4 [fio]\n", pid, t, z * 512, s, z
 			if (shape != "nc")
 				printf "          <idle>-0       [001] ..s1.  %.6f: block_rq_complete: 8,0 R () %d + %d be,0,4 [0]\n", t + 0.00001, s, z
 		}
 	}' >"$2"
 }
+
+# 200,000 tasks, each issuing one read, converted to blktrace's format:
+# each task is named once, before its first event - a search of a list of
+# those named already made it quadratic (60,000 tasks: 1.8 s of CPU).
+ic 200000 "$tmp/pids.trace" pids
+capped 3 "$RAVIZ" --headless --import="$tmp/pids.trace" \
+    --export=blktrace="$tmp/pids" >"$tmp/out" 2>"$tmp/err"
+st=$?
+[ "$st" = 0 ] && [ -s "$tmp/pids/sda.blktrace.0" ]
+ok $? "200,000 tasks exported as a blktrace file in linear time (exit $st)" \
+    "<$tmp/err"
+rm -rf "$tmp/pids" "$tmp/pids.trace"
 
 # ---- item 2: a request of 4294967295 sectors (97 bytes) ----
 printf '%s\n' 'dd-1 [000] 1.000000: block_rq_issue: 8,0 R 0 () 0 + 4294967295 [dd]' \
