@@ -254,7 +254,6 @@ struct sink {
 					   lookup in O(1), where a scan of a
 					   list made a trace of many tasks
 					   quadratic */
-	size_t		 nnamed;
 	uint32_t	 dev;		/* the file's device */
 };
 
@@ -293,7 +292,7 @@ sink_event(struct sink *k, const struct blk_event *e, uint64_t seq)
 	}
 	if (e->pid >= 0 &&
 	    keyidx_oldest(&k->named, (uint64_t)e->pid) == KEYIDX_NONE) {
-		keyidx_put(&k->named, k->nnamed++, (uint64_t)e->pid);
+		keyidx_put(&k->named, k->named.count, (uint64_t)e->pid);
 		k->len += blktrace_process(e->t_ns, k->dev, e->pid,
 		    e->comm[0] ? e->comm : "-", sink_room(k));
 	}
